@@ -1,0 +1,10 @@
+/* dialects.h - registration of the dialects every tool knows. */
+#ifndef LITE_DIALECTS_DIALECTS_H
+#define LITE_DIALECTS_DIALECTS_H
+
+#include "ir/context.h"
+
+/* Registers builtin, func and arith in ctx. */
+void lt_register_core_dialects(lt_context_t *ctx);
+
+#endif /* LITE_DIALECTS_DIALECTS_H */

@@ -1,0 +1,24 @@
+# lit configuration for lite's FileCheck tests.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "lite"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.lite_obj_root, "test", "lit")
+
+path = [config.lite_tools_dir, config.llvm_tools_dir, os.environ.get("PATH", "")]
+config.environment["PATH"] = os.pathsep.join(path)
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+# Interop tests run our output through upstream mlir-opt-16.
+mlir_opt = shutil.which("mlir-opt-16") or shutil.which("mlir-opt", path=config.llvm_tools_dir)
+if mlir_opt:
+    config.available_features.add("mlir-opt")
+    config.substitutions.append(("%mlir-opt", mlir_opt))
