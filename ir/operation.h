@@ -104,7 +104,7 @@ struct lt_region {
   X(INVOLUTION, 11)          /* f(f(x)) == x */                                \
   X(ELEMENTWISE, 12)                                                           \
   X(SINGLE_BLOCK, 13)        /* each region has at most one block */          \
-  X(AFFINE_SCOPE, 14)
+  X(GRAPH_REGION, 14)        /* regions need no dominance (module body) */
 
 typedef enum lt_op_trait {
 #define X(name, bit) LT_TRAIT_##name = 1u << (bit),
