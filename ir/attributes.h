@@ -117,7 +117,9 @@ struct lt_resource {
 /* ---- constructors ------------------------------------------------------ */
 const lt_attr_t *lt_attr_unit(lt_context_t *ctx);
 const lt_attr_t *lt_attr_bool(lt_context_t *ctx, bool value);
-/* type: integer or index type. value is truncated/extended to the width. */
+/* type: integer or index type. value is truncated/extended to the width.
+ * Signless i1 gives the BOOL attribute (`1 : i1` is `true`, as in MLIR);
+ * BOOL attributes also hold 0/1 in `i`. */
 const lt_attr_t *lt_attr_integer(lt_context_t *ctx, const lt_type_t *type,
                                  int64_t value);
 /* type: a float type; value is rounded to it. */
@@ -154,7 +156,8 @@ lt_loc_t lt_loc_file(lt_context_t *ctx, const char *file, uint32_t line,
 lt_loc_t lt_loc_name(lt_context_t *ctx, const char *name, lt_loc_t child);
 lt_loc_t lt_loc_callsite(lt_context_t *ctx, lt_loc_t callee, lt_loc_t caller);
 /* Fuses locations (flattens nested fused ones with the same metadata, drops
- * unknown and duplicates; returns the single loc when one remains). */
+ * unknown and duplicates; returns the single loc when one remains). With
+ * metadata the fused wrapper is kept, as MLIR does. */
 lt_loc_t lt_loc_fused(lt_context_t *ctx, uint32_t count, const lt_loc_t *locs,
                       const lt_attr_t *metadata);
 bool lt_attr_is_loc(const lt_attr_t *a);

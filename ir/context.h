@@ -40,6 +40,9 @@ lt_result_t lt_context_register_dialect(lt_context_t *ctx,
                                         const lt_dialect_t *dialect);
 const lt_dialect_t *lt_context_dialect(lt_context_t *ctx, const char *ns,
                                        size_t len);
+/* Registered dialects in registration order (for --show-dialects). */
+size_t lt_context_num_dialects(lt_context_t *ctx);
+const lt_dialect_t *lt_context_dialect_at(lt_context_t *ctx, size_t i);
 
 /* The op info for a name: the registered one, or a per-name unregistered
  * record (registered = false) created on first use. Never NULL unless OOM. */

@@ -68,8 +68,8 @@ bool lt_source_line(lt_context_t *ctx, const char *name, uint32_t line,
 /* Formats a diagnostic (and its notes) the way the default handler prints it:
  * "loc: error: msg\n<source line>\n<caret>\n". */
 void lt_diag_format(const lt_diag_t *d, lt_strbuf_t *sb);
-/* Formats a location as MLIR prints it in diagnostics (`file:3:7`, a name
- * location as `"name"`, unknown as `loc(unknown)`). */
+/* Formats a location as MLIR prints it in diagnostics (`file:3:7`; any
+ * other location in its `loc(...)` syntax, e.g. `loc("name")`). */
 void lt_loc_format(lt_loc_t loc, lt_strbuf_t *sb);
 /* First file location found inside loc (itself, a name's child, a callsite's
  * callee, the first of a fused list); NULL if none. */

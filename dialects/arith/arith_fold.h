@@ -1,0 +1,74 @@
+/* arith_fold.h - arith's folders and the constant arithmetic they share with
+ * the canonicalization patterns (internal to dialects/arith). Constants are
+ * scalar integer/float attributes or dense tensors (splat or not); results
+ * wrap around at the type's width and floats round to the type's precision,
+ * as MLIR's APInt/APFloat folding does. */
+#ifndef LITE_DIALECTS_ARITH_ARITH_FOLD_H
+#define LITE_DIALECTS_ARITH_ARITH_FOLD_H
+
+#include "ir/operation.h"
+
+#define LT_ARITH_BINOPS(X)                                                     \
+  X(ADDI) X(SUBI) X(MULI) X(DIVSI) X(DIVUI) X(REMSI) X(ANDI) X(ORI) X(XORI)    \
+  X(ADDF) X(SUBF) X(MULF) X(DIVF)
+
+typedef enum lt_arith_binop {
+#define X(k) LT_ARITH_##k,
+  LT_ARITH_BINOPS(X)
+#undef X
+} lt_arith_binop_t;
+
+/* cmpi predicates in MLIR's numbering. */
+#define LT_CMPI_PREDICATES(X)                                                  \
+  X(EQ, "eq") X(NE, "ne") X(SLT, "slt") X(SLE, "sle") X(SGT, "sgt")            \
+  X(SGE, "sge") X(ULT, "ult") X(ULE, "ule") X(UGT, "ugt") X(UGE, "uge")
+
+typedef enum lt_cmpi_predicate {
+#define X(k, s) LT_CMPI_##k,
+  LT_CMPI_PREDICATES(X)
+#undef X
+  LT_CMPI_COUNT
+} lt_cmpi_predicate_t;
+
+/* cmpf predicates in MLIR's numbering. */
+#define LT_CMPF_PREDICATES(X)                                                  \
+  X(FALSE, "false") X(OEQ, "oeq") X(OGT, "ogt") X(OGE, "oge") X(OLT, "olt")    \
+  X(OLE, "ole") X(ONE, "one") X(ORD, "ord") X(UEQ, "ueq") X(UGT, "ugt")        \
+  X(UGE, "uge") X(ULT, "ult") X(ULE, "ule") X(UNE, "une") X(UNO, "uno")        \
+  X(TRUE, "true")
+
+typedef enum lt_cmpf_predicate {
+#define X(k, s) LT_CMPF_##k,
+  LT_CMPF_PREDICATES(X)
+#undef X
+  LT_CMPF_COUNT
+} lt_cmpf_predicate_t;
+
+/* a OP b elementwise for constants of type `type`; NULL when not foldable
+ * (not constants, division by zero, signed overflow of divsi). */
+const lt_attr_t *lt_arith_const_binop(lt_context_t *ctx, lt_arith_binop_t k,
+                                      const lt_attr_t *a, const lt_attr_t *b,
+                                      const lt_type_t *type);
+/* The cmpi predicate with the opposite outcome (eq <-> ne, slt <-> sge...). */
+lt_cmpi_predicate_t lt_cmpi_invert(lt_cmpi_predicate_t p);
+
+/* Fold hooks (lt_op_fold_fn_t) of the arith ops. */
+#define LT_ARITH_FOLDERS(X)                                                    \
+  X(constant) X(addi) X(subi) X(muli) X(divsi) X(divui) X(remsi) X(andi)       \
+  X(ori) X(xori) X(addf) X(subf) X(mulf) X(divf) X(cmpi) X(cmpf) X(select)     \
+  X(extsi) X(extui) X(trunci) X(sitofp) X(fptosi) X(extf) X(truncf)            \
+  X(index_cast) X(bitcast)
+
+#define X(name)                                                                \
+  lt_result_t lt_arith_fold_##name(lt_op_t *op, const lt_attr_t *const *c,    \
+                                   lt_fold_result_t *r);
+LT_ARITH_FOLDERS(X)
+#undef X
+
+/* Canonicalization hooks (lt_op_canon_fn_t), in arith_canon.c. */
+void lt_arith_canon_addi(lt_context_t *ctx, lt_pattern_set_t *set);
+void lt_arith_canon_subi(lt_context_t *ctx, lt_pattern_set_t *set);
+void lt_arith_canon_muli(lt_context_t *ctx, lt_pattern_set_t *set);
+void lt_arith_canon_xori(lt_context_t *ctx, lt_pattern_set_t *set);
+
+#endif /* LITE_DIALECTS_ARITH_ARITH_FOLD_H */

@@ -1,0 +1,356 @@
+/* context.c - context lifetime, identifier interning, the dialect/op registry
+ * and the resource-blob store. */
+#include <string.h>
+
+#include "ir/builtin.h"
+#include "ir/context_impl.h"
+#include "ir/diagnostics.h"
+#include "ir/operation.h"
+
+/* ---- uniquing table ------------------------------------------------------ */
+
+lt_result_t lt_utable_init(lt_utable_t *t, lt_allocator_t a, size_t cap) {
+  /* cap must be a power of two */
+  t->slots = lt_calloc(a, cap * sizeof(lt_uslot_t));
+  if (!t->slots) return LT_FAILURE;
+  t->mask = cap - 1;
+  t->count = 0;
+  return LT_SUCCESS;
+}
+
+void lt_utable_deinit(lt_utable_t *t, lt_allocator_t a) {
+  if (t->slots) lt_free(a, t->slots, (t->mask + 1) * sizeof(lt_uslot_t));
+  t->slots = NULL;
+  t->mask = 0;
+  t->count = 0;
+}
+
+static void lt_utable_place(lt_uslot_t *slots, size_t mask, uint64_t hash,
+                            const void *ptr) {
+  size_t i = (size_t)hash & mask;
+  while (slots[i].ptr)
+    i = (i + 1) & mask;
+  slots[i].hash = hash;
+  slots[i].ptr = ptr;
+}
+
+lt_result_t lt_utable_insert(lt_utable_t *t, lt_allocator_t a, uint64_t hash,
+                             const void *ptr) {
+  size_t cap = t->mask + 1;
+  if ((t->count + 1) * 2 > cap) {
+    size_t new_cap = cap * 2;
+    lt_uslot_t *slots = lt_calloc(a, new_cap * sizeof(lt_uslot_t));
+    if (!slots) return LT_FAILURE;
+    for (size_t i = 0; i < cap; i++)
+      if (t->slots[i].ptr)
+        lt_utable_place(slots, new_cap - 1, t->slots[i].hash, t->slots[i].ptr);
+    lt_free(a, t->slots, cap * sizeof(lt_uslot_t));
+    t->slots = slots;
+    t->mask = new_cap - 1;
+  }
+  lt_utable_place(t->slots, t->mask, hash, ptr);
+  t->count++;
+  return LT_SUCCESS;
+}
+
+lt_result_t lt_context_grow(lt_context_t *ctx, void **items, size_t *cap,
+                            size_t need, size_t item_size) {
+  if (need <= *cap) return LT_SUCCESS;
+  size_t new_cap = *cap ? *cap * 2 : 8;
+  while (new_cap < need)
+    new_cap *= 2;
+  void *p =
+      lt_realloc(ctx->allocator, *items, *cap * item_size, new_cap * item_size);
+  if (!p) return LT_FAILURE;
+  *items = p;
+  *cap = new_cap;
+  return LT_SUCCESS;
+}
+
+/* ---- identifiers --------------------------------------------------------- */
+
+typedef struct lt_str_key {
+  const char *s;
+  size_t len;
+} lt_str_key_t;
+
+#define LT_IDENT_SEED 0x6c6974652d696400ull
+
+static bool lt_ident_eq(const void *stored, const void *key) {
+  const lt_ident_t *id = stored;
+  const lt_str_key_t *k = key;
+  return id->len == k->len && memcmp(id->str, k->s, k->len) == 0;
+}
+
+const lt_ident_t *lt_ident_get(lt_context_t *ctx, const char *s, size_t len) {
+  if (len > UINT32_MAX) return NULL;
+  lt_str_key_t key = {s, len};
+  uint64_t hash = lt_hash_bytes(s, len, LT_IDENT_SEED);
+  const lt_ident_t *found =
+      lt_utable_find(&ctx->idents, hash, lt_ident_eq, &key);
+  if (found) return found;
+  lt_ident_t *id = lt_arena_alloc(&ctx->arena, sizeof(lt_ident_t) + len + 1,
+                                  _Alignof(lt_ident_t));
+  if (!id) return NULL;
+  id->len = (uint32_t)len;
+  id->hash = hash;
+  if (len) memcpy(id->str, s, len);
+  id->str[len] = '\0';
+  if (LT_FAILED(lt_utable_insert(&ctx->idents, ctx->allocator, hash, id)))
+    return NULL;
+  return id;
+}
+
+const lt_ident_t *lt_ident_cstr(lt_context_t *ctx, const char *s) {
+  return lt_ident_get(ctx, s, strlen(s));
+}
+
+/* ---- lifetime ------------------------------------------------------------ */
+
+lt_status_t lt_context_create(lt_allocator_t allocator,
+                              lt_context_t **out_ctx) {
+  *out_ctx = NULL;
+  lt_context_t *ctx = lt_calloc(allocator, sizeof(*ctx));
+  if (!ctx)
+    return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
+                          "cannot allocate the context");
+  ctx->allocator = allocator;
+  lt_arena_init(&ctx->arena, allocator);
+  ctx->next_handler_id = 1;
+  bool ok = LT_SUCCEEDED(lt_utable_init(&ctx->idents, allocator, 1024)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->types, allocator, 256)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->attrs, allocator, 1024)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->op_infos, allocator, 256)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->resources, allocator, 16));
+  if (ok) {
+    ctx->t_index = lt_type_index(ctx);
+    ctx->t_none = lt_type_none(ctx);
+    ctx->t_f16 = lt_type_float(ctx, LT_TYPE_F16);
+    ctx->t_bf16 = lt_type_float(ctx, LT_TYPE_BF16);
+    ctx->t_f32 = lt_type_float(ctx, LT_TYPE_F32);
+    ctx->t_f64 = lt_type_float(ctx, LT_TYPE_F64);
+    ctx->a_unit = lt_attr_unit(ctx);
+    ctx->a_true = lt_attr_bool(ctx, true);
+    ctx->a_false = lt_attr_bool(ctx, false);
+    ctx->a_unknown_loc = lt_loc_unknown(ctx);
+    ok = ctx->t_index && ctx->t_none && ctx->t_f16 && ctx->t_bf16 &&
+         ctx->t_f32 && ctx->t_f64 && ctx->a_unit && ctx->a_true &&
+         ctx->a_false && ctx->a_unknown_loc;
+  }
+  if (!ok) {
+    lt_context_destroy(ctx);
+    return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
+                          "cannot allocate the context");
+  }
+  if (LT_FAILED(lt_context_register_dialect(ctx, &lt_builtin_dialect))) {
+    lt_context_destroy(ctx);
+    return lt_status_make(LT_STATUS_INTERNAL,
+                          "cannot register the builtin dialect");
+  }
+  *out_ctx = ctx;
+  return LT_OK;
+}
+
+void lt_context_destroy(lt_context_t *ctx) {
+  if (!ctx) return;
+  lt_allocator_t a = ctx->allocator;
+  lt_diag_state_deinit(ctx);
+  for (size_t i = 0; i < ctx->num_resources; i++) {
+    lt_resource_entry_t *r = ctx->resource_list[i];
+    if (r->raw) lt_free(a, r->raw, r->raw_size);
+  }
+  if (ctx->resource_list)
+    lt_free(a, ctx->resource_list,
+            ctx->cap_resources * sizeof(*ctx->resource_list));
+  if (ctx->dialects)
+    lt_free(a, ctx->dialects, ctx->cap_dialects * sizeof(*ctx->dialects));
+  lt_utable_deinit(&ctx->idents, a);
+  lt_utable_deinit(&ctx->types, a);
+  lt_utable_deinit(&ctx->attrs, a);
+  lt_utable_deinit(&ctx->op_infos, a);
+  lt_utable_deinit(&ctx->resources, a);
+  lt_arena_deinit(&ctx->arena);
+  lt_free(a, ctx, sizeof(*ctx));
+}
+
+lt_allocator_t lt_context_allocator(lt_context_t *ctx) {
+  return ctx->allocator;
+}
+
+lt_arena_t *lt_context_arena(lt_context_t *ctx) { return &ctx->arena; }
+
+void lt_context_set_allow_unregistered(lt_context_t *ctx, bool allow) {
+  ctx->allow_unregistered = allow;
+}
+
+bool lt_context_allow_unregistered(lt_context_t *ctx) {
+  return ctx->allow_unregistered;
+}
+
+size_t lt_context_num_types(lt_context_t *ctx) { return ctx->types.count; }
+size_t lt_context_num_attrs(lt_context_t *ctx) { return ctx->attrs.count; }
+
+/* ---- dialects and op records --------------------------------------------- */
+
+static bool lt_op_info_eq(const void *stored, const void *key) {
+  const lt_op_info_t *info = stored;
+  const lt_str_key_t *k = key;
+  return info->name->len == k->len &&
+         memcmp(info->name->str, k->s, k->len) == 0;
+}
+
+static lt_op_info_t *lt_op_info_find(lt_context_t *ctx, const char *name,
+                                     size_t len, uint64_t *out_hash) {
+  lt_str_key_t key = {name, len};
+  *out_hash = lt_hash_bytes(name, len, LT_IDENT_SEED);
+  return (lt_op_info_t *)lt_utable_find(&ctx->op_infos, *out_hash,
+                                        lt_op_info_eq, &key);
+}
+
+static lt_op_info_t *lt_op_info_new(lt_context_t *ctx, const char *name,
+                                    size_t len, uint64_t hash) {
+  const lt_ident_t *id = lt_ident_get(ctx, name, len);
+  if (!id) return NULL;
+  lt_op_info_t *info =
+      lt_arena_alloc(&ctx->arena, sizeof(*info), _Alignof(lt_op_info_t));
+  if (!info) return NULL;
+  memset(info, 0, sizeof(*info));
+  info->name = id;
+  if (LT_FAILED(lt_utable_insert(&ctx->op_infos, ctx->allocator, hash, info)))
+    return NULL;
+  return info;
+}
+
+const lt_dialect_t *lt_context_dialect(lt_context_t *ctx, const char *ns,
+                                       size_t len) {
+  for (size_t i = 0; i < ctx->num_dialects; i++) {
+    const char *d = ctx->dialects[i]->ns;
+    if (strncmp(d, ns, len) == 0 && d[len] == '\0') return ctx->dialects[i];
+  }
+  return NULL;
+}
+
+lt_result_t lt_context_register_dialect(lt_context_t *ctx,
+                                        const lt_dialect_t *dialect) {
+  size_t ns_len = strlen(dialect->ns);
+  const lt_dialect_t *existing = lt_context_dialect(ctx, dialect->ns, ns_len);
+  if (existing == dialect) return LT_SUCCESS;
+  if (existing)
+    return lt_emit_error(ctx, lt_loc_unknown(ctx),
+                         "dialect namespace '%s' is already registered by "
+                         "another dialect",
+                         dialect->ns);
+  /* Check every op first so a bad table registers nothing. */
+  for (size_t i = 0; i < dialect->num_ops; i++) {
+    const char *name = dialect->ops[i].name;
+    if (strncmp(name, dialect->ns, ns_len) != 0 || name[ns_len] != '.')
+      return lt_emit_error(ctx, lt_loc_unknown(ctx),
+                           "op '%s' does not belong to dialect '%s'", name,
+                           dialect->ns);
+    uint64_t hash;
+    lt_op_info_t *info = lt_op_info_find(ctx, name, strlen(name), &hash);
+    if (info && info->registered)
+      return lt_emit_error(ctx, lt_loc_unknown(ctx),
+                           "op '%s' is registered twice", name);
+  }
+  if (LT_FAILED(lt_context_grow(ctx, (void **)&ctx->dialects,
+                                &ctx->cap_dialects, ctx->num_dialects + 1,
+                                sizeof(*ctx->dialects))))
+    return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
+  ctx->dialects[ctx->num_dialects++] = dialect;
+  for (size_t i = 0; i < dialect->num_ops; i++) {
+    const lt_op_def_t *def = &dialect->ops[i];
+    size_t len = strlen(def->name);
+    uint64_t hash;
+    /* A record made for the name while it was unregistered is upgraded in
+     * place, so ops already created with it become registered too. */
+    lt_op_info_t *info = lt_op_info_find(ctx, def->name, len, &hash);
+    if (!info) info = lt_op_info_new(ctx, def->name, len, hash);
+    if (!info) return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
+    info->dialect = dialect;
+    info->def = def;
+    info->registered = true;
+    info->traits = def->traits;
+  }
+  return LT_SUCCESS;
+}
+
+const lt_op_info_t *lt_op_info_get(lt_context_t *ctx, const char *name,
+                                   size_t len) {
+  uint64_t hash;
+  lt_op_info_t *info = lt_op_info_find(ctx, name, len, &hash);
+  if (info) return info;
+  return lt_op_info_new(ctx, name, len, hash);
+}
+
+const lt_op_info_t *lt_op_info_lookup(lt_context_t *ctx, const char *name) {
+  uint64_t hash;
+  lt_op_info_t *info = lt_op_info_find(ctx, name, strlen(name), &hash);
+  return info && info->registered ? info : NULL;
+}
+
+/* ---- resource blobs ------------------------------------------------------ */
+
+static bool lt_resource_eq(const void *stored, const void *key) {
+  return ((const lt_resource_entry_t *)stored)->pub.name == key;
+}
+
+lt_resource_t *lt_context_resource(lt_context_t *ctx, const char *name) {
+  const lt_ident_t *id = lt_ident_cstr(ctx, name);
+  if (!id) return NULL;
+  lt_resource_entry_t *r = (lt_resource_entry_t *)lt_utable_find(
+      &ctx->resources, id->hash, lt_resource_eq, id);
+  if (r) return &r->pub;
+  if (LT_FAILED(lt_context_grow(ctx, (void **)&ctx->resource_list,
+                                &ctx->cap_resources, ctx->num_resources + 1,
+                                sizeof(*ctx->resource_list))))
+    return NULL;
+  r = lt_arena_alloc(&ctx->arena, sizeof(*r), _Alignof(lt_resource_entry_t));
+  if (!r) return NULL;
+  memset(r, 0, sizeof(*r));
+  r->pub.name = id;
+  r->pub.alignment = 1;
+  if (LT_FAILED(lt_utable_insert(&ctx->resources, ctx->allocator, id->hash, r)))
+    return NULL;
+  ctx->resource_list[ctx->num_resources++] = r;
+  return &r->pub;
+}
+
+lt_status_t lt_resource_set_blob(lt_context_t *ctx, lt_resource_t *r,
+                                 const void *data, size_t size,
+                                 uint32_t alignment) {
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "resource '%s': alignment %u is not a power of two",
+                          r->name->str, alignment);
+  lt_resource_entry_t *e = (lt_resource_entry_t *)r;
+  /* Over-allocate so the blob can start at its alignment whatever the
+   * allocator guarantees. */
+  size_t raw_size = size + alignment;
+  if (raw_size < size)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "resource '%s': blob too large", r->name->str);
+  void *raw = lt_alloc(ctx->allocator, raw_size);
+  if (!raw)
+    return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
+                          "resource '%s': cannot allocate %zu bytes",
+                          r->name->str, size);
+  uintptr_t p = ((uintptr_t)raw + alignment - 1) & ~(uintptr_t)(alignment - 1);
+  if (size) memcpy((void *)p, data, size);
+  if (e->raw) lt_free(ctx->allocator, e->raw, e->raw_size);
+  e->raw = raw;
+  e->raw_size = raw_size;
+  r->data = (uint8_t *)p;
+  r->size = size;
+  r->alignment = alignment;
+  r->has_data = true;
+  return LT_OK;
+}
+
+size_t lt_context_num_resources(lt_context_t *ctx) {
+  return ctx->num_resources;
+}
+
+lt_resource_t *lt_context_resource_at(lt_context_t *ctx, size_t i) {
+  return i < ctx->num_resources ? &ctx->resource_list[i]->pub : NULL;
+}

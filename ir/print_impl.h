@@ -1,0 +1,93 @@
+/* print_impl.h - the printer's private state, shared by printer.c (ops,
+ * regions, numbering), print_attr.c (types, attributes, locations) and
+ * print_alias.c (location aliases). Only ir/print*.c include this. */
+#ifndef LITE_IR_PRINT_IMPL_H
+#define LITE_IR_PRINT_IMPL_H
+
+#include "ir/printer.h"
+#include "ir/ptr_map.h"
+
+/* How much of an attribute's type suffix to print (MLIR AttrTypeElision). */
+typedef enum lt_elide {
+  LT_ELIDE_NEVER, /* `1 : i64` */
+  LT_ELIDE_MAY,   /* i64/f64 left out (array elements) */
+  LT_ELIDE_MUST   /* no type suffix at all */
+} lt_elide_t;
+
+typedef struct lt_alias_state lt_alias_state_t;
+
+struct lt_asm_printer {
+  lt_strbuf_t *out;
+  lt_print_flags_t flags;
+  lt_allocator_t allocator;
+  uint32_t indent;
+  /* Default dialect of the region being printed (prefix dropped from
+   * custom op names). */
+  const char *dialect;
+  size_t dialect_len;
+  /* value (first result of an op, or block argument) -> id, block -> index
+   * in its region; ids are stored +1 so that no entry is NULL. */
+  lt_ptr_map_t ids;
+  /* dense_resource blobs in the order they were first printed. */
+  lt_resource_t **resources;
+  size_t num_resources, cap_resources;
+  lt_ptr_map_t resource_seen;
+  /* Direct-mapped cache in front of `ids` (NULL for one-off printers): a
+   * use usually follows its definition closely, and the map itself is too
+   * large to stay in cache when printing big functions. */
+  struct lt_id_cache_entry {
+    const void *key;
+    uintptr_t id;
+  } *id_cache;
+  /* Location aliases (NULL when none are used). */
+  lt_alias_state_t *aliases;
+  /* Dry run that only visits locations for alias numbering; output goes to
+   * `scratch` and is dropped. */
+  bool collecting;
+  lt_strbuf_t scratch;
+};
+
+/* Starts a printer writing to out (flags NULL: defaults). */
+void lt_printer_init(lt_asm_printer_t *p, const lt_print_flags_t *flags,
+                     lt_strbuf_t *out);
+void lt_printer_deinit(lt_asm_printer_t *p);
+
+#define LT_ID_CACHE_SIZE 4096
+
+/* Appends a decimal integer (faster than printf on the hot paths). */
+void lt_put_u64(lt_strbuf_t *out, uint64_t v);
+void lt_put_i64(lt_strbuf_t *out, int64_t v);
+
+/* ---- print_attr.c ---------------------------------------------------------- */
+void lt_pr_type(lt_asm_printer_t *p, const lt_type_t *t);
+void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide);
+/* `name = value`, or `name` for a unit attribute. */
+void lt_pr_named_attr(lt_asm_printer_t *p, const lt_named_attr_t *na);
+/* `loc(...)`; allow_alias prints `loc(#locN)` when loc has an alias (nested
+ * locations use their aliases either way). */
+void lt_pr_loc(lt_asm_printer_t *p, lt_loc_t loc, bool allow_alias);
+/* `#loc` for alias 0, `#locN` for alias N. */
+void lt_pr_alias_name(lt_strbuf_t *out, int64_t n);
+/* The location without the `loc(...)` wrapper. */
+void lt_pr_loc_inner(lt_asm_printer_t *p, lt_loc_t loc, bool top_level);
+
+/* ---- print_alias.c --------------------------------------------------------- */
+lt_alias_state_t *lt_alias_create(lt_allocator_t a);
+void lt_alias_destroy(lt_alias_state_t *s);
+/* Records loc (and the locations nested in it) as MLIR's AliasInitializer
+ * does; only op locations may be deferred to the end of the output. */
+void lt_alias_visit(lt_alias_state_t *s, const lt_attr_t *a, bool can_defer);
+/* Sorts and numbers the aliases once every location was visited. */
+void lt_alias_finalize(lt_alias_state_t *s);
+/* The alias number of a (#loc is 0, #loc1 is 1 ...), -1 if none. */
+int64_t lt_alias_number(const lt_alias_state_t *s, const lt_attr_t *a);
+/* Writes `#locN = loc(...)` lines for the deferred or non-deferred aliases. */
+void lt_alias_print_defs(lt_asm_printer_t *p, bool deferred);
+
+/* ---- print_float.c ----------------------------------------------------------- */
+/* Appends an integer of `width` bits stored little-endian in nbytes bytes
+ * (any width), signed or unsigned, in decimal. */
+void lt_print_wide_int(lt_strbuf_t *out, const uint8_t *bytes, size_t nbytes,
+                       uint32_t width, bool is_signed);
+
+#endif /* LITE_IR_PRINT_IMPL_H */

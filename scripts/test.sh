@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The test command: what CI runs and what a developer runs before pushing.
+#
+#   1. scripts/setup.sh (installs missing Debian packages)
+#   2. default build (gcc, -DLITE_WERROR=ON) and ctest: unit tests + lit suite
+#   3. the same with ASan + UBSan
+#   4. the libFuzzer parser target (clang-14) run for FUZZ_SECONDS on the
+#      seed corpus made from test/lit
+#
+# Ends with one line `N passed, N failed` (each unit test and each lit test
+# counts once per build; the fuzz run counts once) and exits non-zero on any
+# failure. Environment: FUZZ_SECONDS (default 60; 0 skips fuzzing), JOBS.
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 1
+fuzz_seconds=${FUZZ_SECONDS:-60}
+jobs=${JOBS:-$(nproc)}
+export JOBS=$jobs
+
+passed=0
+failed=0
+summary=()
+
+note() { printf '\n==== %s\n' "$*"; }
+pass() { passed=$((passed + $1)); summary+=("$2"); }
+fail() { failed=$((failed + $1)); summary+=("$2"); }
+
+# Sanitizer reports must fail the run, with stacks a reader can use.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+note "setup"
+if ! scripts/setup.sh; then
+  fail 1 "setup: FAILED"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# run_suite FLAVOUR DIR: build with warnings as errors, then ctest (which runs
+# lit as one of its tests; LIT_OPTS makes lit write per-test results).
+run_suite() {
+  local flavour=$1 dir=$2
+  note "build ($flavour)"
+  if ! scripts/build.sh "$flavour" -DLITE_WERROR=ON; then
+    fail 1 "$flavour: build FAILED"
+    return
+  fi
+  note "ctest ($flavour)"
+  rm -f "$dir/ctest-results.xml" "$dir/lit-results.xml"
+  LIT_OPTS="--xunit-xml-output=$dir/lit-results.xml" \
+    ctest --test-dir "$dir" --output-on-failure --timeout 900 -j "$jobs" \
+    --output-junit "$dir/ctest-results.xml"
+  local counts p f
+  counts=$(python3 scripts/count_results.py "$dir/ctest-results.xml" \
+           "$dir/lit-results.xml") || counts="0 1"
+  read -r p f <<<"$counts"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  summary+=("$flavour: $p passed, $f failed")
+}
+
+run_suite default "$root/build"
+run_suite asan "$root/build-asan"
+
+if [[ "$fuzz_seconds" != 0 ]]; then
+  note "fuzz (parser, ${fuzz_seconds}s)"
+  dir=$root/build-fuzz
+  if ! TARGETS=parser_fuzz scripts/build.sh fuzz -DLITE_WERROR=ON; then
+    fail 1 "fuzz: build FAILED"
+  else
+    # New interesting inputs go to corpus/ (kept between runs); seeds/ is
+    # regenerated from test/lit by the build.
+    fz=$dir/test/fuzz
+    mkdir -p "$fz/corpus" "$fz/artifacts"
+    if "$dir/bin/parser_fuzz" -max_total_time="$fuzz_seconds" -timeout=20 \
+         -rss_limit_mb=2048 -print_final_stats=1 \
+         -dict="$root/test/fuzz/mlir.dict" -artifact_prefix="$fz/artifacts/" \
+         "$fz/corpus" "$fz/seeds"; then
+      pass 1 "fuzz: passed (${fuzz_seconds}s, no crash)"
+    else
+      fail 1 "fuzz: FAILED (reproducer in $fz/artifacts/)"
+    fi
+  fi
+fi
+
+note "summary"
+printf '%s\n' "${summary[@]}"
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,20 @@
+/* test_passes.h - passes that exist for tests: they drive the rewrite
+ * machinery from lit tests, and test-fuse-fma is the worked example of
+ * docs/writing-a-pass.md. */
+#ifndef LITE_TEST_LIB_TEST_PASSES_H
+#define LITE_TEST_LIB_TEST_PASSES_H
+
+#include "ir/pass.h"
+
+#define LT_TEST_PASSES(X)                                                      \
+  X(test_greedy_patterns) /* --test-greedy-patterns */                         \
+  X(test_fuse_fma)        /* --test-fuse-fma */
+
+#define X(name) extern const lt_pass_info_t lt_##name##_pass;
+LT_TEST_PASSES(X)
+#undef X
+
+/* Registers the test passes with the pass registry (idempotent). */
+void lt_register_test_passes(void);
+
+#endif /* LITE_TEST_LIB_TEST_PASSES_H */

@@ -1,0 +1,18 @@
+// Input comes from stdin when no file or `-` is given; diagnostics call it
+// <stdin>.
+
+// RUN: lite-opt < %s | FileCheck %s
+// RUN: lite-opt - < %s | FileCheck %s
+// RUN: cat %s | lite-opt --mlir-print-op-generic - | FileCheck %s --check-prefix=GENERIC
+// CHECK: func.func @f()
+// GENERIC: "func.func"()
+
+// RUN: echo 'func.func @g() { return %%x : i32 }' | not lite-opt 2>&1 | FileCheck %s --check-prefix=ERR
+// ERR: <stdin>:1:25: error: use of undeclared SSA value name
+
+// RUN: not lite-opt %t.does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: cannot open input file '{{.*}}.does-not-exist.mlir': No such file or directory
+
+func.func @f() {
+  return
+}

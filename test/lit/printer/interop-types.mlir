@@ -1,0 +1,9 @@
+// REQUIRES: mlir-opt
+// Interop for the inputs of types.mlir: lite-opt prints them byte for byte as
+// mlir-opt-16 does (custom and generic form), and its generic output
+// round-trips through mlir-opt-16 unchanged.
+// RUN: %mlir-opt --allow-unregistered-dialect %S/types.mlir > %t.ref
+// RUN: lite-opt --allow-unregistered-dialect %S/types.mlir | diff %t.ref -
+// RUN: %mlir-opt --allow-unregistered-dialect --mlir-print-op-generic %S/types.mlir > %t.gref
+// RUN: lite-opt --allow-unregistered-dialect --mlir-print-op-generic %S/types.mlir | diff %t.gref -
+// RUN: lite-opt --allow-unregistered-dialect --mlir-print-op-generic %S/types.mlir > %t && %mlir-opt --allow-unregistered-dialect --mlir-print-op-generic %t | lite-opt --allow-unregistered-dialect --mlir-print-op-generic - | diff %t -

@@ -1,0 +1,332 @@
+/* driver.c - what lite-opt does with one input: read it, split it, and for
+ * each chunk parse, verify, run the pass pipeline and print, as
+ * MlirOptMain does. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/dialects.h"
+#include "ir/parser.h"
+#include "test/lib/test_dialect.h"
+#include "tools/lite-opt/lite_opt.h"
+
+/* ---- input and output ------------------------------------------------------ */
+static char *read_stream(FILE *f, size_t *out_len) {
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    size_t n = fread(buf + len, 1, cap - len, f);
+    len += n;
+    if (len < cap) {
+      if (ferror(f)) {
+        free(buf);
+        return NULL;
+      }
+      break;
+    }
+    char *grown = realloc(buf, cap * 2);
+    if (!grown)
+      free(buf);
+    buf = grown;
+    cap *= 2;
+  }
+  *out_len = len;
+  return buf;
+}
+
+static char *read_input(const char *path, size_t *out_len) {
+  if (strcmp(path, "-") == 0)
+    return read_stream(stdin, out_len);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "cannot open input file '%s': %s\n", path,
+            strerror(errno));
+    return NULL;
+  }
+  char *buf = read_stream(f, out_len);
+  int err = errno;
+  fclose(f);
+  if (!buf)
+    fprintf(stderr, "cannot read input file '%s': %s\n", path, strerror(err));
+  return buf;
+}
+
+static bool write_output(const char *path, const lt_strbuf_t *text) {
+  FILE *f = path && strcmp(path, "-") != 0 ? fopen(path, "wb") : stdout;
+  if (!f) {
+    fprintf(stderr, "cannot open output file '%s': %s\n", path,
+            strerror(errno));
+    return false;
+  }
+  bool ok = !text->len || fwrite(text->data, 1, text->len, f) == text->len;
+  ok = fflush(f) == 0 && ok;
+  if (f != stdout)
+    ok = fclose(f) == 0 && ok;
+  if (!ok)
+    fprintf(stderr, "cannot write output file '%s': %s\n",
+            path ? path : "-", strerror(errno));
+  return ok;
+}
+
+/* ---- pipelines ------------------------------------------------------------- */
+/* Builds the pass manager for a top-level op named `anchor` from either
+ * --pass-pipeline or the per-pass flags. NULL after diagnostics. */
+static lt_pass_manager_t *build_pass_manager(lt_context_t *ctx,
+                                             const lt_opt_config_t *c,
+                                             const char *anchor) {
+  lt_pass_manager_t *pm = NULL;
+  if (c->pass_pipeline) {
+    if (LT_FAILED(lt_pass_pipeline_parse(ctx, c->pass_pipeline, &pm)))
+      return NULL;
+    return pm;
+  }
+  pm = lt_pass_manager_create(ctx, anchor);
+  if (!pm) {
+    lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
+    return NULL;
+  }
+  for (size_t i = 0; i < c->num_pass_flags; i++) {
+    if (LT_FAILED(lt_pass_manager_add_named(pm, c->pass_flags[i].name,
+                                            c->pass_flags[i].options))) {
+      lt_pass_manager_destroy(pm);
+      return NULL;
+    }
+  }
+  return pm;
+}
+
+bool lt_opt_check_pipeline(const lt_opt_config_t *c) {
+  lt_context_t *ctx = NULL;
+  lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
+  if (st) {
+    fprintf(stderr, "%s: %s\n", c->prog, lt_status_message(st));
+    lt_status_free(st);
+    return false;
+  }
+  bool ok = true;
+  if (c->pass_pipeline && c->num_pass_flags) {
+    lt_emit_error(ctx, lt_loc_unknown(ctx),
+                  "'-pass-pipeline' option can't be used with individual "
+                  "pass options");
+    ok = false;
+  } else {
+    lt_pass_manager_t *pm = build_pass_manager(ctx, c, "builtin.module");
+    ok = pm != NULL;
+    lt_pass_manager_destroy(pm);
+  }
+  lt_context_destroy(ctx);
+  return ok;
+}
+
+/* Registers what every chunk's context gets. */
+static void register_dialects(lt_context_t *ctx) {
+  lt_register_core_dialects(ctx);
+  lt_register_test_dialect(ctx);
+}
+
+static int by_string(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void lt_opt_print_dialects(FILE *out) {
+  lt_context_t *ctx = NULL;
+  lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
+  if (st) {
+    fprintf(stderr, "lite-opt: %s\n", lt_status_message(st));
+    lt_status_free(st);
+    return;
+  }
+  register_dialects(ctx);
+  size_t n = lt_context_num_dialects(ctx);
+  const char **names = calloc(n ? n : 1, sizeof(*names));
+  if (names) {
+    for (size_t i = 0; i < n; i++)
+      names[i] = lt_context_dialect_at(ctx, i)->ns;
+    qsort(names, n, sizeof(*names), by_string);
+    fprintf(out, "Available Dialects:\n");
+    for (size_t i = 0; i < n; i++)
+      fprintf(out, "%s\n", names[i]);
+    free(names);
+  }
+  lt_context_destroy(ctx);
+}
+
+/* ---- one chunk ------------------------------------------------------------- */
+typedef struct run_state {
+  const lt_opt_config_t *config;
+  const char *filename; /* as diagnostics and locations name it */
+  const char *buf;      /* the whole input (for source lines) */
+  size_t len;
+  lt_timing_t *timing;
+  lt_strbuf_t output;
+} run_state_t;
+
+static void print_for_dump(void *user, lt_op_t *op, bool local_scope,
+                           lt_strbuf_t *out) {
+  lt_print_flags_t flags = *(const lt_print_flags_t *)user;
+  flags.local_scope = flags.local_scope || local_scope;
+  lt_op_print(op, &flags, out);
+}
+
+static void configure_instrumentation(run_state_t *rs, lt_pass_manager_t *pm) {
+  const lt_opt_config_t *c = rs->config;
+  lt_pass_manager_enable_verifier(pm, c->verify_each);
+  if (c->print_before_all || c->print_after_all || c->num_print_before ||
+      c->num_print_after || c->print_after_failure) {
+    lt_ir_print_config_t pc = {
+        .before_all = c->print_before_all,
+        .after_all = c->print_after_all,
+        .before = c->print_before,
+        .num_before = c->num_print_before,
+        .after = c->print_after,
+        .num_after = c->num_print_after,
+        .after_change = c->print_after_change,
+        .after_failure = c->print_after_failure,
+        .module_scope = c->print_module_scope,
+        .out = stderr,
+        .print = print_for_dump,
+        .print_user = (void *)&c->print_flags,
+    };
+    lt_pass_manager_enable_ir_printing(pm, &pc);
+  }
+  if (rs->timing)
+    lt_pass_manager_enable_timing(pm, lt_timing_root(rs->timing));
+}
+
+static void write_stderr(lt_strbuf_t *sb) {
+  if (sb->len)
+    fwrite(sb->data, 1, sb->len, stderr);
+  fflush(stderr);
+  lt_strbuf_free(sb);
+}
+
+/* Parses, verifies, runs the pipeline and prints one chunk into
+ * rs->output. */
+static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
+                              const lt_opt_chunk_t *chunk) {
+  const lt_opt_config_t *c = rs->config;
+  lt_timer_t *root = rs->timing ? lt_timing_root(rs->timing) : NULL;
+  lt_timer_t *parse_timer = lt_timer_nest(root, "Parser", NULL);
+  lt_timer_start(parse_timer);
+  lt_parse_config_t pcfg = {.no_implicit_module = c->no_implicit_module,
+                            .line_offset = chunk->line_offset};
+  lt_op_t *op =
+      lt_parse_source(ctx, rs->filename, chunk->text, chunk->len, &pcfg);
+  lt_result_t r = op ? lt_op_verify(op) : LT_FAILURE;
+  lt_timer_stop(parse_timer);
+  if (LT_FAILED(r)) {
+    if (op)
+      lt_op_destroy(op);
+    return LT_FAILURE;
+  }
+
+  lt_pass_manager_t *pm = build_pass_manager(ctx, c, lt_op_name(op));
+  if (!pm) {
+    lt_op_destroy(op);
+    return LT_FAILURE;
+  }
+  if (c->dump_pass_pipeline) {
+    lt_strbuf_t sb = {0};
+    lt_pass_manager_dump(pm, &sb);
+    write_stderr(&sb);
+  }
+  configure_instrumentation(rs, pm);
+  r = lt_pass_manager_run(pm, op);
+  if (c->pass_statistics) {
+    lt_strbuf_t sb = {0};
+    lt_pass_manager_print_statistics(pm, c->pass_statistics_display, &sb);
+    write_stderr(&sb);
+  }
+  lt_pass_manager_destroy(pm);
+
+  if (LT_SUCCEEDED(r)) {
+    lt_timer_t *output_timer = lt_timer_nest(root, "Output", NULL);
+    lt_timer_start(output_timer);
+    lt_op_print(op, &c->print_flags, &rs->output);
+    lt_strbuf_putc(&rs->output, '\n');
+    lt_timer_stop(output_timer);
+  }
+  lt_op_destroy(op);
+  return r;
+}
+
+/* A fresh context per chunk, so chunks share nothing, as in MLIR. */
+static lt_result_t process_chunk(run_state_t *rs, const lt_opt_chunk_t *chunk) {
+  const lt_opt_config_t *c = rs->config;
+  lt_context_t *ctx = NULL;
+  lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
+  if (st) {
+    fprintf(stderr, "%s: %s\n", c->prog, lt_status_message(st));
+    lt_status_free(st);
+    return LT_FAILURE;
+  }
+  register_dialects(ctx);
+  lt_context_set_allow_unregistered(ctx, c->allow_unregistered);
+  lt_source_add(ctx, rs->filename, rs->buf, rs->len);
+
+  lt_opt_verifier_t *verifier = NULL;
+  if (c->verify_diagnostics) {
+    verifier = lt_opt_verifier_create(ctx, rs->filename, chunk);
+    if (!verifier) {
+      fprintf(stderr, "%s: out of memory\n", c->prog);
+      lt_context_destroy(ctx);
+      return LT_FAILURE;
+    }
+  }
+  lt_result_t r = process_ir(rs, ctx, chunk);
+  /* With --verify-diagnostics, only the diagnostics decide. */
+  if (verifier)
+    r = lt_opt_verifier_finish(verifier);
+  lt_context_destroy(ctx);
+  return r;
+}
+
+int lt_opt_run(const lt_opt_config_t *c) {
+  if (!lt_opt_check_pipeline(c))
+    return 1;
+  run_state_t rs = {.config = c};
+  rs.filename = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
+  char *buf = read_input(c->input, &rs.len);
+  if (!buf)
+    return 1;
+  rs.buf = buf;
+  if (c->timing)
+    rs.timing = lt_timing_create(lt_allocator_system());
+
+  lt_opt_chunk_t whole = {buf, rs.len, 0}, *chunks = &whole;
+  size_t num_chunks = 1;
+  if (c->split_input_file) {
+    num_chunks = lt_opt_split_input(buf, rs.len, &chunks);
+    if (!num_chunks) {
+      fprintf(stderr, "%s: out of memory\n", c->prog);
+      free(buf);
+      lt_timing_destroy(rs.timing);
+      return 1;
+    }
+  }
+  bool ok = true;
+  for (size_t i = 0; i < num_chunks; i++) {
+    if (i)
+      lt_strbuf_puts(&rs.output, "\n" LT_OPT_SPLIT_MARKER "\n");
+    /* A failing chunk prints nothing; the others still run. */
+    if (LT_FAILED(process_chunk(&rs, &chunks[i])))
+      ok = false;
+  }
+  if (chunks != &whole)
+    free(chunks);
+
+  if (rs.timing) {
+    lt_strbuf_t sb = {0};
+    lt_timing_report(rs.timing, c->timing_display, &sb);
+    write_stderr(&sb);
+    lt_timing_destroy(rs.timing);
+  }
+  /* Like LLVM's ToolOutputFile, an -o file is only written on success;
+   * stdout gets what the chunks that succeeded printed. */
+  bool to_file = c->output && strcmp(c->output, "-") != 0;
+  if (ok || !to_file)
+    ok = write_output(c->output, &rs.output) && ok;
+  lt_strbuf_free(&rs.output);
+  free(buf);
+  return ok ? 0 : 1;
+}

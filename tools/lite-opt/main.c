@@ -1,0 +1,46 @@
+/* lite-opt - the lite optimizer driver, mlir-opt's counterpart: parses IR,
+ * runs passes given as flags or as a textual pipeline, prints the result. */
+#include <stdio.h>
+
+#include "passes/passes.h"
+#include "test/lib/test_passes.h"
+#include "tools/lite-opt/lite_opt.h"
+
+#ifndef LITE_VERSION
+#define LITE_VERSION "0.1.0"
+#endif
+
+/* Options and listings that answer without reading any input. */
+static bool handle_informational(const lt_opt_config_t *config) {
+  if (config->help) {
+    lt_opt_print_help(config, stdout);
+    return true;
+  }
+  if (config->version) {
+    printf("lite-opt version %s\n", LITE_VERSION);
+    return true;
+  }
+  if (config->list_passes) {
+    lt_opt_print_passes(stdout);
+    return true;
+  }
+  if (config->show_dialects) {
+    lt_opt_print_dialects(stdout);
+    return true;
+  }
+  return false;
+}
+
+int main(int argc, char **argv) {
+  /* Passes first: every registered pass is also a command-line flag. */
+  lt_register_core_passes();
+  lt_register_test_passes();
+  lt_opt_config_t config;
+  if (!lt_opt_parse_args(argc, argv, &config)) {
+    lt_opt_config_free(&config);
+    return 1;
+  }
+  int rc = handle_informational(&config) ? 0 : lt_opt_run(&config);
+  lt_opt_config_free(&config);
+  return rc;
+}
