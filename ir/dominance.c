@@ -275,7 +275,9 @@ static bool op_properly_dominates(lt_dominance_t *d, lt_op_t *a, lt_op_t *b,
     b = lt_region_find_ancestor_op(r, b);
     if (!b) return false;
     bb = b->parent;
-    if (a == b) return enclosing_ok;
+    /* Otherwise an op "dominates" its nested ops only in a graph region:
+     * the same-block rule below decides, as in MLIR. */
+    if (a == b && enclosing_ok) return true;
   }
   if (ab == bb) return !lt_region_has_ssa_dominance(r) || lt_op_is_before(a, b);
   if (!r) return false;

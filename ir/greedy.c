@@ -6,9 +6,11 @@
  * folder is tried, then the patterns for it, best benefit first. The rewriter's
  * listener keeps the list current (new and modified ops, users of replaced
  * values and producers that may have become dead go back on it; erased ops
- * leave it). Sweeps repeat while something changed, up to the iteration
- * limit; a run that still changed in its last allowed sweep did not
- * converge.
+ * leave it). After each sweep, region simplification erases unreachable
+ * blocks and every op that no live op needs (MLIR's simplifyRegions, less
+ * block merging). Sweeps repeat while something changed, up to the
+ * iteration limit; a run that still changed in its last allowed sweep did
+ * not converge.
  *
  * Folding follows MLIR's OperationFolder: constants produced by folds are
  * materialized by the folded op's dialect at the start of the entry block of
@@ -39,7 +41,8 @@ typedef struct htab {
 
 static uint64_t hkey_hash(const hkey_t *k) {
   uint64_t h = lt_hash_ptr((const void *)k->k[0]);
-  for (int i = 1; i < 4; i++) h = lt_hash_combine(h, lt_hash_ptr((const void *)k->k[i]));
+  for (int i = 1; i < 4; i++)
+    h = lt_hash_combine(h, lt_hash_ptr((const void *)k->k[i]));
   return h;
 }
 
@@ -88,7 +91,8 @@ static bool htab_grow(htab_t *t) {
   for (size_t i = 0; i < old_cap; i++) {
     if (old[i].state != 1) continue;
     size_t j = (size_t)hkey_hash(&old[i].key) & (cap - 1);
-    while (slots[j].state) j = (j + 1) & (cap - 1);
+    while (slots[j].state)
+      j = (j + 1) & (cap - 1);
     slots[j] = old[i];
     t->used++;
     t->count++;
@@ -105,7 +109,8 @@ static bool htab_put(htab_t *t, const hkey_t *key, uintptr_t val) {
   }
   if ((t->used + 1) * 4 > t->cap * 3 && !htab_grow(t)) return false;
   size_t mask = t->cap - 1, i = (size_t)hkey_hash(key) & mask;
-  while (t->slots[i].state == 1) i = (i + 1) & mask;
+  while (t->slots[i].state == 1)
+    i = (i + 1) & mask;
   if (t->slots[i].state == 0) t->used++;
   t->slots[i] = (hslot_t){*key, val, 1};
   t->count++;
@@ -137,7 +142,7 @@ typedef struct driver {
   lt_op_t **list;
   size_t len, cap;
   htab_t index;
-  bool seeding; /* notifications do not add ops while the list is seeded */
+  bool seeding;      /* notifications do not add ops while the list is seeded */
   bool seed_changed; /* seeding merged or moved constants */
   /* Folder: (region, dialect, attr, type) -> constant op, and for each
    * folder-owned constant op the keys it is filed under. */
@@ -158,7 +163,8 @@ static bool grow_array(driver_t *d, void **arr, size_t *cap, size_t elem,
                        size_t need) {
   if (need <= *cap) return true;
   size_t ncap = *cap ? *cap : 16;
-  while (ncap < need) ncap *= 2;
+  while (ncap < need)
+    ncap *= 2;
   void *p = lt_realloc(d->allocator, *arr, *cap * elem, ncap * elem);
   if (!p) {
     d->failed_alloc = true;
@@ -194,7 +200,8 @@ static void add_to_worklist(driver_t *d, lt_op_t *op) {
     if (parent == d->root) break;
     cur = parent;
   }
-  for (cur = op; cur != d->root; cur = lt_op_parent_op(cur)) push_single(d, cur);
+  for (cur = op; cur != d->root; cur = lt_op_parent_op(cur))
+    push_single(d, cur);
 }
 
 static void remove_from_worklist(driver_t *d, lt_op_t *op) {
@@ -227,7 +234,7 @@ static void add_operands_to_worklist(driver_t *d, lt_op_t *op) {
   }
 }
 
-/* ---- folder ---------------------------------------------------------------- */
+/* ---- folder -------------------------------------------------------------- */
 
 static bool is_owned(driver_t *d, const lt_op_t *op) {
   if (!op) return false;
@@ -430,7 +437,8 @@ static lt_result_t try_fold(driver_t *d, lt_op_t *op, bool *out_in_place) {
   }
   if (own) goto done; /* partially in place: not meaningful, ignore */
 
-  for (uint32_t i = 0; i < nr; i++) repl[i] = NULL;
+  for (uint32_t i = 0; i < nr; i++)
+    repl[i] = NULL;
   for (uint32_t i = 0; i < nr; i++) {
     if (!res[i].attr) {
       repl[i] = res[i].value;
@@ -439,13 +447,17 @@ static lt_result_t try_fold(driver_t *d, lt_op_t *op, bool *out_in_place) {
     }
     lt_region_t *region = op->parent ? insertion_region(op->parent) : NULL;
     bool is_new = false;
-    lt_op_t *c = region && region->first
-                     ? get_or_create_constant(d, region, op->info->dialect,
-                                              res[i].attr, op->results[i].type,
-                                              op->loc, &is_new)
-                     : NULL;
+    lt_op_t *c =
+        region && region->first
+            ? get_or_create_constant(d, region, op->info->dialect, res[i].attr,
+                                     op->results[i].type, op->loc, &is_new)
+            : NULL;
     if (!c || c->num_results != 1) goto undo;
     if (is_new) add_to_worklist(d, c);
+    /* An existing constant in op's block may sit below op (op was inserted
+     * above it); move it up so it dominates op's users. */
+    if (c->parent == op->parent && op->parent->first != c)
+      lt_op_move_before(c, op->parent->first);
     repl[i] = lt_op_result(c, 0);
   }
   lt_rewriter_replace_op(&d->rw, op, repl);
@@ -476,7 +488,7 @@ done:
   return result;
 }
 
-/* ---- listener ------------------------------------------------------------- */
+/* ---- listener ------------------------------------------------------------ */
 
 static void on_inserted(void *user, lt_op_t *op) { add_to_worklist(user, op); }
 
@@ -502,7 +514,7 @@ static void on_erased(void *user, lt_op_t *op) {
   lt_op_walk(op, LT_WALK_PRE, forget_op, d);
 }
 
-/* ---- region simplification ------------------------------------------------ */
+/* ---- region simplification ----------------------------------------------- */
 
 /* Erases blocks unreachable from their region's entry, in every region
  * nested under the root (MLIR's eraseUnreachableBlocks). */
@@ -559,7 +571,177 @@ static bool erase_unreachable_blocks(driver_t *d, lt_region_t *region) {
   return changed;
 }
 
-/* ---- the sweep -------------------------------------------------------------- */
+/* Blocks of region reachable from its entry, in post-order (successors
+ * before the blocks that branch to them). NULL when out of memory. */
+static lt_block_t **post_order_blocks(driver_t *d, lt_region_t *region,
+                                      size_t *out_count, size_t *out_cap) {
+  typedef struct frame {
+    lt_block_t *block;
+    uint32_t next;
+  } frame_t;
+  size_t n = 0;
+  LT_FOR_EACH_BLOCK(b, region) { n++; }
+  *out_count = 0;
+  *out_cap = n;
+  lt_block_t **order = lt_alloc(d->allocator, n * sizeof *order);
+  frame_t *stack = lt_alloc(d->allocator, n * sizeof *stack);
+  htab_t seen = {.allocator = d->allocator};
+  if (!order || !stack || !region->first) goto fail;
+  size_t sp = 0, count = 0;
+  hkey_t k = key1(region->first);
+  if (!htab_put(&seen, &k, 1)) goto fail;
+  stack[sp++] = (frame_t){region->first, 0};
+  while (sp) {
+    frame_t *f = &stack[sp - 1];
+    lt_op_t *term = f->block->last;
+    if (term && f->next < term->num_successors) {
+      lt_block_t *s = term->successors[f->next++].block;
+      k = key1(s);
+      if (!s || htab_find(&seen, &k)) continue;
+      if (!htab_put(&seen, &k, 1)) goto fail;
+      stack[sp++] = (frame_t){s, 0};
+      continue;
+    }
+    order[count++] = f->block;
+    sp--;
+  }
+  lt_free(d->allocator, stack, n * sizeof *stack);
+  htab_free(&seen);
+  *out_count = count;
+  return order;
+fail:
+  if (region->first) d->failed_alloc = true;
+  lt_free(d->allocator, order, n * sizeof *order);
+  lt_free(d->allocator, stack, n * sizeof *stack);
+  htab_free(&seen);
+  return NULL;
+}
+
+/* Liveness for MLIR's runRegionDCE: an op is live if it may have effects,
+ * holds regions, is a terminator (or might be one: unregistered), or has a
+ * live user; a value is live if a live op uses it. Arguments of blocks that
+ * are branched to stay live (without a branch interface their incoming
+ * values cannot be dropped), as do entry-block arguments. */
+typedef struct liveness {
+  driver_t *d;
+  htab_t set; /* live ops and values */
+  bool changed;
+} liveness_t;
+
+static bool is_live(liveness_t *l, const void *p) {
+  hkey_t k = key1(p);
+  return htab_find(&l->set, &k) != NULL;
+}
+
+static void set_live(liveness_t *l, const void *p) {
+  hkey_t k = key1(p);
+  if (htab_find(&l->set, &k)) return;
+  if (!htab_put(&l->set, &k, 1)) l->d->failed_alloc = true;
+  l->changed = true;
+}
+
+static void process_value(liveness_t *l, lt_value_t *v) {
+  if (is_live(l, v)) return;
+  LT_FOR_EACH_USE(use, v) {
+    if (is_live(l, use->owner)) {
+      set_live(l, v);
+      return;
+    }
+  }
+}
+
+static void propagate_region(liveness_t *l, lt_region_t *region);
+
+static void propagate_op(liveness_t *l, lt_op_t *op) {
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    propagate_region(l, &op->regions[r]);
+  if (!op->info->registered || lt_op_has_trait(op, LT_TRAIT_TERMINATOR)) {
+    set_live(l, op);
+    for (uint32_t i = 0; i < op->num_successors; i++) {
+      lt_block_t *s = op->successors[i].block;
+      for (uint32_t a = 0; s && a < s->num_args; a++)
+        set_live(l, s->args[a]);
+    }
+    return;
+  }
+  if (is_live(l, op)) return;
+  if (!lt_op_has_trait(op, LT_TRAIT_PURE) || op->num_regions ||
+      lt_op_has_trait(op, LT_TRAIT_SYMBOL)) {
+    set_live(l, op);
+    return;
+  }
+  bool live = false;
+  for (uint32_t i = 0; i < op->num_results; i++) {
+    process_value(l, &op->results[i]);
+    live |= is_live(l, &op->results[i]);
+  }
+  if (live) set_live(l, op);
+}
+
+static void propagate_region(liveness_t *l, lt_region_t *region) {
+  size_t n, cap;
+  lt_block_t **order = post_order_blocks(l->d, region, &n, &cap);
+  for (size_t i = 0; i < n; i++) {
+    lt_block_t *b = order[i];
+    /* Uses before definitions converges fastest. */
+    for (lt_op_t *op = b->last; op; op = op->prev)
+      propagate_op(l, op);
+    if (b == region->first) continue;
+    for (uint32_t a = 0; a < b->num_args; a++)
+      process_value(l, b->args[a]);
+  }
+  lt_free(l->d->allocator, order, cap * sizeof *order);
+}
+
+static bool delete_dead(liveness_t *l, lt_region_t *regions, uint32_t count) {
+  bool erased = false;
+  for (uint32_t r = 0; r < count; r++) {
+    size_t n, cap;
+    lt_block_t **order = post_order_blocks(l->d, &regions[r], &n, &cap);
+    for (size_t i = 0; i < n; i++) {
+      for (lt_op_t *op = order[i]->last, *prev; op; op = prev) {
+        prev = op->prev;
+        if (is_live(l, op)) {
+          erased |= delete_dead(l, op->regions, op->num_regions);
+          continue;
+        }
+        /* Users are dead too; in graph regions they may come later. */
+        for (uint32_t k = 0; k < op->num_results; k++)
+          while (op->results[k].first_use)
+            lt_op_set_operand(op->results[k].first_use->owner,
+                              op->results[k].first_use->index, NULL);
+        lt_rewriter_erase_op(&l->d->rw, op);
+        erased = true;
+      }
+    }
+    lt_free(l->d->allocator, order, cap * sizeof *order);
+  }
+  return erased;
+}
+
+static bool region_dce(driver_t *d) {
+  liveness_t l = {.d = d, .set = {.allocator = d->allocator}};
+  do {
+    l.changed = false;
+    for (uint32_t r = 0; r < d->root->num_regions && !d->failed_alloc; r++)
+      propagate_region(&l, &d->root->regions[r]);
+  } while (l.changed && !d->failed_alloc);
+  bool erased = !d->failed_alloc &&
+                delete_dead(&l, d->root->regions, d->root->num_regions);
+  htab_free(&l.set);
+  return erased;
+}
+
+/* MLIR's simplifyRegions, less the merging of identical blocks. */
+static bool simplify_regions(driver_t *d) {
+  bool changed = false;
+  for (uint32_t r = 0; r < d->root->num_regions; r++)
+    changed |= erase_unreachable_blocks(d, &d->root->regions[r]);
+  changed |= region_dce(d);
+  return changed;
+}
+
+/* ---- the sweep ----------------------------------------------------------- */
 
 static lt_walk_result_t collect_op(lt_op_t *op, void *user) {
   driver_t *d = user;
@@ -586,9 +768,16 @@ static void seed_worklist(driver_t *d) {
       d->seed[i] = NULL;
   }
   d->seeding = false;
-  /* The list is a stack: push in reverse so pops follow walk order. */
-  for (size_t i = d->seed_len; i-- > 0;)
-    if (d->seed[i]) push_single(d, d->seed[i]);
+  /* The list is a stack. Top-down pushes the pre-order walk in reverse so
+   * pops follow it; bottom-up pushes the post-order walk as is, so the last
+   * op comes first (users before producers), as in MLIR. */
+  if (d->cfg.top_down) {
+    for (size_t i = d->seed_len; i-- > 0;)
+      if (d->seed[i]) push_single(d, d->seed[i]);
+  } else {
+    for (size_t i = 0; i < d->seed_len; i++)
+      if (d->seed[i]) push_single(d, d->seed[i]);
+  }
 }
 
 static bool rewrite_budget_left(const driver_t *d) {
@@ -658,9 +847,7 @@ lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
   do {
     seed_worklist(&d);
     changed = process_worklist(&d);
-    if (d.cfg.region_simplify)
-      for (uint32_t r = 0; r < root->num_regions; r++)
-        changed |= erase_unreachable_blocks(&d, &root->regions[r]);
+    if (d.cfg.region_simplify) changed |= simplify_regions(&d);
     /* Constants merged or hoisted while seeding change the IR but, as in
      * MLIR, do not call for another sweep. */
     any_change |= changed || d.seed_changed;

@@ -1,5 +1,5 @@
-/* lexer.c - MLIR's lexical grammar (mlir/lib/AsmParser/Lexer.cpp), table
- * driven. The buffer ends in a NUL sentinel, so one byte of lookahead past any
+/* lexer.c - MLIR's lexical grammar (mlir/lib/AsmParser/Lexer.cpp).
+ * The buffer ends in a NUL sentinel, so one byte of lookahead past any
  * non-NUL byte is always safe. */
 #include "ir/lexer.h"
 
@@ -13,31 +13,18 @@ enum {
   CC_SUFFIX = 16 /* continues a suffix id: [a-zA-Z0-9_$.-] */
 };
 
-static const uint8_t kClass[256] = {
-#define A (CC_ALPHA | CC_BARE | CC_SUFFIX)
-#define AH (CC_ALPHA | CC_BARE | CC_SUFFIX | CC_HEX)
-#define D (CC_DIGIT | CC_HEX | CC_BARE | CC_SUFFIX)
-    ['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D,
-    ['5'] = D, ['6'] = D, ['7'] = D, ['8'] = D, ['9'] = D,
-    ['a'] = AH, ['b'] = AH, ['c'] = AH, ['d'] = AH, ['e'] = AH, ['f'] = AH,
-    ['A'] = AH, ['B'] = AH, ['C'] = AH, ['D'] = AH, ['E'] = AH, ['F'] = AH,
-    ['g'] = A, ['h'] = A, ['i'] = A, ['j'] = A, ['k'] = A, ['l'] = A,
-    ['m'] = A, ['n'] = A, ['o'] = A, ['p'] = A, ['q'] = A, ['r'] = A,
-    ['s'] = A, ['t'] = A, ['u'] = A, ['v'] = A, ['w'] = A, ['x'] = A,
-    ['y'] = A, ['z'] = A,
-    ['G'] = A, ['H'] = A, ['I'] = A, ['J'] = A, ['K'] = A, ['L'] = A,
-    ['M'] = A, ['N'] = A, ['O'] = A, ['P'] = A, ['Q'] = A, ['R'] = A,
-    ['S'] = A, ['T'] = A, ['U'] = A, ['V'] = A, ['W'] = A, ['X'] = A,
-    ['Y'] = A, ['Z'] = A,
-    ['_'] = CC_BARE | CC_SUFFIX, ['$'] = CC_BARE | CC_SUFFIX,
-    ['.'] = CC_BARE | CC_SUFFIX, ['-'] = CC_SUFFIX,
-#undef A
-#undef AH
-#undef D
-};
-
-static inline bool cc(char c, uint8_t cls) {
-  return (kClass[(unsigned char)c] & cls) != 0;
+/* Character classes by arithmetic, independent of the C locale. */
+static inline bool cc(char ch, uint8_t cls) {
+  unsigned c = (unsigned char)ch;
+  bool alpha = (c | 0x20) - 'a' < 26u;
+  bool digit = c - '0' < 10u;
+  uint8_t m = 0;
+  if (alpha) m |= CC_ALPHA | CC_BARE | CC_SUFFIX;
+  if (digit) m |= CC_DIGIT | CC_HEX | CC_BARE | CC_SUFFIX;
+  if ((c | 0x20) - 'a' < 6u) m |= CC_HEX;
+  if (c == '_' || c == '$' || c == '.') m |= CC_BARE | CC_SUFFIX;
+  if (c == '-') m |= CC_SUFFIX;
+  return (m & cls) != 0;
 }
 
 bool lt_lex_is_bare_id_start(char c) { return cc(c, CC_ALPHA) || c == '_'; }
@@ -110,22 +97,26 @@ static lt_token_t lex_number(lt_lexer_t *lx, const char *start) {
     /* `0xi32` is the literal 0 followed by the identifier `xi32`. */
     if (!cc(p[1], CC_HEX)) return form(lx, LT_TOK_INTEGER, start);
     p += 2;
-    while (cc(*p, CC_HEX)) ++p;
+    while (cc(*p, CC_HEX))
+      ++p;
     lx->cur = p;
     return form(lx, LT_TOK_INTEGER, start);
   }
-  while (cc(*p, CC_DIGIT)) ++p;
+  while (cc(*p, CC_DIGIT))
+    ++p;
   if (*p != '.') {
     lx->cur = p;
     return form(lx, LT_TOK_INTEGER, start);
   }
   ++p;
-  while (cc(*p, CC_DIGIT)) ++p;
+  while (cc(*p, CC_DIGIT))
+    ++p;
   if (*p == 'e' || *p == 'E') {
     if (cc(p[1], CC_DIGIT) ||
         ((p[1] == '-' || p[1] == '+') && cc(p[2], CC_DIGIT))) {
       p += 2;
-      while (cc(*p, CC_DIGIT)) ++p;
+      while (cc(*p, CC_DIGIT))
+        ++p;
     }
   }
   lx->cur = p;
@@ -137,9 +128,11 @@ static lt_token_t lex_prefixed(lt_lexer_t *lx, const char *start,
                                lt_tok_kind_t kind, const char *err) {
   const char *p = lx->cur;
   if (cc(*p, CC_DIGIT)) {
-    while (cc(*p, CC_DIGIT)) ++p;
+    while (cc(*p, CC_DIGIT))
+      ++p;
   } else if (cc(*p, CC_SUFFIX)) {
-    while (cc(*p, CC_SUFFIX)) ++p;
+    while (cc(*p, CC_SUFFIX))
+      ++p;
   } else {
     return lex_error(lx, p - 1, err);
   }
@@ -157,8 +150,10 @@ static lt_token_t lex_at(lt_lexer_t *lx, const char *start) {
     return form(lx, LT_TOK_AT_ID, start);
   }
   if (!(cc(c, CC_ALPHA) || c == '_'))
-    return lex_error(lx, p - 1, "@ identifier expected to start with letter or '_'");
-  while (cc(*p, CC_BARE)) ++p;
+    return lex_error(lx, p - 1,
+                     "@ identifier expected to start with letter or '_'");
+  while (cc(*p, CC_BARE))
+    ++p;
   lx->cur = p;
   return form(lx, LT_TOK_AT_ID, start);
 }
@@ -185,7 +180,8 @@ lt_token_t lt_lexer_next(lt_lexer_t *lx) {
       return form(lx, LT_TOK_COMMA, start);
     case '.':
       if (lx->cur[0] != '.' || lx->cur[1] != '.')
-        return lex_error(lx, lx->cur, "expected three consecutive dots for an ellipsis");
+        return lex_error(lx, lx->cur,
+                         "expected three consecutive dots for an ellipsis");
       lx->cur += 2;
       return form(lx, LT_TOK_ELLIPSIS, start);
     case '(':
@@ -248,12 +244,21 @@ lt_token_t lt_lexer_next(lt_lexer_t *lx) {
       return lex_prefixed(lx, start, LT_TOK_BANG_ID, "invalid type identifier");
     case '"':
       return lex_string(lx, start);
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
       return lex_number(lx, start);
     default:
       if (cc(c, CC_ALPHA) || c == '_') {
-        while (cc(*lx->cur, CC_BARE)) ++lx->cur;
+        while (cc(*lx->cur, CC_BARE))
+          ++lx->cur;
         return form(lx, LT_TOK_BARE_ID, start);
       }
       lx->cur = start;
@@ -311,9 +316,16 @@ size_t lt_lex_decode_string(const char *body, size_t len, char *out) {
     }
     char e = body[++i];
     switch (e) {
-    case '"': case '\\': out[n++] = e; break;
-    case 'n': out[n++] = '\n'; break;
-    case 't': out[n++] = '\t'; break;
+    case '"':
+    case '\\':
+      out[n++] = e;
+      break;
+    case 'n':
+      out[n++] = '\n';
+      break;
+    case 't':
+      out[n++] = '\t';
+      break;
     default:
       if (i + 1 < len && hex_val(e) >= 0 && hex_val(body[i + 1]) >= 0) {
         out[n++] = (char)(hex_val(e) * 16 + hex_val(body[i + 1]));

@@ -10,15 +10,15 @@
 #define LT_TOKEN_KINDS(X)                                                      \
   X(EOF, "end of file")                                                        \
   X(ERROR, "error")                                                            \
-  X(BARE_ID, "identifier")       /* foo, i32, func.func, x.y$z */              \
-  X(AT_ID, "@identifier")        /* @f, @"quoted" */                           \
-  X(HASH_ID, "#identifier")      /* #alias, #dialect.attr, #1 */               \
-  X(PERCENT_ID, "%identifier")   /* %0, %arg0 */                               \
-  X(CARET_ID, "^identifier")     /* ^bb0 */                                    \
-  X(BANG_ID, "!identifier")      /* !alias, !dialect.type */                   \
-  X(INTEGER, "integer")          /* 42, 0x2A */                                \
-  X(FLOAT, "float")              /* 1.5, 2.e-3 */                              \
-  X(STRING, "string")            /* "text" (with quotes) */                    \
+  X(BARE_ID, "identifier")     /* foo, i32, func.func, x.y$z */                \
+  X(AT_ID, "@identifier")      /* @f, @"quoted" */                             \
+  X(HASH_ID, "#identifier")    /* #alias, #dialect.attr, #1 */                 \
+  X(PERCENT_ID, "%identifier") /* %0, %arg0 */                                 \
+  X(CARET_ID, "^identifier")   /* ^bb0 */                                      \
+  X(BANG_ID, "!identifier")    /* !alias, !dialect.type */                     \
+  X(INTEGER, "integer")        /* 42, 0x2A */                                  \
+  X(FLOAT, "float")            /* 1.5, 2.e-3 */                                \
+  X(STRING, "string")          /* "text" (with quotes) */                      \
   X(L_PAREN, "(")                                                              \
   X(R_PAREN, ")")                                                              \
   X(L_BRACE, "{")                                                              \

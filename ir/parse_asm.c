@@ -15,7 +15,9 @@ lt_loc_t lt_asm_loc_of(lt_asm_parser_t *p, const char *pos) {
   return lt_p_loc(p, pos);
 }
 
-lt_loc_t lt_asm_current_loc(lt_asm_parser_t *p) { return lt_p_loc(p, p->tok.ptr); }
+lt_loc_t lt_asm_current_loc(lt_asm_parser_t *p) {
+  return lt_p_loc(p, p->tok.ptr);
+}
 
 static lt_result_t emit_v(lt_asm_parser_t *p, const char *pos, const char *fmt,
                           va_list ap) {
@@ -43,7 +45,8 @@ lt_result_t lt_asm_emit_error_at(lt_asm_parser_t *p, const char *pos,
   return r;
 }
 
-/* ---- punctuation and keywords ---------------------------------------------------- */
+/* ---- punctuation and keywords
+ * ---------------------------------------------------- */
 
 bool lt_asm_peek(lt_asm_parser_t *p, lt_tok_kind_t kind) {
   return p->tok.kind == kind;
@@ -69,7 +72,8 @@ bool lt_asm_parse_optional_keyword(lt_asm_parser_t *p, const char *keyword) {
   return true;
 }
 
-/* ---- operands ------------------------------------------------------------------------ */
+/* ---- operands
+ * ------------------------------------------------------------------------ */
 
 lt_result_t lt_asm_parse_operand(lt_asm_parser_t *p, lt_asm_operand_t *out) {
   return lt_p_parse_ssa_use(p, out, true);
@@ -129,7 +133,9 @@ lt_result_t lt_asm_resolve_operands(lt_asm_parser_t *p,
   return LT_SUCCESS;
 }
 
-/* ---- types ---------------------------------------------------------------------------- */
+/* ---- types
+ * ----------------------------------------------------------------------------
+ */
 
 lt_result_t lt_asm_parse_type(lt_asm_parser_t *p, const lt_type_t **out) {
   *out = lt_p_parse_type(p);
@@ -138,7 +144,8 @@ lt_result_t lt_asm_parse_type(lt_asm_parser_t *p, const lt_type_t **out) {
 
 lt_result_t lt_asm_parse_colon_type(lt_asm_parser_t *p, const lt_type_t **out) {
   *out = NULL;
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'"))) return LT_FAILURE;
+  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'")))
+    return LT_FAILURE;
   return lt_asm_parse_type(p, out);
 }
 
@@ -155,7 +162,8 @@ static lt_result_t take_types(lt_asm_parser_t *p, uint32_t base,
   return out->items ? LT_SUCCESS : LT_FAILURE;
 }
 
-lt_result_t lt_asm_parse_type_list(lt_asm_parser_t *p, lt_asm_type_list_t *out) {
+lt_result_t lt_asm_parse_type_list(lt_asm_parser_t *p,
+                                   lt_asm_type_list_t *out) {
   out->items = NULL;
   out->count = 0;
   uint32_t base = p->types.len;
@@ -170,7 +178,8 @@ lt_result_t lt_asm_parse_colon_type_list(lt_asm_parser_t *p,
                                          lt_asm_type_list_t *out) {
   out->items = NULL;
   out->count = 0;
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'"))) return LT_FAILURE;
+  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'")))
+    return LT_FAILURE;
   return lt_asm_parse_type_list(p, out);
 }
 
@@ -186,7 +195,8 @@ lt_result_t lt_asm_parse_optional_arrow_types(lt_asm_parser_t *p,
   return r;
 }
 
-/* ---- attributes ------------------------------------------------------------------------ */
+/* ---- attributes
+ * ------------------------------------------------------------------------ */
 
 lt_result_t lt_asm_parse_attr(lt_asm_parser_t *p, const lt_attr_t **out) {
   *out = lt_p_parse_attr(p, NULL);
@@ -237,7 +247,8 @@ lt_result_t lt_asm_parse_optional_symbol_name(lt_asm_parser_t *p,
   if (t->len > 1 && t->ptr[1] == '"') {
     uint32_t start;
     size_t n = lt_p_string_value(p, t, &start);
-    if (!p->failed) *out = lt_attr_string(p->ctx, p->chars.data + start, n, NULL);
+    if (!p->failed)
+      *out = lt_attr_string(p->ctx, p->chars.data + start, n, NULL);
     p->chars.len = start;
   } else {
     *out = lt_attr_string(p->ctx, t->ptr + 1, t->len - 1, NULL);
@@ -247,14 +258,17 @@ lt_result_t lt_asm_parse_optional_symbol_name(lt_asm_parser_t *p,
   return p->failed ? LT_FAILURE : LT_SUCCESS;
 }
 
-lt_result_t lt_asm_parse_symbol_name(lt_asm_parser_t *p, const lt_attr_t **out) {
+lt_result_t lt_asm_parse_symbol_name(lt_asm_parser_t *p,
+                                     const lt_attr_t **out) {
   *out = NULL;
   if (p->tok.kind != LT_TOK_AT_ID)
-    return lt_asm_emit_error(p, "expected valid '@'-identifier for symbol name");
+    return lt_asm_emit_error(p,
+                             "expected valid '@'-identifier for symbol name");
   return lt_asm_parse_optional_symbol_name(p, out);
 }
 
-/* ---- arguments and regions ---------------------------------------------------------------- */
+/* ---- arguments and regions
+ * ---------------------------------------------------------------- */
 
 lt_result_t lt_asm_parse_optional_loc(lt_asm_parser_t *p,
                                       lt_asm_argument_t *arg) {
@@ -292,7 +306,8 @@ void lt_asm_set_default_dialect(lt_asm_parser_t *p, const char *ns) {
   p->default_dialect = ns ? ns : "";
 }
 
-/* ---- builtin.module -------------------------------------------------------------------- */
+/* ---- builtin.module
+ * -------------------------------------------------------------------- */
 
 lt_result_t lt_builtin_module_parse(lt_asm_parser_t *p, lt_op_state_t *state) {
   lt_asm_set_default_dialect(p, "builtin");

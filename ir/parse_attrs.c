@@ -2,8 +2,6 @@
  * checks, strings, arrays, dictionaries, symbol references, types, unit,
  * inline locations, aliases and opaque dialect attributes
  * (mlir/lib/AsmParser/AttributeParser.cpp). Dense literals: parse_dense.c. */
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,15 +10,15 @@
 
 typedef unsigned __int128 u128;
 
-/* ---- literals ---------------------------------------------------------------- */
+/* ---- literals
+ * ---------------------------------------------------------------- */
 
 bool lt_p_float_value(const lt_token_t *tok, double *out) {
-  /* A FLOAT token is a maximal strtod prefix: strtod stops where it ends. */
-  errno = 0;
+  /* A FLOAT token is a maximal strtod prefix: strtod stops where it ends.
+   * Out-of-range literals become infinity or zero, as in MLIR 16. */
   char *end;
   double v = strtod(tok->ptr, &end);
   if (end != tok->ptr + tok->len) return false;
-  if (errno == ERANGE && isinf(v)) return false;
   *out = v;
   return true;
 }
@@ -32,8 +30,8 @@ static bool literal_value(const char *s, uint32_t len, u128 *out) {
     for (uint32_t i = 2; i < len; i++) {
       if (v >> 124) return false;
       char c = s[i];
-      unsigned d = c <= '9' ? (unsigned)(c - '0')
-                            : (unsigned)((c | 0x20) - 'a' + 10);
+      unsigned d =
+          c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
       v = (v << 4) | d;
     }
   } else {
@@ -87,8 +85,9 @@ lt_result_t lt_p_float_from_int_literal(lt_asm_parser_t *p,
     return lt_p_end_error(p, d);
   }
   if (negative)
-    return lt_p_error_at(p, tok->ptr, "hexadecimal float literal should not "
-                                      "have a leading minus");
+    return lt_p_error_at(p, tok->ptr,
+                         "hexadecimal float literal should not "
+                         "have a leading minus");
   uint64_t v;
   uint32_t width = lt_type_bit_width(type);
   if (!lt_token_uint64(tok, &v) || (width < 64 && (v >> width) != 0))
@@ -115,17 +114,19 @@ static const lt_attr_t *parse_int_attr(lt_asm_parser_t *p,
     return lt_attr_float(p->ctx, type, lt_float_from_bits(type->kind, bits));
   }
   if (!lt_type_is_int_or_index(type))
-    return lt_p_error_at(p, tok.ptr, "integer literal not valid for specified "
-                                     "type"),
+    return lt_p_error_at(p, tok.ptr,
+                         "integer literal not valid for specified "
+                         "type"),
            NULL;
-  bool is_unsigned = type->kind == LT_TYPE_INTEGER &&
-                     type->integer.signedness == LT_UNSIGNED;
+  bool is_unsigned =
+      type->kind == LT_TYPE_INTEGER && type->integer.signedness == LT_UNSIGNED;
   if (negative && is_unsigned)
-    return lt_p_error_at(p, tok.ptr, "negative integer literal not valid for "
-                                     "unsigned integer type"),
+    return lt_p_error_at(p, tok.ptr,
+                         "negative integer literal not valid for "
+                         "unsigned integer type"),
            NULL;
-  bool is_signed = type->kind == LT_TYPE_INDEX ||
-                   type->integer.signedness == LT_SIGNED;
+  bool is_signed =
+      type->kind == LT_TYPE_INDEX || type->integer.signedness == LT_SIGNED;
   uint32_t width = type->kind == LT_TYPE_INDEX ? 64 : type->integer.width;
   u128 bits;
   bool ok = lt_p_int_fits(tok.ptr, tok.len, negative, width, is_signed,
@@ -135,8 +136,9 @@ static const lt_attr_t *parse_int_attr(lt_asm_parser_t *p,
     ok = is_unsigned ? (bits >> 63) == 0
                      : (__int128)bits == (__int128)(int64_t)(uint64_t)bits;
   if (!ok)
-    return lt_p_error_at(p, tok.ptr, "integer constant out of range for "
-                                     "attribute"),
+    return lt_p_error_at(p, tok.ptr,
+                         "integer constant out of range for "
+                         "attribute"),
            NULL;
   return lt_attr_integer(p->ctx, type, (int64_t)(uint64_t)bits);
 }
@@ -159,7 +161,8 @@ static const lt_attr_t *parse_float_attr(lt_asm_parser_t *p,
   return lt_attr_float(p->ctx, type, negative ? -v : v);
 }
 
-/* ---- structured attributes ------------------------------------------------ */
+/* ---- structured attributes ------------------------------------------------
+ */
 
 static const lt_attr_t *parse_string_attr(lt_asm_parser_t *p,
                                           const lt_type_t *type) {
@@ -167,7 +170,8 @@ static const lt_attr_t *parse_string_attr(lt_asm_parser_t *p,
   size_t n = lt_p_string_value(p, &p->tok, &start);
   if (p->failed) return NULL;
   lt_p_consume(p);
-  if (!type && lt_p_consume_if(p, LT_TOK_COLON) && !(type = lt_p_parse_type(p))) {
+  if (!type && lt_p_consume_if(p, LT_TOK_COLON) &&
+      !(type = lt_p_parse_type(p))) {
     p->chars.len = start;
     return NULL;
   }
@@ -207,7 +211,8 @@ static const lt_attr_t *parse_symbol_ref(lt_asm_parser_t *p) {
     lt_p_consume(p);
   }
   if (p->failed) goto out;
-  result = lt_attr_symbol_ref(p->ctx, p->idents.len - base, p->idents.data + base);
+  result =
+      lt_attr_symbol_ref(p->ctx, p->idents.len - base, p->idents.data + base);
 out:
   p->idents.len = base;
   return result;
@@ -242,29 +247,28 @@ static bool dict_has_key(lt_asm_parser_t *p, uint32_t start,
       if (p->named.data[i].name == name) return true;
     return false;
   }
-  return lt_pmap_find(&p->dict_keys, (const char *)&name, sizeof(name), tag) !=
-         NULL;
+  return lt_pmap_find(&p->dict_keys, name->str, name->len, tag) != NULL;
 }
 
 static bool dict_add_key(lt_asm_parser_t *p, uint32_t start, uint32_t tag) {
   uint32_t n = p->named.len - start;
   if (n < LT_DICT_LINEAR_MAX) return true;
-  /* Entering hash mode: index every key so far (names are interned, so the
-   * pointer itself is the key). */
+  /* Entering hash mode: index every key so far (by the interned string,
+   * which outlives the parse). */
   uint32_t from = n == LT_DICT_LINEAR_MAX ? start : p->named.len - 1;
-  for (uint32_t i = from; i < p->named.len; i++)
-    if (!lt_pmap_insert(p, &p->dict_keys, (const char *)&p->named.data[i].name,
-                        sizeof(lt_ident_t *), tag))
+  for (uint32_t i = from; i < p->named.len; i++) {
+    const lt_ident_t *name = p->named.data[i].name;
+    if (!lt_pmap_insert(p, &p->dict_keys, name->str, name->len, tag))
       return false;
+  }
   return true;
 }
 
 static void dict_clear_keys(lt_asm_parser_t *p, uint32_t start, uint32_t tag) {
-  if (p->named.len - start <= LT_DICT_LINEAR_MAX) return;
+  if (p->named.len - start < LT_DICT_LINEAR_MAX) return;
   for (uint32_t i = start; i < p->named.len; i++) {
-    lt_pentry_t *e = lt_pmap_find(&p->dict_keys,
-                                  (const char *)&p->named.data[i].name,
-                                  sizeof(lt_ident_t *), tag);
+    const lt_ident_t *name = p->named.data[i].name;
+    lt_pentry_t *e = lt_pmap_find(&p->dict_keys, name->str, name->len, tag);
     if (e) lt_pmap_remove(&p->dict_keys, e);
   }
 }
@@ -341,11 +345,12 @@ static const lt_attr_t *parse_extended_attr(lt_asm_parser_t *p) {
 
 static const lt_attr_t *parse_inline_loc(lt_asm_parser_t *p) {
   lt_p_consume(p); /* loc */
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_L_PAREN, "expected '(' in inline location")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_L_PAREN, "expected '(' in inline location")))
     return NULL;
   lt_loc_t loc = lt_p_parse_location_instance(p);
-  if (!loc ||
-      LT_FAILED(lt_p_expect(p, LT_TOK_R_PAREN, "expected ')' in inline location")))
+  if (!loc || LT_FAILED(lt_p_expect(p, LT_TOK_R_PAREN,
+                                    "expected ')' in inline location")))
     return NULL;
   return loc;
 }
@@ -386,7 +391,8 @@ static const lt_attr_t *parse_keyword_attr(lt_asm_parser_t *p,
 static const lt_attr_t *parse_attr_inner(lt_asm_parser_t *p,
                                          const lt_type_t *type) {
   switch (p->tok.kind) {
-  case LT_TOK_L_SQUARE: return parse_array(p);
+  case LT_TOK_L_SQUARE:
+    return parse_array(p);
   case LT_TOK_L_BRACE: {
     uint32_t start = p->named.len;
     if (LT_FAILED(lt_p_parse_attr_dict(p))) {
@@ -395,9 +401,12 @@ static const lt_attr_t *parse_attr_inner(lt_asm_parser_t *p,
     }
     return lt_p_named_to_dict(p, start);
   }
-  case LT_TOK_HASH_ID: return parse_extended_attr(p);
-  case LT_TOK_FLOAT: return parse_float_attr(p, type, false);
-  case LT_TOK_INTEGER: return parse_int_attr(p, type, false);
+  case LT_TOK_HASH_ID:
+    return parse_extended_attr(p);
+  case LT_TOK_FLOAT:
+    return parse_float_attr(p, type, false);
+  case LT_TOK_INTEGER:
+    return parse_int_attr(p, type, false);
   case LT_TOK_MINUS:
     lt_p_consume(p);
     if (p->tok.kind == LT_TOK_INTEGER) return parse_int_attr(p, type, true);
@@ -405,9 +414,12 @@ static const lt_attr_t *parse_attr_inner(lt_asm_parser_t *p,
     return lt_p_wrong_token(p, "expected constant integer or floating point "
                                "value"),
            NULL;
-  case LT_TOK_STRING: return parse_string_attr(p, type);
-  case LT_TOK_AT_ID: return parse_symbol_ref(p);
-  case LT_TOK_BARE_ID: return parse_keyword_attr(p, type);
+  case LT_TOK_STRING:
+    return parse_string_attr(p, type);
+  case LT_TOK_AT_ID:
+    return parse_symbol_ref(p);
+  case LT_TOK_BARE_ID:
+    return parse_keyword_attr(p, type);
   default: {
     const lt_type_t *ty;
     int r = lt_p_parse_optional_type(p, &ty);

@@ -8,14 +8,14 @@
 
 typedef unsigned __int128 u128;
 
-/* ---- the literal ------------------------------------------------------------- */
+/* ---- the literal
+ * ------------------------------------------------------------- */
 
 static lt_result_t parse_element(lt_asm_parser_t *p) {
   lt_pelem_t e = {p->tok, false};
   switch (p->tok.kind) {
   case LT_TOK_BARE_ID:
-    if (!lt_token_is(&p->tok, "true") && !lt_token_is(&p->tok, "false"))
-      break;
+    if (!lt_token_is(&p->tok, "true") && !lt_token_is(&p->tok, "false")) break;
     /* fall through */
   case LT_TOK_FLOAT:
   case LT_TOK_INTEGER:
@@ -32,7 +32,8 @@ static lt_result_t parse_element(lt_asm_parser_t *p) {
     return LT_PVEC_PUSH(p, p->elems, e) ? LT_SUCCESS : LT_FAILURE;
   case LT_TOK_L_PAREN:
     return lt_p_error(p, "complex elements are not supported");
-  default: break;
+  default:
+    break;
   }
   return lt_p_error(p, "expected element literal of primitive type");
 }
@@ -85,7 +86,8 @@ static void shape_str(lt_strbuf_t *sb, const int64_t *dims, uint32_t n) {
   }
 }
 
-/* ---- element conversion --------------------------------------------------------- */
+/* ---- element conversion
+ * --------------------------------------------------------- */
 
 static void put_le(uint8_t *out, u128 v, size_t size, bool sign) {
   for (size_t i = 0; i < size; i++) {
@@ -108,22 +110,25 @@ static lt_result_t int_element(lt_asm_parser_t *p, const lt_pelem_t *e,
   const lt_token_t *t = &e->tok;
   bool is_unsigned = is_unsigned_type(elt);
   if (e->negative && is_unsigned)
-    return lt_p_error_at(p, t->ptr, "expected unsigned integer elements, but "
-                                    "parsed negative value");
+    return lt_p_error_at(p, t->ptr,
+                         "expected unsigned integer elements, but "
+                         "parsed negative value");
   if (t->kind == LT_TOK_FLOAT)
-    return lt_p_error_at(p, t->ptr, "expected integer elements, but parsed "
-                                    "floating-point");
+    return lt_p_error_at(p, t->ptr,
+                         "expected integer elements, but parsed "
+                         "floating-point");
   uint32_t width = elt->kind == LT_TYPE_INDEX ? 64 : elt->integer.width;
   if (t->kind == LT_TOK_BARE_ID) {
     if (width != 1 || elt->kind != LT_TYPE_INTEGER)
-      return lt_p_error_at(p, t->ptr, "expected i1 type for 'true' or 'false' "
-                                      "values");
+      return lt_p_error_at(p, t->ptr,
+                           "expected i1 type for 'true' or 'false' "
+                           "values");
     out[0] = t->ptr[0] == 't';
     return LT_SUCCESS;
   }
   u128 v;
-  bool is_signed = elt->kind == LT_TYPE_INDEX ||
-                   elt->integer.signedness == LT_SIGNED;
+  bool is_signed =
+      elt->kind == LT_TYPE_INDEX || elt->integer.signedness == LT_SIGNED;
   if (t->kind != LT_TOK_INTEGER ||
       !lt_p_int_fits(t->ptr, t->len, e->negative, width, is_signed, is_unsigned,
                      &v))
@@ -167,8 +172,9 @@ static lt_result_t hex_elements(lt_asm_parser_t *p, const lt_token_t *hex,
   const lt_type_t *elt = type->shaped.element;
   lt_strbuf_t sb = {0};
   if (!lt_type_is_int_or_index(elt) && !lt_type_is_float(elt)) {
-    lt_p_error_at(p, loc_pos, "expected floating-point, integer, or complex "
-                              "element type, got %s",
+    lt_p_error_at(p, loc_pos,
+                  "expected floating-point, integer, or complex "
+                  "element type, got %s",
                   lt_p_type_str(p, &sb, elt));
     lt_strbuf_free(&sb);
     return LT_FAILURE;
@@ -177,22 +183,25 @@ static lt_result_t hex_elements(lt_asm_parser_t *p, const lt_token_t *hex,
   size_t n = 0;
   if (!LT_PVEC_RESERVE(p, p->bytes, hex->len / 2 + 1)) return LT_FAILURE;
   if (!lt_lex_hex_string(hex, p->bytes.data + raw, &n))
-    return lt_p_error_at(p, hex->ptr, "expected string containing hex digits "
-                                      "starting with `0x`");
+    return lt_p_error_at(p, hex->ptr,
+                         "expected string containing hex digits "
+                         "starting with `0x`");
   p->bytes.len += (uint32_t)n;
   int64_t count = lt_type_num_elements(type);
   size_t esize = lt_dense_element_size(elt);
   bool i1 = elt->kind == LT_TYPE_INTEGER && elt->integer.width == 1;
   bool valid;
   if (i1) {
-    valid = (n == 1 && (p->bytes.data[raw] == 0 || p->bytes.data[raw] == 0xff)) ||
-            (uint64_t)n * 8 == (((uint64_t)count + 7) / 8) * 8;
+    valid =
+        (n == 1 && (p->bytes.data[raw] == 0 || p->bytes.data[raw] == 0xff)) ||
+        (uint64_t)n * 8 == (((uint64_t)count + 7) / 8) * 8;
   } else {
     valid = n == esize || (uint64_t)n == (uint64_t)count * esize;
   }
   if (!valid) {
-    lt_p_error_at(p, loc_pos, "elements hex data size is invalid for provided "
-                              "type: %s",
+    lt_p_error_at(p, loc_pos,
+                  "elements hex data size is invalid for provided "
+                  "type: %s",
                   lt_p_type_str(p, &sb, type));
     lt_strbuf_free(&sb);
     return LT_FAILURE;
@@ -203,9 +212,10 @@ static lt_result_t hex_elements(lt_asm_parser_t *p, const lt_token_t *hex,
   }
   /* Unpack bits into one byte per element after the raw bytes. */
   uint32_t packed = raw;
-  size_t elems = n == 1 && (p->bytes.data[raw] == 0 || p->bytes.data[raw] == 0xff)
-                     ? 1
-                     : (size_t)count;
+  size_t elems =
+      n == 1 && (p->bytes.data[raw] == 0 || p->bytes.data[raw] == 0xff)
+          ? 1
+          : (size_t)count;
   if (!LT_PVEC_RESERVE(p, p->bytes, elems)) return LT_FAILURE;
   uint8_t *dst = p->bytes.data + p->bytes.len;
   for (size_t i = 0; i < elems; i++)
@@ -258,22 +268,23 @@ const lt_attr_t *lt_p_parse_dense(lt_asm_parser_t *p) {
     if (LT_FAILED(hex_elements(p, &hex, type, loc_pos, &size))) goto out;
   } else {
     uint32_t rank = p->dims.len - dims_base;
-    if (has_shape &&
-        (rank != type->shaped.rank ||
-         memcmp(p->dims.data + dims_base, type->shaped.shape,
-                rank * sizeof(int64_t)) != 0)) {
+    if (has_shape && (rank != type->shaped.rank ||
+                      memcmp(p->dims.data + dims_base, type->shaped.shape,
+                             rank * sizeof(int64_t)) != 0)) {
       shape_str(&sb, p->dims.data + dims_base, rank);
       shape_str(&sb2, type->shaped.shape, type->shaped.rank);
-      lt_p_error_at(p, loc_pos, "inferred shape of elements literal ([%s]) "
-                                "does not match type ([%s])",
+      lt_p_error_at(p, loc_pos,
+                    "inferred shape of elements literal ([%s]) "
+                    "does not match type ([%s])",
                     sb.data ? sb.data : "", sb2.data ? sb2.data : "");
       goto out;
     }
     uint32_t n = p->elems.len - elems_base;
     int64_t count = lt_type_num_elements(type);
     if (n == 0 && count > 0) {
-      lt_p_error_at(p, loc_pos, "parsed zero elements, but type (%s) expected "
-                                "at least 1",
+      lt_p_error_at(p, loc_pos,
+                    "parsed zero elements, but type (%s) expected "
+                    "at least 1",
                     lt_p_type_str(p, &sb, type));
       goto out;
     }
@@ -307,7 +318,8 @@ out:
   return result;
 }
 
-/* ---- array<T: ...> --------------------------------------------------------------- */
+/* ---- array<T: ...>
+ * --------------------------------------------------------------- */
 
 const lt_attr_t *lt_p_parse_dense_array(lt_asm_parser_t *p) {
   lt_p_consume(p); /* array */
@@ -326,12 +338,14 @@ const lt_attr_t *lt_p_parse_dense_array(lt_asm_parser_t *p) {
   uint32_t width = lt_type_bit_width(elt);
   bool i1 = elt->kind == LT_TYPE_INTEGER && width == 1;
   if (!i1 && width % 8 != 0)
-    return lt_p_error_at(p, type_pos, "element type bitwidth must be a "
-                                      "multiple of 8"),
+    return lt_p_error_at(p, type_pos,
+                         "element type bitwidth must be a "
+                         "multiple of 8"),
            NULL;
   if (lt_p_consume_if(p, LT_TOK_GREATER))
     return lt_attr_dense_array(p->ctx, elt, 0, NULL);
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':' after dense array type")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_COLON, "expected ':' after dense array type")))
     return NULL;
   size_t esize = lt_dense_element_size(elt);
   uint32_t base = p->bytes.len;
@@ -366,13 +380,15 @@ const lt_attr_t *lt_p_parse_dense_array(lt_asm_parser_t *p) {
       lt_p_consume(p);
       uint64_t bits;
       if (tok.kind == LT_TOK_INTEGER) {
-        if (LT_FAILED(lt_p_float_from_int_literal(p, &tok, negative, elt, &bits)))
+        if (LT_FAILED(
+                lt_p_float_from_int_literal(p, &tok, negative, elt, &bits)))
           goto out;
       } else {
         double v;
         if (!lt_p_float_value(&tok, &v)) {
-          lt_p_error_at(p, tok.ptr, "floating point value too large for "
-                                    "attribute");
+          lt_p_error_at(p, tok.ptr,
+                        "floating point value too large for "
+                        "attribute");
           goto out;
         }
         bits = lt_float_to_bits(elt->kind, negative ? -v : v);
@@ -392,7 +408,8 @@ out:
   return result;
 }
 
-/* ---- dense_resource<name> --------------------------------------------------------- */
+/* ---- dense_resource<name>
+ * --------------------------------------------------------- */
 
 lt_result_t lt_p_parse_resource_key(lt_asm_parser_t *p, const char **out) {
   if (p->tok.kind == LT_TOK_BARE_ID) {
@@ -411,8 +428,8 @@ lt_result_t lt_p_parse_resource_key(lt_asm_parser_t *p, const char **out) {
 
 const lt_attr_t *lt_p_parse_dense_resource(lt_asm_parser_t *p) {
   lt_p_consume(p); /* dense_resource */
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_LESS,
-                            "expected '<' after 'dense_resource'")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_LESS, "expected '<' after 'dense_resource'")))
     return NULL;
   uint32_t mark = p->chars.len;
   const lt_attr_t *result = NULL;

@@ -5,10 +5,10 @@
 #ifndef LITE_IR_PARSE_INTERNAL_H
 #define LITE_IR_PARSE_INTERNAL_H
 
+#include "ir/context.h"
 #include "ir/diagnostics.h"
 #include "ir/lexer.h"
 #include "ir/parser.h"
-#include "ir/context.h"
 
 /* ---- growable arrays (context allocator; OOM sets a parse error) ------- */
 #define LT_PVEC(T)                                                             \
@@ -20,9 +20,8 @@
 bool lt_p_grow(lt_asm_parser_t *p, void **data, uint32_t *cap, size_t elem,
                uint32_t need);
 #define LT_PVEC_RESERVE(p, v, n)                                               \
-  ((v).len + (n) <= (v).cap ||                                                 \
-   lt_p_grow((p), (void **)&(v).data, &(v).cap, sizeof(*(v).data),           \
-             (v).len + (n)))
+  ((v).len + (n) <= (v).cap || lt_p_grow((p), (void **)&(v).data, &(v).cap,    \
+                                         sizeof(*(v).data), (v).len + (n)))
 #define LT_PVEC_PUSH(p, v, x)                                                  \
   (LT_PVEC_RESERVE(p, v, 1) ? ((v).data[(v).len++] = (x), true) : false)
 #define LT_PVEC_FREE(p, v)                                                     \
@@ -76,7 +75,8 @@ static inline lt_pslot_t *lt_pentry_slots(lt_pentry_t *e) {
 /* Makes room for n slots (new ones zeroed); false on OOM. */
 bool lt_pentry_reserve(lt_asm_parser_t *p, lt_pentry_t *e, uint32_t n);
 
-/* ---- parser state ---------------------------------------------------------- */
+/* ---- parser state ----------------------------------------------------------
+ */
 typedef struct lt_pname {
   const char *key;
   uint32_t len;
@@ -138,6 +138,7 @@ struct lt_asm_parser {
   lt_arena_t arena; /* lives for one parse */
 
   lt_pmap_t values, blocks, attr_aliases, type_aliases;
+  lt_pmap_t op_names; /* generic op name spelling -> op info */
   LT_PVEC(lt_pname_t) value_defs;
   LT_PVEC(lt_pname_t) block_names;
   LT_PVEC(lt_pscope_t) scopes;
@@ -160,14 +161,15 @@ struct lt_asm_parser {
   LT_PVEC(lt_block_t *) succs;
   LT_PVEC(lt_region_t *) regions;
   LT_PVEC(int64_t) dims;
-  LT_PVEC(char) chars;   /* decoded strings, punctuation stacks */
+  LT_PVEC(char) chars;    /* decoded strings, punctuation stacks */
   LT_PVEC(uint8_t) bytes; /* dense data */
 
   const char *default_dialect; /* NUL-terminated */
   const char *custom_op;       /* name of the custom op being parsed */
 };
 
-/* ---- tokens ---------------------------------------------------------------- */
+/* ---- tokens ----------------------------------------------------------------
+ */
 void lt_p_consume(lt_asm_parser_t *p);
 static inline bool lt_p_is(lt_asm_parser_t *p, lt_tok_kind_t k) {
   return p->tok.kind == k;
@@ -188,7 +190,8 @@ size_t lt_p_string_value(lt_asm_parser_t *p, const lt_token_t *t,
 /* Copies a slice into p->chars as a NUL-terminated string. */
 const char *lt_p_cstr(lt_asm_parser_t *p, const char *s, size_t len);
 
-/* ---- diagnostics ------------------------------------------------------------ */
+/* ---- diagnostics ------------------------------------------------------------
+ */
 lt_loc_t lt_p_loc(lt_asm_parser_t *p, const char *pos);
 /* Error at pos (NULL: the current token, moved back one char at EOF). */
 lt_result_t lt_p_error_at(lt_asm_parser_t *p, const char *pos, const char *fmt,
@@ -214,7 +217,8 @@ static inline void lt_p_leave(lt_asm_parser_t *p) { p->depth--; }
 
 void *lt_p_arena_alloc(lt_asm_parser_t *p, size_t size);
 
-/* ---- types (parse_types.c) ---------------------------------------------------- */
+/* ---- types (parse_types.c)
+ * ---------------------------------------------------- */
 const lt_type_t *lt_p_parse_type(lt_asm_parser_t *p);
 const lt_type_t *lt_p_parse_non_function_type(lt_asm_parser_t *p);
 /* 0: no type starts here, 1: parsed into *out, -1: error. */
@@ -240,7 +244,8 @@ typedef struct lt_psymbol {
 lt_result_t lt_p_parse_extended_symbol(lt_asm_parser_t *p, lt_pmap_t *aliases,
                                        lt_psymbol_t *out);
 
-/* ---- attributes (parse_attrs.c, parse_dense.c) -------------------------------- */
+/* ---- attributes (parse_attrs.c, parse_dense.c)
+ * -------------------------------- */
 /* type: the expected type (integer/float literals), or NULL. */
 const lt_attr_t *lt_p_parse_attr(lt_asm_parser_t *p, const lt_type_t *type);
 /* `{...}` entries pushed onto p->named (current token `{`). */
@@ -263,10 +268,11 @@ bool lt_p_int_fits(const char *spelling, uint32_t len, bool negative,
 lt_result_t lt_p_float_from_int_literal(lt_asm_parser_t *p,
                                         const lt_token_t *tok, bool negative,
                                         const lt_type_t *type, uint64_t *out);
-/* Decimal float token value; false when it overflows a double. */
+/* Decimal float token value (infinity when out of range, as MLIR 16). */
 bool lt_p_float_value(const lt_token_t *tok, double *out);
 
-/* ---- locations (parse_locs.c) -------------------------------------------------- */
+/* ---- locations (parse_locs.c)
+ * -------------------------------------------------- */
 lt_loc_t lt_p_parse_location_instance(lt_asm_parser_t *p);
 /* Trailing `loc(...)` if present, into *slot. A reference to a location alias
  * not yet defined is recorded as deferred: *slot is filled at the end, or,
@@ -277,19 +283,19 @@ lt_result_t lt_p_parse_trailing_loc(lt_asm_parser_t *p, lt_loc_t *slot,
 /* Resolves deferred locations at the end of the parse. */
 lt_result_t lt_p_resolve_deferred_locs(lt_asm_parser_t *p);
 
-/* ---- operations (parse_ops.c) --------------------------------------------------- */
+/* ---- operations (parse_ops.c)
+ * --------------------------------------------------- */
 lt_result_t lt_p_parse_operation(lt_asm_parser_t *p, lt_block_t *block);
 lt_result_t lt_p_parse_region(lt_asm_parser_t *p, lt_region_t *region,
-                              const lt_asm_argument_t *args,
-                              uint32_t num_args);
+                              const lt_asm_argument_t *args, uint32_t num_args);
 void lt_p_push_scope(lt_asm_parser_t *p);
 lt_result_t lt_p_pop_scope(lt_asm_parser_t *p);
 lt_result_t lt_p_parse_ssa_use(lt_asm_parser_t *p, lt_asm_operand_t *out,
                                bool allow_number);
 lt_value_t *lt_p_resolve_use(lt_asm_parser_t *p, const lt_asm_operand_t *use,
                              const lt_type_t *type);
-lt_result_t lt_p_add_definition(lt_asm_parser_t *p,
-                                const lt_asm_operand_t *def, lt_value_t *v);
+lt_result_t lt_p_add_definition(lt_asm_parser_t *p, const lt_asm_operand_t *def,
+                                lt_value_t *v);
 /* Reports remaining forward references ("use of undeclared SSA value name"). */
 lt_result_t lt_p_check_forward_refs(lt_asm_parser_t *p);
 /* Before anything is destroyed after an error: drops every use and successor

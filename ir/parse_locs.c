@@ -8,7 +8,8 @@
 
 static lt_loc_t parse_callsite(lt_asm_parser_t *p) {
   lt_p_consume(p); /* callsite */
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_L_PAREN, "expected '(' in callsite location")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_L_PAREN, "expected '(' in callsite location")))
     return NULL;
   lt_loc_t callee = lt_p_parse_location_instance(p);
   if (!callee) return NULL;
@@ -16,8 +17,8 @@ static lt_loc_t parse_callsite(lt_asm_parser_t *p) {
     return lt_p_wrong_token(p, "expected 'at' in callsite location"), NULL;
   lt_p_consume(p);
   lt_loc_t caller = lt_p_parse_location_instance(p);
-  if (!caller ||
-      LT_FAILED(lt_p_expect(p, LT_TOK_R_PAREN, "expected ')' in callsite location")))
+  if (!caller || LT_FAILED(lt_p_expect(p, LT_TOK_R_PAREN,
+                                       "expected ')' in callsite location")))
     return NULL;
   return lt_loc_callsite(p->ctx, callee, caller);
 }
@@ -32,7 +33,8 @@ static lt_loc_t parse_fused(lt_asm_parser_t *p) {
                               "expected '>' after fused location metadata")))
       return NULL;
   }
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_L_SQUARE, "expected '[' in fused location")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_L_SQUARE, "expected '[' in fused location")))
     return NULL;
   uint32_t base = p->attrs.len;
   lt_loc_t result = NULL;
@@ -41,11 +43,12 @@ static lt_loc_t parse_fused(lt_asm_parser_t *p) {
       lt_loc_t l = lt_p_parse_location_instance(p);
       if (!l || !LT_PVEC_PUSH(p, p->attrs, l)) goto out;
     } while (lt_p_consume_if(p, LT_TOK_COMMA));
-    if (LT_FAILED(lt_p_expect(p, LT_TOK_R_SQUARE, "expected ']' in fused location")))
+    if (LT_FAILED(
+            lt_p_expect(p, LT_TOK_R_SQUARE, "expected ']' in fused location")))
       goto out;
   }
-  result = lt_loc_fused(p->ctx, p->attrs.len - base, p->attrs.data + base,
-                        metadata);
+  result =
+      lt_loc_fused(p->ctx, p->attrs.len - base, p->attrs.data + base, metadata);
   if (!result) lt_p_oom(p);
 out:
   p->attrs.len = base;
@@ -72,7 +75,8 @@ static lt_loc_t parse_name_or_file(lt_asm_parser_t *p) {
       goto out;
     }
     lt_p_consume(p);
-    if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':' in FileLineColLoc")))
+    if (LT_FAILED(
+            lt_p_expect(p, LT_TOK_COLON, "expected ':' in FileLineColLoc")))
       goto out;
     if (p->tok.kind != LT_TOK_INTEGER) {
       lt_p_wrong_token(p, "expected integer column number in FileLineColLoc");
@@ -144,8 +148,9 @@ lt_result_t lt_p_parse_trailing_loc(lt_asm_parser_t *p, lt_loc_t *slot,
     uint32_t len = tok.len - 1;
     lt_p_consume(p);
     if (memchr(name, '.', len))
-      return lt_p_error_at(p, tok.ptr, "expected location, but found dialect "
-                                       "attribute: '#%.*s'",
+      return lt_p_error_at(p, tok.ptr,
+                           "expected location, but found dialect "
+                           "attribute: '#%.*s'",
                            (int)len, name);
     lt_pentry_t *e = lt_pmap_find(&p->attr_aliases, name, len, 0);
     if (e) {
@@ -179,8 +184,9 @@ lt_result_t lt_p_resolve_deferred_locs(lt_asm_parser_t *p) {
     if (!d->slot) continue; /* e.g. the argument of a body-less function */
     lt_pentry_t *e = lt_pmap_find(&p->attr_aliases, d->name, d->len, 0);
     if (!e)
-      return lt_p_error_at(p, d->pos, "operation location alias was never "
-                                      "defined");
+      return lt_p_error_at(p, d->pos,
+                           "operation location alias was never "
+                           "defined");
     const lt_attr_t *a = lt_pentry_slots(e)[0].ptr;
     if (!lt_attr_is_loc(a)) {
       lt_strbuf_t sb = {0};

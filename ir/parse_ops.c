@@ -21,8 +21,8 @@ static int cmp_pos(const void *a, const void *b) {
 
 /* Emits `msg` at every position (sorted), as MLIR reports all undefined
  * blocks and values at once. */
-static lt_result_t error_at_all(lt_asm_parser_t *p, const char **pos, uint32_t n,
-                                const char *msg) {
+static lt_result_t error_at_all(lt_asm_parser_t *p, const char **pos,
+                                uint32_t n, const char *msg) {
   if (p->failed) return LT_FAILURE;
   qsort(pos, n, sizeof(*pos), cmp_pos);
   for (uint32_t i = 0; i < n; i++)
@@ -31,7 +31,8 @@ static lt_result_t error_at_all(lt_asm_parser_t *p, const char **pos, uint32_t n
   return LT_FAILURE;
 }
 
-/* ---- scopes -------------------------------------------------------------------- */
+/* ---- scopes
+ * -------------------------------------------------------------------- */
 
 void lt_p_push_scope(lt_asm_parser_t *p) {
   lt_pscope_t s = {p->value_defs.len, p->block_names.len, ++p->next_tag};
@@ -75,7 +76,8 @@ lt_result_t lt_p_pop_scope(lt_asm_parser_t *p) {
   return LT_SUCCESS;
 }
 
-/* ---- SSA values ------------------------------------------------------------------ */
+/* ---- SSA values
+ * ------------------------------------------------------------------ */
 
 lt_result_t lt_p_parse_ssa_use(lt_asm_parser_t *p, lt_asm_operand_t *out,
                                bool allow_number) {
@@ -152,12 +154,13 @@ lt_value_t *lt_p_resolve_use(lt_asm_parser_t *p, const lt_asm_operand_t *use,
   v->is_block_arg = true; /* owned by no op */
   lt_pfwd_t f = {v, use->pos, false};
   if (!LT_PVEC_PUSH(p, p->fwd, f)) return NULL;
-  slots[use->number] = (lt_pslot_t){v, use->pos, LT_PSLOT_FWD | (p->fwd.len << 2)};
+  slots[use->number] =
+      (lt_pslot_t){v, use->pos, LT_PSLOT_FWD | (p->fwd.len << 2)};
   return v;
 }
 
-lt_result_t lt_p_add_definition(lt_asm_parser_t *p,
-                                const lt_asm_operand_t *def, lt_value_t *v) {
+lt_result_t lt_p_add_definition(lt_asm_parser_t *p, const lt_asm_operand_t *def,
+                                lt_value_t *v) {
   lt_pentry_t *e = lt_pmap_insert(p, &p->values, def->name, def->len, 0);
   if (!e) return LT_FAILURE;
   bool fresh = e->count == 0;
@@ -207,7 +210,8 @@ lt_result_t lt_p_add_definition(lt_asm_parser_t *p,
 
 lt_result_t lt_p_check_forward_refs(lt_asm_parser_t *p) {
   uint32_t n = 0;
-  for (uint32_t i = 0; i < p->fwd.len; i++) n += !p->fwd.data[i].resolved;
+  for (uint32_t i = 0; i < p->fwd.len; i++)
+    n += !p->fwd.data[i].resolved;
   if (!n) return LT_SUCCESS;
   const char **pos = lt_p_arena_alloc(p, n * sizeof(*pos));
   if (!pos) return LT_FAILURE;
@@ -218,14 +222,16 @@ lt_result_t lt_p_check_forward_refs(lt_asm_parser_t *p) {
 }
 
 /* The source position where %name#number was defined or first used. */
-static const char *reference_pos(lt_asm_parser_t *p, const lt_asm_operand_t *u) {
+static const char *reference_pos(lt_asm_parser_t *p,
+                                 const lt_asm_operand_t *u) {
   lt_pentry_t *e = lt_pmap_find(&p->values, u->name, u->len, 0);
   if (!e || u->number >= e->count) return NULL;
   lt_pslot_t *s = &lt_pentry_slots(e)[u->number];
   return s->ptr ? s->pos : NULL;
 }
 
-/* ---- blocks -------------------------------------------------------------------- */
+/* ---- blocks
+ * -------------------------------------------------------------------- */
 
 /* The block a successor names; created (loose) on first reference. */
 static lt_block_t *block_named(lt_asm_parser_t *p, const lt_token_t *t) {
@@ -327,7 +333,8 @@ static lt_result_t parse_block(lt_asm_parser_t *p, lt_region_t *region,
   return parse_block_body(p, b);
 }
 
-/* ---- regions ------------------------------------------------------------------ */
+/* ---- regions
+ * ------------------------------------------------------------------ */
 
 static lt_result_t parse_region_body(lt_asm_parser_t *p, lt_region_t *region,
                                      const lt_asm_argument_t *args,
@@ -370,7 +377,8 @@ static lt_result_t parse_region_body(lt_asm_parser_t *p, lt_region_t *region,
 lt_result_t lt_p_parse_region(lt_asm_parser_t *p, lt_region_t *region,
                               const lt_asm_argument_t *args,
                               uint32_t num_args) {
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_L_BRACE, "expected '{' to begin a region")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_L_BRACE, "expected '{' to begin a region")))
     return LT_FAILURE;
   if (num_args == 0 && lt_p_consume_if(p, LT_TOK_R_BRACE)) return LT_SUCCESS;
   if (LT_FAILED(lt_p_enter(p))) return LT_FAILURE;
@@ -381,7 +389,8 @@ lt_result_t lt_p_parse_region(lt_asm_parser_t *p, lt_region_t *region,
   return p->failed ? LT_FAILURE : LT_SUCCESS;
 }
 
-/* ---- partial IR after an error ----------------------------------------------------- */
+/* ---- partial IR after an error
+ * ----------------------------------------------------- */
 
 static void drop_region_refs(lt_region_t *r) {
   LT_FOR_EACH_BLOCK(b, r) {
@@ -395,7 +404,9 @@ void lt_p_drop_partial_ir(lt_asm_parser_t *p) {
   for (uint32_t i = 0; i < p->pending.len; i++) {
     lt_pending_t *e = &p->pending.data[i];
     switch (e->kind) {
-    case LT_PENDING_REGION: drop_region_refs(e->ptr); break;
+    case LT_PENDING_REGION:
+      drop_region_refs(e->ptr);
+      break;
     case LT_PENDING_STATE: {
       lt_op_state_t *s = e->ptr;
       for (uint32_t k = 0; k < s->num_regions; k++)
@@ -417,7 +428,8 @@ void lt_p_destroy_loose_blocks(lt_asm_parser_t *p) {
   p->loose_blocks.len = 0;
 }
 
-/* ---- generic operations ------------------------------------------------------------ */
+/* ---- generic operations
+ * ------------------------------------------------------------ */
 
 /* Marks of every scratch stack, so an op's parse can give back what it used. */
 typedef struct marks {
@@ -425,7 +437,7 @@ typedef struct marks {
 } marks_t;
 
 static marks_t save_marks(lt_asm_parser_t *p) {
-  marks_t m = {p->operands.len, p->types.len, p->vals.len, p->succs.len,
+  marks_t m = {p->operands.len, p->types.len, p->vals.len,    p->succs.len,
                p->regions.len,  p->named.len, p->pending.len, p->chars.len};
   return m;
 }
@@ -488,14 +500,16 @@ static lt_result_t parse_successors(lt_asm_parser_t *p, uint32_t *out_extra) {
           !LT_PVEC_PUSH(p, p->operands, u))
         return LT_FAILURE;
     } while (lt_p_consume_if(p, LT_TOK_COMMA));
-    if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':' in successor "
-                                               "operand list")) ||
+    if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON,
+                              "expected ':' in successor "
+                              "operand list")) ||
         LT_FAILED(lt_p_parse_type_list_no_parens(p)))
       return LT_FAILURE;
     uint32_t n = p->operands.len - first, nt = p->types.len - first_type;
     if (n != nt)
-      return lt_p_error(p, "expected %u types in successor operand list but "
-                           "had %u",
+      return lt_p_error(p,
+                        "expected %u types in successor operand list but "
+                        "had %u",
                         n, nt);
     if (LT_FAILED(lt_p_expect(p, LT_TOK_R_PAREN, "expected ')'")))
       return LT_FAILURE;
@@ -504,27 +518,53 @@ static lt_result_t parse_successors(lt_asm_parser_t *p, uint32_t *out_extra) {
   return lt_p_expect(p, LT_TOK_R_SQUARE, "expected ']'");
 }
 
-static lt_result_t parse_generic_op(lt_asm_parser_t *p, lt_block_t *block,
-                                    lt_op_t **out_op) {
-  marks_t m = save_marks(p);
-  const char *name_pos = p->tok.ptr;
-  lt_loc_t loc = lt_p_loc(p, name_pos);
+/* The op named by the current STRING token. Names without escapes are
+ * cached by their spelling: a file names few distinct ops many times. */
+static lt_result_t generic_op_info(lt_asm_parser_t *p,
+                                   const lt_op_info_t **out_info) {
+  lt_token_t tok = p->tok;
+  bool plain = !memchr(tok.ptr, '\\', tok.len);
+  lt_pentry_t *e =
+      plain ? lt_pmap_find(&p->op_names, tok.ptr, tok.len, 0) : NULL;
+  if (e) {
+    *out_info = lt_pentry_slots(e)[0].ptr;
+    lt_p_consume(p);
+    return LT_SUCCESS;
+  }
   uint32_t start;
-  size_t len = lt_p_string_value(p, &p->tok, &start);
+  size_t len = lt_p_string_value(p, &tok, &start);
   if (p->failed) return LT_FAILURE;
   const char *name = p->chars.data + start;
   if (len == 0) return lt_p_error(p, "empty operation name is invalid");
   if (memchr(name, '\0', len))
     return lt_p_error(p, "null character not allowed in operation name");
   lt_p_consume(p);
-  const lt_op_info_t *info = NULL;
-  if (LT_FAILED(check_generic_name(p, name, len, name_pos, &info)))
+  if (LT_FAILED(check_generic_name(p, name, len, tok.ptr, out_info)))
     return LT_FAILURE;
   p->chars.len = start;
+  if (plain) {
+    e = lt_pmap_insert(p, &p->op_names, tok.ptr, tok.len, 0);
+    if (!e || !lt_pentry_reserve(p, e, 1)) return LT_FAILURE;
+    e->count = 1;
+    e->s.one.ptr = (void *)*out_info;
+  }
+  return LT_SUCCESS;
+}
+
+static lt_result_t parse_generic_op(lt_asm_parser_t *p, lt_block_t *block,
+                                    lt_op_t **out_op) {
+  marks_t m = save_marks(p);
+  lt_loc_t loc = lt_p_loc(p, p->tok.ptr);
+  const lt_op_info_t *info = NULL;
+  if (LT_FAILED(generic_op_info(p, &info))) {
+    restore_marks(p, &m);
+    return LT_FAILURE;
+  }
 
   lt_result_t r = LT_FAILURE;
   uint32_t extra = 0;
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_L_PAREN, "expected '(' to start operand list")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_L_PAREN, "expected '(' to start operand list")))
     goto fail;
   if (p->tok.kind == LT_TOK_PERCENT_ID) {
     do {
@@ -534,7 +574,8 @@ static lt_result_t parse_generic_op(lt_asm_parser_t *p, lt_block_t *block,
         goto fail;
     } while (lt_p_consume_if(p, LT_TOK_COMMA));
   }
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_R_PAREN, "expected ')' to end operand list")))
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_R_PAREN, "expected ')' to end operand list")))
     goto fail;
   uint32_t num_main = p->operands.len - m.operands;
   if (p->tok.kind == LT_TOK_L_SQUARE) {
@@ -560,7 +601,8 @@ static lt_result_t parse_generic_op(lt_asm_parser_t *p, lt_block_t *block,
           LT_FAILED(lt_p_parse_region(p, region, NULL, 0)))
         goto fail;
     } while (lt_p_consume_if(p, LT_TOK_COMMA));
-    if (LT_FAILED(lt_p_expect(p, LT_TOK_R_PAREN, "expected ')' to end region list")))
+    if (LT_FAILED(
+            lt_p_expect(p, LT_TOK_R_PAREN, "expected ')' to end region list")))
       goto fail;
   }
   if (p->tok.kind == LT_TOK_L_BRACE && LT_FAILED(lt_p_parse_attr_dict(p)))
@@ -595,7 +637,8 @@ static lt_result_t parse_generic_op(lt_asm_parser_t *p, lt_block_t *block,
   st.num_operands = num_main + extra;
   st.operands = p->vals.data + m.vals;
   st.num_results = fn->function.num_results;
-  st.result_types = (const lt_type_t **)fn->function.types + num_main;
+  st.result_types =
+      st.num_results ? (const lt_type_t **)fn->function.types + num_main : NULL;
   st.num_successors = p->succs.len - m.succs;
   st.successors = p->succs.data + m.succs;
   st.num_attrs = p->named.len - m.named;
@@ -608,7 +651,8 @@ static lt_result_t parse_generic_op(lt_asm_parser_t *p, lt_block_t *block,
     goto fail;
   }
   lt_block_push_back(block, op);
-  for (uint32_t i = 0; i < st.num_regions; i++) lt_region_destroy(st.regions[i]);
+  for (uint32_t i = 0; i < st.num_regions; i++)
+    lt_region_destroy(st.regions[i]);
   restore_marks(p, &m);
   *out_op = op;
   return lt_p_parse_trailing_loc(p, &op->loc, NULL);
@@ -620,7 +664,8 @@ fail:
   return r;
 }
 
-/* ---- custom operations -------------------------------------------------------------- */
+/* ---- custom operations
+ * -------------------------------------------------------------- */
 
 static lt_result_t parse_custom_op(lt_asm_parser_t *p, lt_block_t *block,
                                    lt_op_t **out_op) {
@@ -663,9 +708,10 @@ static lt_result_t parse_custom_op(lt_asm_parser_t *p, lt_block_t *block,
     goto out;
   }
   if (!info->def || !info->def->parse) {
-    lt_p_error_at(p, tok.ptr, "custom op '%s' has no custom assembly form; "
-                              "use the generic form \"%s\"(...)",
-                  name, info->name->str);
+    lt_p_error_at(p, tok.ptr,
+                  "custom op '%s' has no custom assembly form; "
+                  "use the generic form \"%s\"(...)",
+                  info->name->str, info->name->str);
     goto out;
   }
   lt_p_consume(p);
@@ -703,7 +749,8 @@ out:
   return r;
 }
 
-/* ---- operations ------------------------------------------------------------------ */
+/* ---- operations
+ * ------------------------------------------------------------------ */
 
 lt_result_t lt_p_parse_operation(lt_asm_parser_t *p, lt_block_t *block) {
   const char *op_pos = p->tok.ptr;
@@ -751,8 +798,9 @@ lt_result_t lt_p_parse_operation(lt_asm_parser_t *p, lt_block_t *block) {
     goto out;
   }
   if (expected != op->num_results) {
-    lt_p_error_at(p, op_pos, "operation defines %u results but was provided "
-                             "%llu to bind",
+    lt_p_error_at(p, op_pos,
+                  "operation defines %u results but was provided "
+                  "%llu to bind",
                   op->num_results, (unsigned long long)expected);
     goto out;
   }

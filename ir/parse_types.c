@@ -5,7 +5,8 @@
 
 #include "ir/parse_internal.h"
 
-/* ---- dialect symbols ------------------------------------------------------ */
+/* ---- dialect symbols ------------------------------------------------------
+ */
 
 lt_result_t lt_p_parse_symbol_body(lt_asm_parser_t *p, const char **out_end) {
   const char *cur = p->tok.ptr; /* at '<' */
@@ -28,10 +29,18 @@ lt_result_t lt_p_parse_symbol_body(lt_asm_parser_t *p, const char **out_end) {
     case '-':
       if (*cur == '>') ++cur; /* `->` is one token, not a closer */
       continue;
-    case '>': open = '<'; break;
-    case ']': open = '['; break;
-    case ')': open = '('; break;
-    case '}': open = '{'; break;
+    case '>':
+      open = '<';
+      break;
+    case ']':
+      open = '[';
+      break;
+    case ')':
+      open = '(';
+      break;
+    case '}':
+      open = '{';
+      break;
     case '"': {
       lt_lexer_t sub = p->lex;
       lt_lexer_reset(&sub, cur - 1);
@@ -111,7 +120,8 @@ lt_result_t lt_p_parse_extended_symbol(lt_asm_parser_t *p, lt_pmap_t *aliases,
   return out->dialect ? LT_SUCCESS : LT_FAILURE;
 }
 
-/* ---- shapes ----------------------------------------------------------------- */
+/* ---- shapes -----------------------------------------------------------------
+ */
 
 /* `x` between dimensions; the lexer sees `4xf32` as `4` then `xf32`, so the
  * rest of the identifier is lexed again. */
@@ -165,8 +175,10 @@ static bool valid_tensor_element(const lt_type_t *t) {
   case LT_TYPE_F32:
   case LT_TYPE_F64:
   case LT_TYPE_VECTOR:
-  case LT_TYPE_OPAQUE: return true;
-  default: return false;
+  case LT_TYPE_OPAQUE:
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -251,7 +263,8 @@ out:
   return result;
 }
 
-/* ---- the type grammar --------------------------------------------------------- */
+/* ---- the type grammar
+ * --------------------------------------------------------- */
 
 /* MLIR's maximum integer width (IntegerType::kMaxWidth). */
 #define LT_MAX_INT_WIDTH 16777215u
@@ -295,8 +308,8 @@ static const lt_type_t *parse_int_type(lt_asm_parser_t *p, uint32_t start,
 
 /* Builtin type keywords of MLIR that lite does not model. */
 static const char *const kUnsupported[] = {
-    "memref", "complex", "tuple", "f80", "f128", "tf32", "f8E5M2",
-    "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ"};
+    "memref", "complex",  "tuple",      "f80",        "f128",         "tf32",
+    "f8E5M2", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ"};
 
 /* 0: no type starts at the current token; else like parse_non_function. */
 static int parse_builtin_keyword(lt_asm_parser_t *p, const lt_type_t **out) {
@@ -371,8 +384,10 @@ const lt_type_t *lt_p_parse_non_function_type(lt_asm_parser_t *p) {
     if (r < 0) return NULL;
     break;
   }
-  case LT_TOK_BANG_ID: return parse_extended_type(p);
-  default: break;
+  case LT_TOK_BANG_ID:
+    return parse_extended_type(p);
+  default:
+    break;
   }
   lt_p_wrong_token(p, "expected non-function type");
   return NULL;
@@ -407,12 +422,14 @@ static const lt_type_t *parse_function_type(lt_asm_parser_t *p) {
   const lt_type_t *result = NULL;
   if (LT_FAILED(lt_p_parse_type_list_parens(p))) goto out;
   uint32_t num_inputs = p->types.len - base;
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_ARROW, "expected '->' in function type")) ||
+  if (LT_FAILED(
+          lt_p_expect(p, LT_TOK_ARROW, "expected '->' in function type")) ||
       LT_FAILED(lt_p_parse_function_result_types(p)))
     goto out;
   const lt_type_t **types = p->types.data + base;
-  result = lt_type_function(p->ctx, num_inputs, types,
-                            p->types.len - base - num_inputs, types + num_inputs);
+  result =
+      lt_type_function(p->ctx, num_inputs, types,
+                       p->types.len - base - num_inputs, types + num_inputs);
   if (!result) lt_p_oom(p);
 out:
   p->types.len = base;
@@ -431,7 +448,9 @@ int lt_p_parse_optional_type(lt_asm_parser_t *p, const lt_type_t **out) {
   case LT_TOK_BANG_ID:
     *out = lt_p_parse_type(p);
     return *out ? 1 : -1;
-  case LT_TOK_BARE_ID: return parse_builtin_keyword(p, out);
-  default: return 0;
+  case LT_TOK_BARE_ID:
+    return parse_builtin_keyword(p, out);
+  default:
+    return 0;
   }
 }

@@ -10,13 +10,15 @@
 #include "ir/builtin.h"
 #include "ir/parse_internal.h"
 
-/* ---- memory ----------------------------------------------------------------- */
+/* ---- memory -----------------------------------------------------------------
+ */
 
 bool lt_p_grow(lt_asm_parser_t *p, void **data, uint32_t *cap, size_t elem,
                uint32_t need) {
   if (need <= *cap) return true;
   uint64_t new_cap = *cap ? *cap : 8;
-  while (new_cap < need) new_cap *= 2;
+  while (new_cap < need)
+    new_cap *= 2;
   void *fresh = new_cap <= UINT32_MAX
                     ? lt_realloc(p->alloc, *data, (size_t)*cap * elem,
                                  (size_t)new_cap * elem)
@@ -48,7 +50,8 @@ lt_result_t lt_p_enter(lt_asm_parser_t *p) {
   return LT_SUCCESS;
 }
 
-/* ---- tokens -------------------------------------------------------------------- */
+/* ---- tokens
+ * -------------------------------------------------------------------- */
 
 void lt_p_consume(lt_asm_parser_t *p) {
   p->tok = lt_lexer_next(&p->lex);
@@ -90,7 +93,8 @@ const char *lt_p_cstr(lt_asm_parser_t *p, const char *s, size_t len) {
   return out;
 }
 
-/* ---- locations and diagnostics --------------------------------------------------- */
+/* ---- locations and diagnostics
+ * --------------------------------------------------- */
 
 static void line_col(lt_asm_parser_t *p, const char *pos, uint32_t *out_line,
                      uint32_t *out_col) {
@@ -140,8 +144,8 @@ lt_result_t lt_p_end_error(lt_asm_parser_t *p, lt_diag_t *d) {
   return LT_FAILURE;
 }
 
-static lt_result_t error_v(lt_asm_parser_t *p, const char *pos,
-                           const char *fmt, va_list ap) {
+static lt_result_t error_v(lt_asm_parser_t *p, const char *pos, const char *fmt,
+                           va_list ap) {
   lt_diag_t *d = lt_p_begin_error(p, pos);
   if (!d) return LT_FAILURE;
   lt_strbuf_vprintf(&d->message, fmt, ap);
@@ -167,24 +171,30 @@ lt_result_t lt_p_error(lt_asm_parser_t *p, const char *fmt, ...) {
 
 /* MLIR reports a missing token right after the previous one: back up over
  * blanks, blank lines and lines that are only comments. */
+/* Cuts a `//` comment off the line that ends at `end`. */
+static const char *before_comment(const char *begin, const char *end) {
+  const char *line = end;
+  while (line > begin && line[-1] != '\n' && line[-1] != '\r')
+    line--;
+  for (const char *c = line; c + 1 < end; c++)
+    if (c[0] == '/' && c[1] == '/') return c;
+  return end;
+}
+
 static const char *wrong_token_pos(lt_asm_parser_t *p) {
   const char *orig = current_pos(p);
   const char *begin = p->buf;
   const char *end = orig;
+  /* At the end of the input, scan back from the very end (MLIR starts one
+   * character early, which skips the last token when no newline ends it). */
+  if (p->tok.kind == LT_TOK_EOF) end = before_comment(begin, orig = p->tok.ptr);
   for (;;) {
-    while (end > begin && (end[-1] == ' ' || end[-1] == '\t')) end--;
+    while (end > begin && (end[-1] == ' ' || end[-1] == '\t'))
+      end--;
     if (end == begin) return orig;
     if (end[-1] != '\n' && end[-1] != '\r') return end;
-    end--;
     /* If the previous line has a `//`, report before it. */
-    const char *line = end;
-    while (line > begin && line[-1] != '\n' && line[-1] != '\r') line--;
-    for (const char *c = line; c + 1 < end; c++) {
-      if (c[0] == '/' && c[1] == '/') {
-        end = c;
-        break;
-      }
-    }
+    end = before_comment(begin, end - 1);
   }
 }
 
@@ -215,7 +225,8 @@ const char *lt_p_attr_str(lt_asm_parser_t *p, lt_strbuf_t *sb,
   return sb->data;
 }
 
-/* ---- parser lifetime ----------------------------------------------------------- */
+/* ---- parser lifetime
+ * ----------------------------------------------------------- */
 
 static lt_result_t parser_init(lt_asm_parser_t *p, lt_context_t *ctx,
                                const char *name, const char *buf, size_t len,
@@ -232,6 +243,16 @@ static lt_result_t parser_init(lt_asm_parser_t *p, lt_context_t *ctx,
                   "input of %zu bytes is larger than the parser's limit", len);
     return LT_FAILURE;
   }
+  /* Scratch stacks start non-empty so `data + base` never offsets NULL. */
+  if (!LT_PVEC_RESERVE(p, p->operands, 16) ||
+      !LT_PVEC_RESERVE(p, p->types, 16) || !LT_PVEC_RESERVE(p, p->attrs, 16) ||
+      !LT_PVEC_RESERVE(p, p->named, 16) ||
+      !LT_PVEC_RESERVE(p, p->named_pos, 16) ||
+      !LT_PVEC_RESERVE(p, p->idents, 8) || !LT_PVEC_RESERVE(p, p->elems, 16) ||
+      !LT_PVEC_RESERVE(p, p->vals, 16) || !LT_PVEC_RESERVE(p, p->succs, 8) ||
+      !LT_PVEC_RESERVE(p, p->regions, 8) || !LT_PVEC_RESERVE(p, p->dims, 16) ||
+      !LT_PVEC_RESERVE(p, p->chars, 256) || !LT_PVEC_RESERVE(p, p->bytes, 64))
+    return LT_FAILURE;
   p->buf = lt_alloc(p->alloc, len + 1);
   if (!p->buf) {
     lt_emit_error(ctx, lt_loc_file(ctx, p->name, 0, 0),
@@ -253,6 +274,7 @@ static void parser_deinit(lt_asm_parser_t *p) {
   lt_pmap_free(p, &p->blocks);
   lt_pmap_free(p, &p->attr_aliases);
   lt_pmap_free(p, &p->type_aliases);
+  lt_pmap_free(p, &p->op_names);
   LT_PVEC_FREE(p, p->value_defs);
   LT_PVEC_FREE(p, p->block_names);
   LT_PVEC_FREE(p, p->scopes);
@@ -279,7 +301,8 @@ static void parser_deinit(lt_asm_parser_t *p) {
   p->buf = NULL;
 }
 
-/* ---- aliases ---------------------------------------------------------------------- */
+/* ---- aliases
+ * ---------------------------------------------------------------------- */
 
 static lt_result_t parse_alias_def(lt_asm_parser_t *p, bool is_type) {
   const char *name = p->tok.ptr + 1;
@@ -289,8 +312,9 @@ static lt_result_t parse_alias_def(lt_asm_parser_t *p, bool is_type) {
     return lt_p_error(p, "redefinition of %s alias id '%.*s'",
                       is_type ? "type" : "attribute", (int)len, name);
   if (memchr(name, '.', len))
-    return lt_p_error(p, "%s names with a '.' are reserved for "
-                         "dialect-defined names",
+    return lt_p_error(p,
+                      "%s names with a '.' are reserved for "
+                      "dialect-defined names",
                       is_type ? "type" : "attribute");
   lt_p_consume(p);
   if (LT_FAILED(lt_p_expect(p, LT_TOK_EQUAL,
@@ -298,8 +322,8 @@ static lt_result_t parse_alias_def(lt_asm_parser_t *p, bool is_type) {
                                     : "expected '=' in attribute alias "
                                       "definition")))
     return LT_FAILURE;
-  void *value = is_type ? (void *)lt_p_parse_type(p)
-                        : (void *)lt_p_parse_attr(p, NULL);
+  void *value =
+      is_type ? (void *)lt_p_parse_type(p) : (void *)lt_p_parse_attr(p, NULL);
   if (!value) return LT_FAILURE;
   lt_pentry_t *e = lt_pmap_insert(p, map, name, len, 0);
   if (!e || !lt_pentry_reserve(p, e, 1)) return LT_FAILURE;
@@ -308,7 +332,8 @@ static lt_result_t parse_alias_def(lt_asm_parser_t *p, bool is_type) {
   return LT_SUCCESS;
 }
 
-/* ---- file metadata: {-# dialect_resources: {...}, external_resources: {...} #-} */
+/* ---- file metadata: {-# dialect_resources: {...}, external_resources: {...}
+ * #-} */
 
 typedef lt_result_t (*list_elem_fn)(lt_asm_parser_t *p, void *user);
 
@@ -320,8 +345,12 @@ static lt_result_t parse_list_until(lt_asm_parser_t *p, lt_tok_kind_t right,
     if (LT_FAILED(fn(p, user))) return LT_FAILURE;
   } while (lt_p_consume_if(p, LT_TOK_COMMA));
   if (lt_p_consume_if(p, right)) return LT_SUCCESS;
-  return lt_p_wrong_token(p, "expected ',' or '%s'", lt_tok_kind_spelling(right));
+  return lt_p_wrong_token(p, "expected ',' or '%s'",
+                          lt_tok_kind_spelling(right));
 }
+
+/* Largest blob alignment accepted (a page is the most any kernel needs). */
+#define LT_MAX_BLOB_ALIGNMENT 65536u
 
 static bool is_keyword_token(const lt_token_t *t) {
   return t->kind == LT_TOK_BARE_ID;
@@ -332,7 +361,8 @@ static lt_result_t parse_builtin_blob(lt_asm_parser_t *p, void *user) {
   uint32_t mark = p->chars.len;
   const char *key;
   if (LT_FAILED(lt_p_parse_resource_key(p, &key))) return LT_FAILURE;
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'"))) return LT_FAILURE;
+  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'")))
+    return LT_FAILURE;
   lt_token_t value = p->tok;
   lt_p_consume(p);
   if (p->failed) return LT_FAILURE;
@@ -364,6 +394,13 @@ static lt_result_t parse_builtin_blob(lt_asm_parser_t *p, void *user) {
                          "alignment in first 4 bytes, but got non-power-of-2 "
                          "value: %u",
                          key, align);
+  /* Blobs are stored aligned, which costs up to `align` bytes more. */
+  if (align > LT_MAX_BLOB_ALIGNMENT)
+    return lt_p_error_at(p, value.ptr,
+                         "expected hex string blob for key '%s' to encode an "
+                         "alignment of at most %u, but got %u",
+                         key, LT_MAX_BLOB_ALIGNMENT, align);
+  if (align == 0) align = 1; /* MLIR reads 0 as "no alignment" */
   lt_resource_t *r = lt_context_resource(p->ctx, key);
   if (!r) return lt_p_oom(p);
   lt_status_t st = lt_resource_set_blob(p->ctx, r, b + 4, size - 4, align);
@@ -406,7 +443,8 @@ static lt_result_t parse_metadata_entry(lt_asm_parser_t *p, void *user) {
     return lt_p_error(p, "expected identifier key in file metadata dictionary");
   lt_token_t key = p->tok;
   lt_p_consume(p);
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'"))) return LT_FAILURE;
+  if (LT_FAILED(lt_p_expect(p, LT_TOK_COLON, "expected ':'")))
+    return LT_FAILURE;
   bool dialect_section;
   if (lt_token_is(&key, "dialect_resources"))
     dialect_section = true;
@@ -416,7 +454,8 @@ static lt_result_t parse_metadata_entry(lt_asm_parser_t *p, void *user) {
     return lt_p_error_at(p, key_pos,
                          "unknown key '%.*s' in file metadata dictionary",
                          (int)key.len, key.ptr);
-  if (LT_FAILED(lt_p_expect(p, LT_TOK_L_BRACE, "expected '{'"))) return LT_FAILURE;
+  if (LT_FAILED(lt_p_expect(p, LT_TOK_L_BRACE, "expected '{'")))
+    return LT_FAILURE;
   return parse_list_until(p, LT_TOK_R_BRACE, parse_resource_group,
                           &dialect_section);
 }
@@ -426,7 +465,8 @@ static lt_result_t parse_file_metadata(lt_asm_parser_t *p) {
   return parse_list_until(p, LT_TOK_FILE_META_END, parse_metadata_entry, NULL);
 }
 
-/* ---- top level ------------------------------------------------------------------- */
+/* ---- top level
+ * ------------------------------------------------------------------- */
 
 /* Drops every reference of the partial IR, then frees it. */
 static void cleanup_partial(lt_asm_parser_t *p, lt_block_t *top) {
@@ -447,11 +487,20 @@ static lt_result_t parse_top_level(lt_asm_parser_t *p, lt_block_t *top) {
           LT_FAILED(lt_p_resolve_deferred_locs(p)))
         return LT_FAILURE;
       return lt_p_pop_scope(p);
-    case LT_TOK_ERROR: return LT_FAILURE;
-    case LT_TOK_HASH_ID: r = parse_alias_def(p, false); break;
-    case LT_TOK_BANG_ID: r = parse_alias_def(p, true); break;
-    case LT_TOK_FILE_META_BEGIN: r = parse_file_metadata(p); break;
-    default: r = lt_p_parse_operation(p, top); break;
+    case LT_TOK_ERROR:
+      return LT_FAILURE;
+    case LT_TOK_HASH_ID:
+      r = parse_alias_def(p, false);
+      break;
+    case LT_TOK_BANG_ID:
+      r = parse_alias_def(p, true);
+      break;
+    case LT_TOK_FILE_META_BEGIN:
+      r = parse_file_metadata(p);
+      break;
+    default:
+      r = lt_p_parse_operation(p, top);
+      break;
     }
     if (LT_FAILED(r)) return LT_FAILURE;
   }
@@ -459,7 +508,8 @@ static lt_result_t parse_top_level(lt_asm_parser_t *p, lt_block_t *top) {
 
 static size_t count_ops(const lt_block_t *b) {
   size_t n = 0;
-  for (const lt_op_t *op = b->first; op; op = op->next) n++;
+  for (const lt_op_t *op = b->first; op; op = op->next)
+    n++;
   return n;
 }
 
@@ -473,8 +523,8 @@ lt_op_t *lt_parse_source(lt_context_t *ctx, const char *name, const char *buf,
     return NULL;
   }
   lt_block_t *top = lt_block_create(ctx);
-  if (!top || !LT_PVEC_PUSH(&p, p.pending,
-                            ((lt_pending_t){LT_PENDING_BLOCK, top}))) {
+  if (!top ||
+      !LT_PVEC_PUSH(&p, p.pending, ((lt_pending_t){LT_PENDING_BLOCK, top}))) {
     if (top) lt_block_destroy(top);
     lt_p_oom(&p);
     parser_deinit(&p);
@@ -516,14 +566,17 @@ lt_op_t *lt_parse_source(lt_context_t *ctx, const char *name, const char *buf,
   return result;
 }
 
-/* ---- single types and attributes ------------------------------------------------- */
+/* ---- single types and attributes
+ * ------------------------------------------------- */
 
-static void *parse_whole_string(lt_context_t *ctx, const char *s, bool is_type) {
+static void *parse_whole_string(lt_context_t *ctx, const char *s,
+                                bool is_type) {
   lt_asm_parser_t p;
   void *result = NULL;
   const char *name = is_type ? "<type>" : "<attribute>";
   if (LT_SUCCEEDED(parser_init(&p, ctx, name, s, s ? strlen(s) : 0, 0))) {
-    result = is_type ? (void *)lt_p_parse_type(&p) : (void *)lt_p_parse_attr(&p, NULL);
+    result = is_type ? (void *)lt_p_parse_type(&p)
+                     : (void *)lt_p_parse_attr(&p, NULL);
     if (result && !p.failed && p.tok.kind != LT_TOK_EOF) {
       lt_p_error(&p, "found trailing characters: '%s'", p.tok.ptr);
       result = NULL;

@@ -58,40 +58,49 @@ typedef struct lt_asm_type_list {
 
 /* A region entry argument `%x : type {attrs} loc(...)` (func signatures). */
 typedef struct lt_asm_argument {
-  lt_asm_operand_t ssa;    /* name == NULL when only a type was given */
+  lt_asm_operand_t ssa; /* name == NULL when only a type was given */
   const lt_type_t *type;
-  const lt_attr_t *attrs;  /* dictionary, NULL when none */
-  lt_loc_t loc;            /* explicit loc(...), NULL when absent */
-  uint32_t deferred_loc;   /* 1 + index of a `loc(#alias)` not yet defined */
+  const lt_attr_t *attrs; /* dictionary, NULL when none */
+  lt_loc_t loc;           /* explicit loc(...), NULL when absent */
+  uint32_t deferred_loc;  /* 1 + index of a `loc(#alias)` not yet defined */
 } lt_asm_argument_t;
 
+/* The context ops are created in. */
 lt_context_t *lt_asm_context(lt_asm_parser_t *p);
-/* File location of the current token; its source position for later errors. */
+/* File location of the current token. */
 lt_loc_t lt_asm_current_loc(lt_asm_parser_t *p);
+/* Source position of the current token, to report an error there later. */
 const char *lt_asm_current_pos(lt_asm_parser_t *p);
+/* File location of a position returned by lt_asm_current_pos. */
 lt_loc_t lt_asm_loc_of(lt_asm_parser_t *p, const char *pos);
-/* Errors from hooks, prefixed "custom op '<name>' " as MLIR does. */
+/* Errors from hooks, prefixed "custom op '<name>' " as MLIR does: at the
+ * current token, or at a saved position. Always return LT_FAILURE. */
 lt_result_t lt_asm_emit_error(lt_asm_parser_t *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 lt_result_t lt_asm_emit_error_at(lt_asm_parser_t *p, const char *pos,
                                  const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Punctuation: `expected '<spelling>'` when missing. */
+/* Whether the current token is of `kind` (nothing is consumed). */
 bool lt_asm_peek(lt_asm_parser_t *p, lt_tok_kind_t kind);
+/* Punctuation: consumes it, or errors `expected '<spelling>'` right after
+ * the previous token; the optional form returns whether it was there. */
 lt_result_t lt_asm_parse_token(lt_asm_parser_t *p, lt_tok_kind_t kind);
 bool lt_asm_parse_optional_token(lt_asm_parser_t *p, lt_tok_kind_t kind);
-/* Bare keywords (`attributes`, `private`). */
+/* Bare keywords (`attributes`, `private`), same pattern. */
 lt_result_t lt_asm_parse_keyword(lt_asm_parser_t *p, const char *keyword);
 bool lt_asm_parse_optional_keyword(lt_asm_parser_t *p, const char *keyword);
 
-/* Operands. */
+/* One SSA use `%x` / `%x#1` ("expected SSA operand"). The optional form
+ * returns false when no `%` name starts here, else sets *out_result. */
 lt_result_t lt_asm_parse_operand(lt_asm_parser_t *p, lt_asm_operand_t *out);
 bool lt_asm_parse_optional_operand(lt_asm_parser_t *p, lt_asm_operand_t *out,
                                    lt_result_t *out_result);
 /* `%a, %b#1, ...`, possibly empty. */
 lt_result_t lt_asm_parse_operand_list(lt_asm_parser_t *p,
                                       lt_asm_operand_list_t *out);
+/* The value an operand names, checked against (or, for a forward
+ * reference, giving) its type. */
 lt_result_t lt_asm_resolve_operand(lt_asm_parser_t *p,
                                    const lt_asm_operand_t *operand,
                                    const lt_type_t *type, lt_value_t **out);
@@ -103,10 +112,10 @@ lt_result_t lt_asm_resolve_operands(lt_asm_parser_t *p,
                                     uint32_t num_types, const char *pos,
                                     lt_op_state_t *state);
 
-/* Types. */
+/* A type, or `:` then a type. */
 lt_result_t lt_asm_parse_type(lt_asm_parser_t *p, const lt_type_t **out);
 lt_result_t lt_asm_parse_colon_type(lt_asm_parser_t *p, const lt_type_t **out);
-/* `t1, t2, ...` (at least one). */
+/* `t1, t2, ...` (at least one), or the same after a `:`. */
 lt_result_t lt_asm_parse_type_list(lt_asm_parser_t *p, lt_asm_type_list_t *out);
 lt_result_t lt_asm_parse_colon_type_list(lt_asm_parser_t *p,
                                          lt_asm_type_list_t *out);
@@ -114,7 +123,7 @@ lt_result_t lt_asm_parse_colon_type_list(lt_asm_parser_t *p,
 lt_result_t lt_asm_parse_optional_arrow_types(lt_asm_parser_t *p,
                                               lt_op_state_t *state);
 
-/* Attributes. */
+/* Any attribute value. */
 lt_result_t lt_asm_parse_attr(lt_asm_parser_t *p, const lt_attr_t **out);
 /* `{...}` when present: appended to the state's attributes. */
 lt_result_t lt_asm_parse_optional_attr_dict(lt_asm_parser_t *p,
@@ -138,7 +147,9 @@ lt_result_t lt_asm_parse_argument(lt_asm_parser_t *p, lt_asm_argument_t *out,
 lt_result_t lt_asm_parse_optional_loc(lt_asm_parser_t *p,
                                       lt_asm_argument_t *arg);
 /* `{ blocks }`; named args become the entry block's arguments (a region
- * starting with a block label is then an error). */
+ * starting with a block label is then an error). The region must come from
+ * lt_op_state_add_region on the hook's state, so that the parser can free
+ * it when the parse fails. */
 lt_result_t lt_asm_parse_region(lt_asm_parser_t *p, lt_region_t *region,
                                 const lt_asm_argument_t *args,
                                 uint32_t num_args);

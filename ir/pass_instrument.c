@@ -50,8 +50,7 @@ uint64_t lt_op_fingerprint(lt_op_t *op) {
 /* ---- IR printing -------------------------------------------------------- */
 static bool name_in(const char *name, const char *const *list, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if (strcmp(list[i], name) == 0)
-      return true;
+    if (strcmp(list[i], name) == 0) return true;
   return false;
 }
 
@@ -83,8 +82,7 @@ static void dump_ir(const lt_ir_print_config_t *c, lt_op_t *op,
   if (c->module_scope) {
     lt_strbuf_printf(sb, " ('%s' operation", lt_op_name(op));
     const lt_ident_t *sym = lt_symbol_name(op);
-    if (sym)
-      lt_strbuf_printf(sb, ": @%s", sym->str);
+    if (sym) lt_strbuf_printf(sb, ": @%s", sym->str);
     lt_strbuf_puts(sb, ")");
     while (lt_op_parent_op(target))
       target = lt_op_parent_op(target);
@@ -103,8 +101,7 @@ static void dump_ir(const lt_ir_print_config_t *c, lt_op_t *op,
 
 static void flush(const lt_ir_print_config_t *c, lt_strbuf_t *sb) {
   FILE *out = c->out ? c->out : stderr;
-  if (sb->len)
-    fwrite(sb->data, 1, sb->len, out);
+  if (sb->len) fwrite(sb->data, 1, sb->len, out);
   fflush(out);
   lt_strbuf_free(sb);
 }
@@ -115,15 +112,13 @@ static const char *display_name(const lt_pass_t *p) {
 
 void lt_instrument_before_pass(lt_pass_manager_t *root, lt_pass_t *pass,
                                lt_op_t *op, lt_pass_run_state_t *state) {
-  if (!root->print_ir)
-    return;
+  if (!root->print_ir) return;
   const lt_ir_print_config_t *c = &root->print_config;
   if (c->after_change && print_after(c, pass)) {
     state->fingerprint = lt_op_fingerprint(op);
     state->have_fingerprint = true;
   }
-  if (!print_before(c, pass))
-    return;
+  if (!print_before(c, pass)) return;
   lt_strbuf_t sb = {0};
   lt_strbuf_printf(&sb, "// -----// IR Dump Before %s (%s)", display_name(pass),
                    pass->info->argument);
@@ -133,18 +128,15 @@ void lt_instrument_before_pass(lt_pass_manager_t *root, lt_pass_t *pass,
 
 void lt_instrument_after_pass(lt_pass_manager_t *root, lt_pass_t *pass,
                               lt_op_t *op, const lt_pass_run_state_t *state) {
-  if (!root->print_ir)
-    return;
+  if (!root->print_ir) return;
   const lt_ir_print_config_t *c = &root->print_config;
-  if (c->after_failure || !print_after(c, pass))
-    return;
+  if (c->after_failure || !print_after(c, pass)) return;
   if (c->after_change) {
     bool changed = pass->changed_known
                        ? pass->changed
                        : !state->have_fingerprint ||
                              lt_op_fingerprint(op) != state->fingerprint;
-    if (!changed)
-      return;
+    if (!changed) return;
   }
   lt_strbuf_t sb = {0};
   lt_strbuf_printf(&sb, "// -----// IR Dump After %s (%s)", display_name(pass),
@@ -155,11 +147,9 @@ void lt_instrument_after_pass(lt_pass_manager_t *root, lt_pass_t *pass,
 
 void lt_instrument_after_pass_failed(lt_pass_manager_t *root, lt_pass_t *pass,
                                      lt_op_t *op) {
-  if (!root->print_ir)
-    return;
+  if (!root->print_ir) return;
   const lt_ir_print_config_t *c = &root->print_config;
-  if (!print_after(c, pass))
-    return;
+  if (!print_after(c, pass)) return;
   lt_strbuf_t sb = {0};
   lt_strbuf_printf(&sb, "// -----// IR Dump After %s Failed (%s)",
                    display_name(pass), pass->info->argument);

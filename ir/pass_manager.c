@@ -7,8 +7,7 @@
 static char *dup_cstr(lt_allocator_t a, const char *s) {
   size_t n = strlen(s) + 1;
   char *d = lt_alloc(a, n);
-  if (d)
-    memcpy(d, s, n);
+  if (d) memcpy(d, s, n);
   return d;
 }
 
@@ -16,8 +15,7 @@ static lt_pass_manager_t *pm_alloc(lt_context_t *ctx, const char *anchor,
                                    lt_pass_manager_t *parent) {
   lt_allocator_t a = lt_context_allocator(ctx);
   lt_pass_manager_t *pm = lt_calloc(a, sizeof(*pm));
-  if (!pm)
-    return NULL;
+  if (!pm) return NULL;
   pm->ctx = ctx;
   pm->parent = parent;
   pm->anchor = dup_cstr(a, anchor && *anchor ? anchor : "any");
@@ -35,8 +33,7 @@ lt_pass_manager_t *lt_pass_manager_create(lt_context_t *ctx,
 }
 
 void lt_pass_manager_destroy(lt_pass_manager_t *pm) {
-  if (!pm)
-    return;
+  if (!pm) return;
   lt_allocator_t a = lt_context_allocator(pm->ctx);
   for (size_t i = 0; i < pm->count; i++) {
     if (pm->entries[i].pass)
@@ -59,10 +56,9 @@ static lt_pm_entry_t *push_entry(lt_pass_manager_t *pm) {
   if (pm->count == pm->cap) {
     lt_allocator_t a = lt_context_allocator(pm->ctx);
     size_t cap = pm->cap ? pm->cap * 2 : 4;
-    lt_pm_entry_t *e = lt_realloc(a, pm->entries, pm->cap * sizeof(*e),
-                                  cap * sizeof(*e));
-    if (!e)
-      return NULL;
+    lt_pm_entry_t *e =
+        lt_realloc(a, pm->entries, pm->cap * sizeof(*e), cap * sizeof(*e));
+    if (!e) return NULL;
     pm->entries = e;
     pm->cap = cap;
   }
@@ -74,8 +70,7 @@ static lt_pm_entry_t *push_entry(lt_pass_manager_t *pm) {
 lt_pass_manager_t *lt_pm_nest_impl(lt_pass_manager_t *pm, const char *anchor,
                                    bool auto_nested) {
   lt_pass_manager_t *nested = pm_alloc(pm->ctx, anchor, pm);
-  if (!nested)
-    return NULL;
+  if (!nested) return NULL;
   lt_pm_entry_t *e = push_entry(pm);
   if (!e) {
     lt_pass_manager_destroy(nested);
@@ -101,8 +96,7 @@ lt_pass_t *lt_pass_instance_create(lt_context_t *ctx,
     return NULL;
   }
   p->info = info;
-  if (info->options_size)
-    p->options = lt_calloc(a, info->options_size);
+  if (info->options_size) p->options = lt_calloc(a, info->options_size);
   if (info->num_statistics)
     p->stats = lt_calloc(a, info->num_statistics * sizeof(uint64_t));
   if ((info->options_size && !p->options) ||
@@ -119,8 +113,7 @@ lt_pass_t *lt_pass_instance_create(lt_context_t *ctx,
 }
 
 void lt_pass_instance_destroy(lt_context_t *ctx, lt_pass_t *pass) {
-  if (!pass)
-    return;
+  if (!pass) return;
   lt_allocator_t a = lt_context_allocator(ctx);
   const lt_pass_info_t *info = pass->info;
   if (pass->options) {
@@ -133,14 +126,13 @@ void lt_pass_instance_destroy(lt_context_t *ctx, lt_pass_t *pass) {
 }
 
 lt_result_t lt_pass_manager_add(lt_pass_manager_t *pm,
-                                const lt_pass_info_t *info,
-                                const char *options, lt_pass_t **out_pass) {
+                                const lt_pass_info_t *info, const char *options,
+                                lt_pass_t **out_pass) {
   lt_context_t *ctx = pm->ctx;
   const char *pass_anchor = info->anchor;
   lt_pass_manager_t *target = pm;
   lt_pass_t *p = lt_pass_instance_create(ctx, info, options);
-  if (!p)
-    return LT_FAILURE;
+  if (!p) return LT_FAILURE;
   /* An op-agnostic manager takes anchored passes as they are (they are
    * checked against the op when run), as MLIR's implicit nesting does. */
   if (pass_anchor && strcmp(pass_anchor, "any") != 0 && !lt_pm_is_any(pm) &&
@@ -160,16 +152,14 @@ lt_result_t lt_pass_manager_add(lt_pass_manager_t *pm,
     return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
   }
   e->pass = p;
-  if (out_pass)
-    *out_pass = p;
+  if (out_pass) *out_pass = p;
   return LT_SUCCESS;
 }
 
 /* ---- printing the pipeline ------------------------------------------- */
 static void print_entries(const lt_pass_manager_t *pm, lt_strbuf_t *sb) {
   for (size_t i = 0; i < pm->count; i++) {
-    if (i)
-      lt_strbuf_putc(sb, ',');
+    if (i) lt_strbuf_putc(sb, ',');
     const lt_pm_entry_t *e = &pm->entries[i];
     if (e->pass) {
       lt_strbuf_puts(sb, e->pass->info->argument);
@@ -199,15 +189,15 @@ void lt_pass_manager_enable_verifier(lt_pass_manager_t *pm, bool enable) {
 void lt_pass_manager_enable_ir_printing(lt_pass_manager_t *pm,
                                         const lt_ir_print_config_t *config) {
   pm->print_ir = config != NULL;
-  if (config)
-    pm->print_config = *config;
+  if (config) pm->print_config = *config;
 }
 
 void lt_pass_manager_enable_timing(lt_pass_manager_t *pm, lt_timer_t *parent) {
   pm->timer_parent = parent;
 }
 
-/* ---- running -------------------------------------------------------------- */
+/* ---- running --------------------------------------------------------------
+ */
 typedef struct run_ctx {
   lt_pass_manager_t *root;
   lt_timer_t *verifier_timer;
@@ -230,20 +220,17 @@ static lt_result_t run_pass(run_ctx_t *rc, lt_pass_t *pass, lt_op_t *op,
     return lt_emit_error(ctx, op->loc,
                          "can't run pass '%s' anchored on '%s' on '%s' op",
                          pass->info->argument, anchor, lt_op_name(op));
-  lt_timer_t *timer = parent_timer
-                          ? lt_timer_nest(parent_timer, pass_display_name(pass),
-                                          pass)
-                          : NULL;
+  lt_timer_t *timer =
+      parent_timer ? lt_timer_nest(parent_timer, pass_display_name(pass), pass)
+                   : NULL;
   lt_pass_run_state_t state = {0};
   lt_instrument_before_pass(root, pass, op, &state);
   pass->changed = false;
   pass->changed_known = false;
   uint64_t errors_before = lt_diag_error_count(ctx);
-  if (timer)
-    lt_timer_start(timer);
+  if (timer) lt_timer_start(timer);
   lt_result_t r = pass->info->run ? pass->info->run(pass, op) : LT_SUCCESS;
-  if (timer)
-    lt_timer_stop(timer);
+  if (timer) lt_timer_stop(timer);
   if (LT_FAILED(r)) {
     /* A pass should explain its failure; say at least which one failed. */
     if (lt_diag_error_count(ctx) == errors_before)
@@ -252,11 +239,9 @@ static lt_result_t run_pass(run_ctx_t *rc, lt_pass_t *pass, lt_op_t *op,
     return LT_FAILURE;
   }
   if (root->verify_each) {
-    if (rc->verifier_timer)
-      lt_timer_start(rc->verifier_timer);
+    if (rc->verifier_timer) lt_timer_start(rc->verifier_timer);
     lt_result_t v = lt_op_verify(op);
-    if (rc->verifier_timer)
-      lt_timer_stop(rc->verifier_timer);
+    if (rc->verifier_timer) lt_timer_stop(rc->verifier_timer);
     if (LT_FAILED(v)) {
       lt_instrument_after_pass_failed(root, pass, op);
       return LT_FAILURE;
@@ -316,21 +301,16 @@ static lt_result_t run_nested(run_ctx_t *rc, lt_pass_manager_t *nested,
       /* Passes may erase the op they run on only through its parent;
        * remember the next one first. */
       LT_FOR_EACH_OP_SAFE(child, tmp, b) {
-        if (!nested_matches(nested, child))
-          continue;
+        if (!nested_matches(nested, child)) continue;
         ran = true;
-        if (timer)
-          lt_timer_start(timer);
+        if (timer) lt_timer_start(timer);
         lt_result_t res = run_entries(rc, nested, child, timer);
-        if (timer)
-          lt_timer_stop(timer);
-        if (LT_FAILED(res))
-          return LT_FAILURE;
+        if (timer) lt_timer_stop(timer);
+        if (LT_FAILED(res)) return LT_FAILURE;
       }
     }
   }
-  if (!ran && !lt_pm_is_any(nested))
-    warn_nothing_matched(nested, op);
+  if (!ran && !lt_pm_is_any(nested)) warn_nothing_matched(nested, op);
   return LT_SUCCESS;
 }
 
@@ -340,8 +320,7 @@ static lt_result_t run_entries(run_ctx_t *rc, lt_pass_manager_t *pm,
     lt_pm_entry_t *e = &pm->entries[i];
     lt_result_t r = e->pass ? run_pass(rc, e->pass, op, timer)
                             : run_nested(rc, e->nested, op, timer);
-    if (LT_FAILED(r))
-      return LT_FAILURE;
+    if (LT_FAILED(r)) return LT_FAILURE;
   }
   return LT_SUCCESS;
 }
@@ -357,8 +336,7 @@ static void precreate_timers(const lt_pass_manager_t *pm, lt_timer_t *parent) {
       char name[256];
       snprintf(name, sizeof(name), "'%s' Pipeline", e->nested->anchor);
       lt_timer_t *t = lt_timer_nest(parent, name, e->nested);
-      if (t)
-        precreate_timers(e->nested, t);
+      if (t) precreate_timers(e->nested, t);
     }
   }
 }

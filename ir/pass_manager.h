@@ -18,9 +18,9 @@
 
 /* ---- named pipelines (a registry, global like the pass registry) -------- */
 typedef struct lt_pass_pipeline_info {
-  const char *name;    /* "lite-default": usable as `--lite-default` */
+  const char *name; /* "lite-default": usable as `--lite-default` */
   const char *summary;
-  const char *text;    /* "canonicalize,func.func(cse)" or "builtin.module(...)" */
+  const char *text; /* "canonicalize,func.func(cse)" or "builtin.module(...)" */
 } lt_pass_pipeline_info_t;
 
 /* Registers a named pipeline (strings are borrowed static data; the text is
@@ -55,8 +55,8 @@ lt_pass_manager_t *lt_pass_manager_nest(lt_pass_manager_t *pm,
  * cannot go into a manager anchored on a different op name otherwise.
  * out_pass (optional) receives the instance. */
 lt_result_t lt_pass_manager_add(lt_pass_manager_t *pm,
-                                const lt_pass_info_t *info,
-                                const char *options, lt_pass_t **out_pass);
+                                const lt_pass_info_t *info, const char *options,
+                                lt_pass_t **out_pass);
 /* Appends a registered pass or named pipeline by its argument. */
 lt_result_t lt_pass_manager_add_named(lt_pass_manager_t *pm,
                                       const char *argument,
@@ -153,7 +153,8 @@ void lt_pass_manager_print_statistics(const lt_pass_manager_t *pm,
                                       lt_pass_stats_display_t display,
                                       lt_strbuf_t *out);
 
-/* ---- running -------------------------------------------------------------- */
+/* ---- running --------------------------------------------------------------
+ */
 /* Runs the pipeline on op (whose name must be the anchor unless "any").
  * Stops at the first failing pass or verification. */
 lt_result_t lt_pass_manager_run(lt_pass_manager_t *pm, lt_op_t *op);

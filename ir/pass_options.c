@@ -44,8 +44,7 @@ static span_t span_unwrap(span_t s) {
 static bool next_option(span_t *rest, span_t *out_key, span_t *out_value,
                         bool *out_has_value) {
   *rest = span_trim(*rest);
-  if (rest->n == 0)
-    return false;
+  if (rest->n == 0) return false;
   const char *s = rest->p, *end = rest->p + rest->n;
   const char *k = s;
   while (s < end && *s != ' ' && *s != '=')
@@ -92,23 +91,20 @@ static bool next_option(span_t *rest, span_t *out_key, span_t *out_value,
 static const lt_pass_option_t *find_option(const lt_pass_info_t *info,
                                            span_t key) {
   for (uint32_t i = 0; i < info->num_options; i++)
-    if (span_eq(key, info->options[i].name))
-      return &info->options[i];
+    if (span_eq(key, info->options[i].name)) return &info->options[i];
   return NULL;
 }
 
 static bool parse_int(span_t v, int64_t *out) {
   char buf[64];
   v = span_trim(v);
-  if (v.n == 0 || v.n >= sizeof(buf))
-    return false;
+  if (v.n == 0 || v.n >= sizeof(buf)) return false;
   memcpy(buf, v.p, v.n);
   buf[v.n] = 0;
   char *endp;
   errno = 0;
   long long x = strtoll(buf, &endp, 0);
-  if (errno || *endp)
-    return false;
+  if (errno || *endp) return false;
   *out = (int64_t)x;
   return true;
 }
@@ -118,13 +114,11 @@ static void free_field(lt_allocator_t a, const lt_pass_option_t *o,
   char *field = (char *)options + o->offset;
   if (o->kind == LT_OPT_STRING) {
     char **sp = (char **)field;
-    if (*sp)
-      lt_free(a, *sp, strlen(*sp) + 1);
+    if (*sp) lt_free(a, *sp, strlen(*sp) + 1);
     *sp = NULL;
   } else if (o->kind == LT_OPT_INT_LIST) {
     lt_int_list_t *l = (lt_int_list_t *)field;
-    if (l->items)
-      lt_free(a, l->items, l->count * sizeof(int64_t));
+    if (l->items) lt_free(a, l->items, l->count * sizeof(int64_t));
     l->items = NULL;
     l->count = 0;
   }
@@ -171,8 +165,7 @@ static lt_result_t set_option(lt_context_t *ctx, const lt_pass_option_t *o,
   case LT_OPT_STRING: {
     span_t v = span_unwrap(value);
     char *copy = lt_alloc(a, v.n + 1);
-    if (!copy)
-      return lt_emit_error(ctx, loc, "out of memory");
+    if (!copy) return lt_emit_error(ctx, loc, "out of memory");
     memcpy(copy, v.p, v.n);
     copy[v.n] = 0;
     free_field(a, o, options);
@@ -188,8 +181,7 @@ static lt_result_t set_option(lt_context_t *ctx, const lt_pass_option_t *o,
       for (size_t i = 0; i < v.n; i++)
         cap += v.p[i] == ',';
       items = lt_alloc(a, cap * sizeof(int64_t));
-      if (!items)
-        return lt_emit_error(ctx, loc, "out of memory");
+      if (!items) return lt_emit_error(ctx, loc, "out of memory");
       const char *s = v.p, *end = v.p + v.n;
       while (s <= end) {
         const char *comma = memchr(s, ',', (size_t)(end - s));
@@ -207,8 +199,7 @@ static lt_result_t set_option(lt_context_t *ctx, const lt_pass_option_t *o,
       if (count < cap) { /* keep the allocation size equal to count */
         int64_t *shrunk = lt_realloc(a, items, cap * sizeof(int64_t),
                                      count * sizeof(int64_t));
-        if (shrunk)
-          items = shrunk;
+        if (shrunk) items = shrunk;
       }
     }
     free_field(a, o, options);
@@ -222,15 +213,13 @@ static lt_result_t set_option(lt_context_t *ctx, const lt_pass_option_t *o,
 
 lt_result_t lt_pass_options_parse(lt_context_t *ctx, const lt_pass_info_t *info,
                                   void *options, const char *text) {
-  if (info->options_size)
-    memset(options, 0, info->options_size);
+  if (info->options_size) memset(options, 0, info->options_size);
   for (uint32_t i = 0; i < info->num_options; i++) {
     const lt_pass_option_t *o = &info->options[i];
     const char *dv = o->default_value;
     bool has = dv != NULL;
     /* Strings and lists are never NULL, so passes need not check. */
-    if (!has && o->kind != LT_OPT_STRING)
-      continue;
+    if (!has && o->kind != LT_OPT_STRING) continue;
     if (LT_FAILED(set_option(ctx, o, options,
                              (span_t){dv ? dv : "", dv ? strlen(dv) : 0},
                              true))) {
@@ -240,13 +229,11 @@ lt_result_t lt_pass_options_parse(lt_context_t *ctx, const lt_pass_info_t *info,
                            dv, o->name, info->argument);
     }
   }
-  if (!text)
-    return LT_SUCCESS;
+  if (!text) return LT_SUCCESS;
   span_t rest = {text, strlen(text)}, key, value;
   bool has_value;
   while (next_option(&rest, &key, &value, &has_value)) {
-    if (key.n == 0)
-      continue;
+    if (key.n == 0) continue;
     const lt_pass_option_t *o = find_option(info, key);
     if (!o)
       return lt_emit_error(ctx, lt_loc_unknown(ctx), "no such option %.*s",
@@ -259,8 +246,7 @@ lt_result_t lt_pass_options_parse(lt_context_t *ctx, const lt_pass_info_t *info,
 
 void lt_pass_options_free(lt_context_t *ctx, const lt_pass_info_t *info,
                           void *options) {
-  if (!options)
-    return;
+  if (!options) return;
   lt_allocator_t a = lt_context_allocator(ctx);
   for (uint32_t i = 0; i < info->num_options; i++)
     free_field(a, &info->options[i], options);
@@ -274,8 +260,7 @@ static int compare_option_names(const void *a, const void *b) {
 
 void lt_pass_options_print(const lt_pass_info_t *info, const void *options,
                            lt_strbuf_t *sb) {
-  if (info->num_options == 0)
-    return;
+  if (info->num_options == 0) return;
   const lt_pass_option_t *sorted[256];
   uint32_t n = info->num_options < 256 ? info->num_options : 256;
   for (uint32_t i = 0; i < n; i++)
@@ -286,8 +271,7 @@ void lt_pass_options_print(const lt_pass_info_t *info, const void *options,
     const lt_pass_option_t *o = sorted[i];
     const char *field = (const char *)options + o->offset;
     /* As in MLIR, an empty list prints nothing but keeps its separator. */
-    if (i)
-      lt_strbuf_putc(sb, ' ');
+    if (i) lt_strbuf_putc(sb, ' ');
     switch (o->kind) {
     case LT_OPT_BOOL:
       lt_strbuf_printf(sb, "%s=%s", o->name,
@@ -304,8 +288,7 @@ void lt_pass_options_print(const lt_pass_info_t *info, const void *options,
     }
     case LT_OPT_INT_LIST: {
       const lt_int_list_t *l = (const lt_int_list_t *)field;
-      if (!l->count)
-        break;
+      if (!l->count) break;
       lt_strbuf_printf(sb, "%s=", o->name);
       for (uint32_t k = 0; k < l->count; k++)
         lt_strbuf_printf(sb, "%s%lld", k ? "," : "", (long long)l->items[k]);

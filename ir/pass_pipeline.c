@@ -1,7 +1,7 @@
 /* pass_pipeline.c - MLIR's textual pass pipeline syntax:
  *
- *   pipeline         ::= op-anchor `(` pipeline-element (`,` pipeline-element)* `)`
- *   pipeline-element ::= pipeline | (pass-name | pass-pipeline-name) options?
+ *   pipeline         ::= op-anchor `(` pipeline-element (`,` pipeline-element)*
+ * `)` pipeline-element ::= pipeline | (pass-name | pass-pipeline-name) options?
  *   options          ::= `{` (key (`=` value)?)* `}`
  *
  * The scanner follows MLIR's TextualPipeline (split on `,(){`, greedy `)`),
@@ -51,8 +51,7 @@ static elem_t *list_push(pparser_t *p, elem_list_t *l) {
     size_t cap = l->cap ? l->cap * 2 : 4;
     elem_t *items = lt_realloc(p->alloc, l->items, l->cap * sizeof(elem_t),
                                cap * sizeof(elem_t));
-    if (!items)
-      return NULL;
+    if (!items) return NULL;
     l->items = items;
     l->cap = cap;
   }
@@ -78,8 +77,8 @@ static lt_result_t perror_at(pparser_t *p, const char *at, const char *msg) {
   return lt_emit_error(p->ctx, lt_loc_unknown(p->ctx),
                        "MLIR Textual PassPipeline Parser:%u:%u: error: %s\n"
                        "%.*s\n%*s^\n",
-                       line, col, msg, (int)(line_end - line_begin),
-                       line_begin, (int)(col - 1), "");
+                       line, col, msg, (int)(line_end - line_begin), line_begin,
+                       (int)(col - 1), "");
 }
 
 static void trim(const char **s, size_t *n) {
@@ -145,8 +144,7 @@ static lt_result_t parse_elements(pparser_t *p, const char *text, size_t len,
                          "parentheses while parsing pipeline");
       depth--;
     }
-    if (s == end)
-      break;
+    if (s == end) break;
     if (*s != ',')
       return perror_at(p, s, "expected ',' after parsing pipeline");
     s++;
@@ -162,18 +160,15 @@ static lt_result_t resolve(pparser_t *p, elem_list_t *l) {
   for (size_t i = 0; i < l->count; i++) {
     elem_t *e = &l->items[i];
     if (e->inner.count) {
-      if (LT_FAILED(resolve(p, &e->inner)))
-        return LT_FAILURE;
+      if (LT_FAILED(resolve(p, &e->inner))) return LT_FAILURE;
       continue;
     }
     char name[256];
     size_t n = e->name_len < sizeof(name) - 1 ? e->name_len : sizeof(name) - 1;
     memcpy(name, e->name, n);
     name[n] = 0;
-    if ((e->pipeline = lt_pass_pipeline_lookup(name)))
-      continue;
-    if ((e->pass = lt_pass_lookup(name)))
-      continue;
+    if ((e->pipeline = lt_pass_pipeline_lookup(name))) continue;
+    if ((e->pass = lt_pass_lookup(name))) continue;
     char msg[512];
     snprintf(msg, sizeof(msg),
              "'%s' does not refer to a registered pass or pass pipeline", name);
@@ -182,8 +177,8 @@ static lt_result_t resolve(pparser_t *p, elem_list_t *l) {
   return LT_SUCCESS;
 }
 
-static lt_result_t add_text(lt_pass_manager_t *pm, const char *text,
-                            size_t len, int depth);
+static lt_result_t add_text(lt_pass_manager_t *pm, const char *text, size_t len,
+                            int depth);
 
 static lt_result_t add_elements(lt_pass_manager_t *pm, const elem_list_t *l,
                                 int depth) {
@@ -233,8 +228,7 @@ static lt_result_t add_elements(lt_pass_manager_t *pm, const elem_list_t *l,
     if (LT_FAILED(r)) {
       /* Named pipelines inside named pipelines were already wrapped by
        * their own elements; one wrapper per user-visible element. */
-      if (e->pipeline && depth > 0)
-        return LT_FAILURE;
+      if (e->pipeline && depth > 0) return LT_FAILURE;
       return lt_emit_error(ctx, lt_loc_unknown(ctx),
                            "failed to add `%.*s` with options `%.*s`", nl,
                            e->name, ol, opts);
@@ -243,10 +237,9 @@ static lt_result_t add_elements(lt_pass_manager_t *pm, const elem_list_t *l,
   return LT_SUCCESS;
 }
 
-static lt_result_t add_text(lt_pass_manager_t *pm, const char *text,
-                            size_t len, int depth) {
-  if (len == 0)
-    return LT_SUCCESS;
+static lt_result_t add_text(lt_pass_manager_t *pm, const char *text, size_t len,
+                            int depth) {
+  if (len == 0) return LT_SUCCESS;
   pparser_t p = {.ctx = pm->ctx,
                  .alloc = lt_context_allocator(pm->ctx),
                  .text = text,
@@ -258,8 +251,7 @@ static lt_result_t add_text(lt_pass_manager_t *pm, const char *text,
                          LT_PIPELINE_MAX_DEPTH);
   elem_list_t elems = {0};
   lt_result_t r = parse_elements(&p, text, len, &elems);
-  if (LT_SUCCEEDED(r))
-    r = resolve(&p, &elems);
+  if (LT_SUCCEEDED(r)) r = resolve(&p, &elems);
   if (LT_SUCCEEDED(r)) {
     /* A named pipeline written as a full `anchor(...)` pipeline for the op
      * this manager runs on contributes its elements, not a nested level. */
@@ -295,8 +287,7 @@ lt_result_t lt_pass_manager_add_named(lt_pass_manager_t *pm,
         kl++;
       memcpy(key, options, kl);
       key[kl] = 0;
-      return lt_emit_error(ctx, lt_loc_unknown(ctx), "no such option %s",
-                           key);
+      return lt_emit_error(ctx, lt_loc_unknown(ctx), "no such option %s", key);
     }
     return add_text(pm, pl->text, strlen(pl->text), 1);
   }
@@ -324,11 +315,10 @@ lt_result_t lt_pass_pipeline_parse(lt_context_t *ctx, const char *text,
   char name[256];
   snprintf(name, sizeof(name), "%.*s", (int)anchor_len, anchor);
   lt_pass_manager_t *pm = lt_pass_manager_create(ctx, name);
-  if (!pm)
-    return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
+  if (!pm) return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
   /* Positions in messages are relative to the text inside the anchor. */
-  if (LT_FAILED(add_text(pm, open + 1, (size_t)(text + len - 1 - (open + 1)),
-                         0))) {
+  if (LT_FAILED(
+          add_text(pm, open + 1, (size_t)(text + len - 1 - (open + 1)), 0))) {
     lt_pass_manager_destroy(pm);
     return LT_FAILURE;
   }

@@ -55,13 +55,11 @@ static size_t pipeline_position(const char *key, bool *out_found) {
 
 void lt_pass_register(const lt_pass_info_t *info) {
   bool found;
-  if (!info || !info->argument)
-    return;
+  if (!info || !info->argument) return;
   size_t at = pass_position(info->argument, &found);
   /* The first registration of an argument wins: registering the same
    * library twice must be harmless. */
-  if (found || g_num_passes == LT_REGISTRY_MAX)
-    return;
+  if (found || g_num_passes == LT_REGISTRY_MAX) return;
   memmove(&g_passes[at + 1], &g_passes[at],
           (g_num_passes - at) * sizeof(g_passes[0]));
   g_passes[at] = info;
@@ -70,8 +68,7 @@ void lt_pass_register(const lt_pass_info_t *info) {
 
 const lt_pass_info_t *lt_pass_lookup(const char *argument) {
   bool found;
-  if (!argument)
-    return NULL;
+  if (!argument) return NULL;
   size_t at = pass_position(argument, &found);
   return found ? g_passes[at] : NULL;
 }
@@ -85,11 +82,9 @@ const lt_pass_info_t *lt_pass_registry_at(size_t i) {
 void lt_pass_pipeline_register(const char *name, const char *summary,
                                const char *pipeline_text) {
   bool found;
-  if (!name || !pipeline_text)
-    return;
+  if (!name || !pipeline_text) return;
   size_t at = pipeline_position(name, &found);
-  if (found || g_num_pipelines == LT_REGISTRY_MAX)
-    return;
+  if (found || g_num_pipelines == LT_REGISTRY_MAX) return;
   memmove(&g_pipelines[at + 1], &g_pipelines[at],
           (g_num_pipelines - at) * sizeof(g_pipelines[0]));
   g_pipelines[at] = (lt_pass_pipeline_info_t){
@@ -99,8 +94,7 @@ void lt_pass_pipeline_register(const char *name, const char *summary,
 
 const lt_pass_pipeline_info_t *lt_pass_pipeline_lookup(const char *name) {
   bool found;
-  if (!name)
-    return NULL;
+  if (!name) return NULL;
   size_t at = pipeline_position(name, &found);
   return found ? &g_pipelines[at] : NULL;
 }

@@ -23,18 +23,15 @@ static const char *display_name(const lt_pass_info_t *info) {
 static void print_entry(lt_strbuf_t *out, unsigned indent, const char *name,
                         stat_row_t *rows, size_t n) {
   lt_strbuf_printf(out, "%*s%s\n", indent, "", name);
-  if (!n)
-    return;
+  if (!n) return;
   qsort(rows, n, sizeof(*rows), by_row_name);
   int name_w = 0, value_w = 0;
   for (size_t i = 0; i < n; i++) {
     char digits[32];
     int w = snprintf(digits, sizeof(digits), "%llu",
                      (unsigned long long)rows[i].value);
-    if (w > value_w)
-      value_w = w;
-    if ((int)strlen(rows[i].name) > name_w)
-      name_w = (int)strlen(rows[i].name);
+    if (w > value_w) value_w = w;
+    if ((int)strlen(rows[i].name) > name_w) name_w = (int)strlen(rows[i].name);
   }
   for (size_t i = 0; i < n; i++)
     lt_strbuf_printf(out, "%*s(S) %*llu %-*s - %s\n", indent + 2, "", value_w,
@@ -61,8 +58,7 @@ static void print_pipeline(lt_strbuf_t *out, const lt_pass_manager_t *pm,
     }
     stat_row_t rows[64];
     size_t n = e->pass->info->num_statistics;
-    if (n > LT_ARRAY_SIZE(rows))
-      n = LT_ARRAY_SIZE(rows);
+    if (n > LT_ARRAY_SIZE(rows)) n = LT_ARRAY_SIZE(rows);
     pass_rows(e->pass, rows, n);
     print_entry(out, indent, display_name(e->pass->info), rows, n);
   }
@@ -82,22 +78,19 @@ static void collect(const lt_pass_manager_t *pm, merged_pass_t *items,
       continue;
     }
     const lt_pass_info_t *info = e->pass->info;
-    if (!info->num_statistics)
-      continue;
+    if (!info->num_statistics) continue;
     size_t k = 0;
     while (k < *count &&
            strcmp(display_name(items[k].info), display_name(info)) != 0)
       k++;
     if (k == *count) {
-      if (*count == cap)
-        continue;
+      if (*count == cap) continue;
       memset(&items[k], 0, sizeof(items[k]));
       items[k].info = info;
       (*count)++;
     }
     uint32_t n = info->num_statistics < 64 ? info->num_statistics : 64;
-    if (items[k].info->num_statistics < n)
-      n = items[k].info->num_statistics;
+    if (items[k].info->num_statistics < n) n = items[k].info->num_statistics;
     for (uint32_t s = 0; s < n; s++)
       items[k].values[s] += e->pass->stats[s];
   }
@@ -135,8 +128,7 @@ void lt_pass_manager_print_statistics(const lt_pass_manager_t *pm,
       for (size_t i = 0; i < count; i++) {
         stat_row_t rows[64];
         size_t n = items[i].info->num_statistics;
-        if (n > 64)
-          n = 64;
+        if (n > 64) n = 64;
         for (size_t s = 0; s < n; s++)
           rows[s] = (stat_row_t){items[i].info->statistics[s].name,
                                  items[i].info->statistics[s].help,

@@ -33,8 +33,7 @@ static double elapsed(struct timespec a, struct timespec b) {
 
 lt_timing_t *lt_timing_create(lt_allocator_t allocator) {
   lt_timing_t *t = lt_calloc(allocator, sizeof(*t));
-  if (!t)
-    return NULL;
+  if (!t) return NULL;
   t->alloc = allocator;
   t->root.owner = t;
   t->root.started = now();
@@ -54,8 +53,7 @@ static void free_children(lt_timing_t *t, lt_timer_t *n) {
 }
 
 void lt_timing_destroy(lt_timing_t *t) {
-  if (!t)
-    return;
+  if (!t) return;
   free_children(t, &t->root);
   lt_free(t->alloc, t, sizeof(*t));
 }
@@ -64,15 +62,12 @@ lt_timer_t *lt_timing_root(lt_timing_t *t) { return &t->root; }
 
 lt_timer_t *lt_timer_nest(lt_timer_t *parent, const char *name,
                           const void *key) {
-  if (!parent)
-    return NULL;
+  if (!parent) return NULL;
   for (lt_timer_t *c = parent->first_child; c; c = c->next)
-    if (c->key == key && strcmp(c->name, name) == 0)
-      return c;
+    if (c->key == key && strcmp(c->name, name) == 0) return c;
   lt_timing_t *t = parent->owner;
   lt_timer_t *c = lt_calloc(t->alloc, sizeof(*c));
-  if (!c)
-    return NULL;
+  if (!c) return NULL;
   size_t n = strlen(name) + 1;
   c->name = lt_alloc(t->alloc, n);
   if (!c->name) {
@@ -92,8 +87,7 @@ lt_timer_t *lt_timer_nest(lt_timer_t *parent, const char *name,
 }
 
 void lt_timer_start(lt_timer_t *timer) {
-  if (timer && timer->running++ == 0)
-    timer->started = now();
+  if (timer && timer->running++ == 0) timer->started = now();
 }
 
 void lt_timer_stop(lt_timer_t *timer) {
@@ -105,8 +99,8 @@ void lt_timer_stop(lt_timer_t *timer) {
 static void print_line(lt_strbuf_t *out, double secs, double total,
                        unsigned indent, const char *name) {
   double pct = total > 0 ? secs / total * 100.0 : 0.0;
-  lt_strbuf_printf(out, "  %8.4f (%5.1f%%)  %*s%s\n", secs, pct, indent * 2,
-                   "", name);
+  lt_strbuf_printf(out, "  %8.4f (%5.1f%%)  %*s%s\n", secs, pct, indent * 2, "",
+                   name);
 }
 
 static void print_tree(lt_strbuf_t *out, const lt_timer_t *n, double total,
@@ -128,18 +122,15 @@ static void collect(const lt_timer_t *n, merged_t *items, size_t *count,
     size_t i = 0;
     while (i < *count && strcmp(items[i].name, c->name) != 0)
       i++;
-    if (i == *count && *count < cap)
-      items[(*count)++] = (merged_t){c->name, 0};
-    if (i < *count)
-      items[i].seconds += c->seconds;
+    if (i == *count && *count < cap) items[(*count)++] = (merged_t){c->name, 0};
+    if (i < *count) items[i].seconds += c->seconds;
     collect(c, items, count, cap);
   }
 }
 
 static int by_time_desc(const void *a, const void *b) {
   const merged_t *x = a, *y = b;
-  if (x->seconds != y->seconds)
-    return x->seconds < y->seconds ? 1 : -1;
+  if (x->seconds != y->seconds) return x->seconds < y->seconds ? 1 : -1;
   return strcmp(x->name, y->name);
 }
 

@@ -24,8 +24,8 @@ struct lt_alias_state {
   size_t num_entries, cap_entries;
   uint32_t *children;
   size_t num_children, cap_children;
-  lt_ptr_map_t index;  /* attr -> entry index + 1 */
-  uint32_t *order;     /* aliased entries, sorted */
+  lt_ptr_map_t index; /* attr -> entry index + 1 */
+  uint32_t *order;    /* aliased entries, sorted */
   size_t num_order;
 };
 
@@ -49,7 +49,8 @@ void lt_alias_destroy(lt_alias_state_t *s) {
 /* Only locations and the containers that may hold them matter: scalars have
  * no alias and no children, so they are not recorded at all. */
 static bool may_hold_alias(const lt_attr_t *a) {
-  return lt_attr_is_loc(a) || a->kind == LT_ATTR_ARRAY || a->kind == LT_ATTR_DICT;
+  return lt_attr_is_loc(a) || a->kind == LT_ATTR_ARRAY ||
+         a->kind == LT_ATTR_DICT;
 }
 
 /* MLIR marks a value non-deferrable together with its children, but stops
@@ -81,7 +82,8 @@ static uint32_t nested_attrs(const lt_attr_t *a, const lt_attr_t ***out_list,
   case LT_ATTR_ARRAY:
     *out_list = (const lt_attr_t **)a->array.elems;
     return a->array.count;
-  default: return 0;
+  default:
+    return 0;
   }
 }
 
@@ -120,8 +122,9 @@ static int64_t visit(lt_alias_state_t *s, const lt_attr_t *a, bool can_defer,
   }
   if (s->num_entries == s->cap_entries) {
     size_t cap = s->cap_entries ? s->cap_entries * 2 : 64;
-    alias_entry_t *n = lt_realloc(s->allocator, s->entries,
-                                  s->cap_entries * sizeof(*n), cap * sizeof(*n));
+    alias_entry_t *n =
+        lt_realloc(s->allocator, s->entries, s->cap_entries * sizeof(*n),
+                   cap * sizeof(*n));
     if (!n) return -1;
     s->entries = n;
     s->cap_entries = cap;
@@ -143,9 +146,11 @@ static int64_t visit(lt_alias_state_t *s, const lt_attr_t *a, bool can_defer,
   const lt_attr_t **list = NULL;
   if (a->kind == LT_ATTR_LOC_FUSED) {
     if (a->fused.metadata)
-      visit_child(s, a->fused.metadata, can_defer, &kids, &nk, &capk, &max_depth);
+      visit_child(s, a->fused.metadata, can_defer, &kids, &nk, &capk,
+                  &max_depth);
     for (uint32_t i = 0; i < a->fused.count; i++)
-      visit_child(s, a->fused.locs[i], can_defer, &kids, &nk, &capk, &max_depth);
+      visit_child(s, a->fused.locs[i], can_defer, &kids, &nk, &capk,
+                  &max_depth);
   } else if (a->kind == LT_ATTR_DICT) {
     for (uint32_t i = 0; i < a->dict.count; i++)
       visit_child(s, a->dict.entries[i].value, can_defer, &kids, &nk, &capk,
@@ -159,7 +164,8 @@ static int64_t visit(lt_alias_state_t *s, const lt_attr_t *a, bool can_defer,
   if (nk) {
     if (s->num_children + nk > s->cap_children) {
       size_t cap = s->cap_children ? s->cap_children : 64;
-      while (cap < s->num_children + nk) cap *= 2;
+      while (cap < s->num_children + nk)
+        cap *= 2;
       uint32_t *n = lt_realloc(s->allocator, s->children,
                                s->cap_children * sizeof(uint32_t),
                                cap * sizeof(uint32_t));
@@ -205,12 +211,15 @@ void lt_alias_finalize(lt_alias_state_t *s) {
   /* Counting sort by depth; ties keep visit order, as MLIR's stable sort. */
   for (size_t i = 0; i < s->num_entries; i++)
     if (s->entries[i].has_alias) start[s->entries[i].depth + 1]++;
-  for (uint32_t d = 1; d <= max_depth + 1; d++) start[d] += start[d - 1];
+  for (uint32_t d = 1; d <= max_depth + 1; d++)
+    start[d] += start[d - 1];
   for (size_t i = 0; i < s->num_entries; i++)
-    if (s->entries[i].has_alias) s->order[start[s->entries[i].depth]++] = (uint32_t)i;
+    if (s->entries[i].has_alias)
+      s->order[start[s->entries[i].depth]++] = (uint32_t)i;
   lt_free(s->allocator, start, (max_depth + 2) * sizeof(size_t));
   s->num_order = n;
-  for (size_t i = 0; i < n; i++) s->entries[s->order[i]].number = (int64_t)i;
+  for (size_t i = 0; i < n; i++)
+    s->entries[s->order[i]].number = (int64_t)i;
 }
 
 int64_t lt_alias_number(const lt_alias_state_t *s, const lt_attr_t *a) {

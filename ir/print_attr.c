@@ -62,7 +62,8 @@ static void print_dialect_symbol(lt_strbuf_t *out, char prefix,
   size_t len = data->len, i = 0;
   bool pretty = false;
   if (len && isalpha((unsigned char)s[0])) {
-    while (i < len && (isalnum((unsigned char)s[i]) || s[i] == '.' || s[i] == '_'))
+    while (i < len &&
+           (isalnum((unsigned char)s[i]) || s[i] == '.' || s[i] == '_'))
       i++;
     pretty = i == len || (s[i] == '<' && s[len - 1] == '>');
   }
@@ -71,7 +72,7 @@ static void print_dialect_symbol(lt_strbuf_t *out, char prefix,
   if (!pretty) lt_strbuf_putc(out, '>');
 }
 
-/* ---- types ------------------------------------------------------------------ */
+/* ---- types --------------------------------------------------------------- */
 
 static void print_dims(lt_strbuf_t *out, const lt_type_t *t) {
   for (uint32_t i = 0; i < t->shaped.rank; i++) {
@@ -110,12 +111,24 @@ void lt_pr_type(lt_asm_printer_t *p, const lt_type_t *t) {
     lt_strbuf_putc(out, 'i');
     lt_put_u64(out, t->integer.width);
     return;
-  case LT_TYPE_INDEX: lt_strbuf_puts(out, "index"); return;
-  case LT_TYPE_F16: lt_strbuf_puts(out, "f16"); return;
-  case LT_TYPE_BF16: lt_strbuf_puts(out, "bf16"); return;
-  case LT_TYPE_F32: lt_strbuf_puts(out, "f32"); return;
-  case LT_TYPE_F64: lt_strbuf_puts(out, "f64"); return;
-  case LT_TYPE_NONE: lt_strbuf_puts(out, "none"); return;
+  case LT_TYPE_INDEX:
+    lt_strbuf_puts(out, "index");
+    return;
+  case LT_TYPE_F16:
+    lt_strbuf_puts(out, "f16");
+    return;
+  case LT_TYPE_BF16:
+    lt_strbuf_puts(out, "bf16");
+    return;
+  case LT_TYPE_F32:
+    lt_strbuf_puts(out, "f32");
+    return;
+  case LT_TYPE_F64:
+    lt_strbuf_puts(out, "f64");
+    return;
+  case LT_TYPE_NONE:
+    lt_strbuf_puts(out, "none");
+    return;
   case LT_TYPE_FUNCTION: {
     uint32_t ni = t->function.num_inputs;
     lt_strbuf_putc(out, '(');
@@ -155,7 +168,7 @@ void lt_pr_type(lt_asm_printer_t *p, const lt_type_t *t) {
   lt_strbuf_puts(out, "<<UNKNOWN TYPE>>");
 }
 
-/* ---- dense elements ------------------------------------------------------- */
+/* ---- dense elements ------------------------------------------------------ */
 
 static bool is_unsigned_int(const lt_type_t *t) {
   return t->kind == LT_TYPE_INTEGER && t->integer.signedness == LT_UNSIGNED;
@@ -175,7 +188,8 @@ static void print_int_element(lt_strbuf_t *out, const lt_type_t *et,
     return;
   }
   uint64_t v = 0;
-  for (size_t k = 0; k < esize && k < 8; k++) v |= (uint64_t)bytes[k] << (8 * k);
+  for (size_t k = 0; k < esize && k < 8; k++)
+    v |= (uint64_t)bytes[k] << (8 * k);
   if (width < 64) v &= (1ull << width) - 1;
   if (is_unsigned_int(et)) {
     lt_put_u64(out, v);
@@ -238,13 +252,15 @@ static void print_dense_body(lt_asm_printer_t *p, const lt_attr_t *a) {
   uint32_t rank = type->shaped.rank;
   const int64_t *shape = type->shaped.shape;
   int64_t small[8];
-  int64_t *counter = rank <= 8 ? small : lt_calloc(p->allocator, rank * sizeof(int64_t));
+  int64_t *counter =
+      rank <= 8 ? small : lt_calloc(p->allocator, rank * sizeof(int64_t));
   if (!counter) return;
   memset(counter, 0, (rank <= 8 ? 8 : rank) * sizeof(int64_t));
   uint32_t open = 0;
   for (int64_t idx = 0; idx < count; idx++) {
     if (idx) lt_strbuf_puts(out, ", ");
-    while (open++ < rank) lt_strbuf_putc(out, '[');
+    while (open++ < rank)
+      lt_strbuf_putc(out, '[');
     open = rank;
     print_element(out, et, a->dense.data + (size_t)idx * esize, esize);
     if (rank == 0) continue;
@@ -258,7 +274,8 @@ static void print_dense_body(lt_asm_printer_t *p, const lt_attr_t *a) {
       }
     }
   }
-  while (open-- > 0) lt_strbuf_putc(out, ']');
+  while (open-- > 0)
+    lt_strbuf_putc(out, ']');
   if (counter != small) lt_free(p->allocator, counter, rank * sizeof(int64_t));
 }
 
@@ -283,9 +300,9 @@ static void note_resource(lt_asm_printer_t *p, lt_resource_t *r) {
   if (!r || lt_ptr_map_get(&p->resource_seen, r)) return;
   if (p->num_resources == p->cap_resources) {
     size_t cap = p->cap_resources ? p->cap_resources * 2 : 8;
-    lt_resource_t **n = lt_realloc(p->allocator, p->resources,
-                                   p->cap_resources * sizeof(*n),
-                                   cap * sizeof(*n));
+    lt_resource_t **n =
+        lt_realloc(p->allocator, p->resources, p->cap_resources * sizeof(*n),
+                   cap * sizeof(*n));
     if (!n) return;
     p->resources = n;
     p->cap_resources = cap;
@@ -294,7 +311,7 @@ static void note_resource(lt_asm_printer_t *p, lt_resource_t *r) {
   p->resources[p->num_resources++] = r;
 }
 
-/* ---- attributes ----------------------------------------------------------- */
+/* ---- attributes ---------------------------------------------------------- */
 
 static void print_symbol_part(lt_strbuf_t *out, const lt_ident_t *name) {
   if (!name || name->len == 0) {
@@ -331,8 +348,12 @@ void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide) {
   }
   const lt_type_t *type = NULL; /* suffix type, when the kind has one */
   switch (a->kind) {
-  case LT_ATTR_UNIT: lt_strbuf_puts(out, "unit"); return;
-  case LT_ATTR_BOOL: lt_strbuf_puts(out, a->b ? "true" : "false"); return;
+  case LT_ATTR_UNIT:
+    lt_strbuf_puts(out, "unit");
+    return;
+  case LT_ATTR_BOOL:
+    lt_strbuf_puts(out, a->b ? "true" : "false");
+    return;
   case LT_ATTR_INTEGER:
     type = a->type;
     if (type && type->kind == LT_TYPE_INTEGER && type->integer.width == 1 &&
@@ -373,7 +394,9 @@ void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide) {
     }
     lt_strbuf_putc(out, '}');
     return;
-  case LT_ATTR_TYPE: lt_pr_type(p, a->type); return;
+  case LT_ATTR_TYPE:
+    lt_pr_type(p, a->type);
+    return;
   case LT_ATTR_SYMBOL_REF:
     for (uint32_t i = 0; i < a->symbol.count; i++) {
       if (i) lt_strbuf_puts(out, "::");
@@ -392,7 +415,9 @@ void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide) {
     }
     break;
   }
-  case LT_ATTR_DENSE_ARRAY: print_dense_array(p, a); return;
+  case LT_ATTR_DENSE_ARRAY:
+    print_dense_array(p, a);
+    return;
   case LT_ATTR_DENSE_RESOURCE:
     type = a->type;
     lt_strbuf_puts(out, "dense_resource<");
@@ -409,7 +434,9 @@ void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide) {
   case LT_ATTR_LOC_FILE:
   case LT_ATTR_LOC_NAME:
   case LT_ATTR_LOC_CALLSITE:
-  case LT_ATTR_LOC_FUSED: lt_pr_loc(p, a, false); return;
+  case LT_ATTR_LOC_FUSED:
+    lt_pr_loc(p, a, false);
+    return;
   }
   if (elide != LT_ELIDE_MUST && type && type->kind != LT_TYPE_NONE) {
     lt_strbuf_puts(out, " : ");
@@ -422,7 +449,7 @@ void lt_pr_alias_name(lt_strbuf_t *out, int64_t n) {
   if (n) lt_put_u64(out, (uint64_t)n);
 }
 
-/* ---- locations ------------------------------------------------------------ */
+/* ---- locations ----------------------------------------------------------- */
 
 void lt_pr_loc_inner(lt_asm_printer_t *p, lt_loc_t loc, bool top_level) {
   lt_strbuf_t *out = p->out;
@@ -438,17 +465,22 @@ void lt_pr_loc_inner(lt_asm_printer_t *p, lt_loc_t loc, bool top_level) {
     }
   }
   switch (loc->kind) {
-  case LT_ATTR_LOC_UNKNOWN: lt_strbuf_puts(out, "unknown"); return;
+  case LT_ATTR_LOC_UNKNOWN:
+    lt_strbuf_puts(out, "unknown");
+    return;
   case LT_ATTR_LOC_FILE:
-    lt_print_escaped_string(out, loc->file_loc.file->str, loc->file_loc.file->len);
+    lt_print_escaped_string(out, loc->file_loc.file->str,
+                            loc->file_loc.file->len);
     lt_strbuf_putc(out, ':');
     lt_put_u64(out, loc->file_loc.line);
     lt_strbuf_putc(out, ':');
     lt_put_u64(out, loc->file_loc.col);
     return;
   case LT_ATTR_LOC_NAME:
-    lt_print_escaped_string(out, loc->name_loc.name->str, loc->name_loc.name->len);
-    if (loc->name_loc.child && loc->name_loc.child->kind != LT_ATTR_LOC_UNKNOWN) {
+    lt_print_escaped_string(out, loc->name_loc.name->str,
+                            loc->name_loc.name->len);
+    if (loc->name_loc.child &&
+        loc->name_loc.child->kind != LT_ATTR_LOC_UNKNOWN) {
       lt_strbuf_putc(out, '(');
       lt_pr_loc_inner(p, loc->name_loc.child, false);
       lt_strbuf_putc(out, ')');
@@ -484,7 +516,8 @@ void lt_pr_loc_inner(lt_asm_printer_t *p, lt_loc_t loc, bool top_level) {
 
 void lt_pr_loc(lt_asm_printer_t *p, lt_loc_t loc, bool allow_alias) {
   lt_strbuf_puts(p->out, "loc(");
-  int64_t n = allow_alias && p->aliases && loc ? lt_alias_number(p->aliases, loc) : -1;
+  int64_t n =
+      allow_alias && p->aliases && loc ? lt_alias_number(p->aliases, loc) : -1;
   if (n >= 0) {
     lt_pr_alias_name(p->out, n);
   } else {

@@ -1,8 +1,8 @@
-/* print_float.c - numbers: floats exactly as MLIR 16 prints them (printFloatValue on
- * top of llvm::APFloat::toString). APFloat's decimal conversion truncates
- * then rounds half-up on one digit, which is not printf's correct rounding,
- * so the algorithm is reproduced here on exact big integers; otherwise
- * `1.234567` would come out as `1.234567e+00` where MLIR prints
+/* print_float.c - numbers: floats exactly as MLIR 16 prints them
+ * (printFloatValue on top of llvm::APFloat::toString). APFloat's decimal
+ * conversion truncates then rounds half-up on one digit, which is not printf's
+ * correct rounding, so the algorithm is reproduced here on exact big integers;
+ * otherwise `1.234567` would come out as `1.234567e+00` where MLIR prints
  * `1.23456705`, and lite's output would not diff clean against mlir-opt's. */
 #include <math.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include "ir/float16.h"
 #include "ir/print_impl.h"
 
-/* ---- minimal unsigned big integers (enough for f64: 53 + 1074*log2(5)) -- */
+/* ---- minimal unsigned big integers (enough for f64: 53 + 1074*log2(5)) --- */
 #define BIG_LIMBS 96
 
 typedef struct big {
@@ -49,7 +49,8 @@ static void big_shl(big_t *b, uint32_t bits) {
     b->d[i] = sh ? (uint32_t)((hi << sh) | (lo >> (32 - sh))) : (uint32_t)hi;
   }
   b->n = n;
-  while (b->n && b->d[b->n - 1] == 0) b->n--;
+  while (b->n && b->d[b->n - 1] == 0)
+    b->n--;
 }
 
 /* b /= m; returns the remainder. */
@@ -60,7 +61,8 @@ static uint32_t big_divrem_small(big_t *b, uint32_t m) {
     b->d[i] = (uint32_t)(cur / m);
     rem = cur % m;
   }
-  while (b->n && b->d[b->n - 1] == 0) b->n--;
+  while (b->n && b->d[b->n - 1] == 0)
+    b->n--;
   return (uint32_t)rem;
 }
 
@@ -78,11 +80,20 @@ typedef struct fsem {
 
 static bool fsem_of(lt_type_kind_t kind, fsem_t *out) {
   switch (kind) {
-  case LT_TYPE_F16: *out = (fsem_t){11, 5}; return true;
-  case LT_TYPE_BF16: *out = (fsem_t){8, 8}; return true;
-  case LT_TYPE_F32: *out = (fsem_t){24, 8}; return true;
-  case LT_TYPE_F64: *out = (fsem_t){53, 11}; return true;
-  default: return false;
+  case LT_TYPE_F16:
+    *out = (fsem_t){11, 5};
+    return true;
+  case LT_TYPE_BF16:
+    *out = (fsem_t){8, 8};
+    return true;
+  case LT_TYPE_F32:
+    *out = (fsem_t){24, 8};
+    return true;
+  case LT_TYPE_F64:
+    *out = (fsem_t){53, 11};
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -112,7 +123,8 @@ static void adjust_digits(char *buf, unsigned *n_io, int *exp, unsigned prec) {
   if (n <= prec) return;
   unsigned first = n - prec;
   if (buf[first - 1] < '5') {
-    while (first < n && buf[first] == '0') first++;
+    while (first < n && buf[first] == '0')
+      first++;
     *exp += (int)first;
     memmove(buf, buf + first, n - first);
     *n_io = n - first;
@@ -139,25 +151,31 @@ static void adjust_digits(char *buf, unsigned *n_io, int *exp, unsigned prec) {
 
 /* APFloat::toString for a finite value. */
 static void apfloat_to_string(fsem_t s, uint64_t bits, unsigned fmt_prec,
-                              unsigned max_pad, bool truncate_zero,
-                              char *out, size_t out_cap) {
+                              unsigned max_pad, bool truncate_zero, char *out,
+                              size_t out_cap) {
   int p = s.precision, bias = (1 << (s.ebits - 1)) - 1;
   bool neg = (bits >> (s.ebits + p - 1)) & 1;
   uint64_t biased = (bits >> (p - 1)) & ((1u << s.ebits) - 1);
   uint64_t frac = bits & ((1ull << (p - 1)) - 1);
   size_t o = 0;
-#define PUT(c) do { if (o + 1 < out_cap) out[o++] = (c); } while (0)
+#define PUT(c)                                                                 \
+  do {                                                                         \
+    if (o + 1 < out_cap) out[o++] = (c);                                       \
+  } while (0)
   if (neg) PUT('-');
   if (biased == 0 && frac == 0) {
     if (!max_pad) {
       if (truncate_zero) {
-        for (const char *t = "0.0E+0"; *t; t++) PUT(*t);
+        for (const char *t = "0.0E+0"; *t; t++)
+          PUT(*t);
       } else {
         PUT('0');
         PUT('.');
         PUT('0');
-        for (unsigned i = 1; i < fmt_prec; i++) PUT('0');
-        for (const char *t = "e+00"; *t; t++) PUT(*t);
+        for (unsigned i = 1; i < fmt_prec; i++)
+          PUT('0');
+        for (const char *t = "e+00"; *t; t++)
+          PUT(*t);
       }
     } else {
       PUT('0');
@@ -187,7 +205,8 @@ static void apfloat_to_string(fsem_t s, uint64_t bits, unsigned fmt_prec,
       texp -= 13;
     }
     uint32_t m = 1;
-    while (texp-- > 0) m *= 5;
+    while (texp-- > 0)
+      m *= 5;
     big_mul_small(&b, m);
   }
 
@@ -202,7 +221,8 @@ static void apfloat_to_string(fsem_t s, uint64_t bits, unsigned fmt_prec,
       tens -= 9;
     }
     uint32_t d = 1;
-    while (tens-- > 0) d *= 10;
+    while (tens-- > 0)
+      d *= 10;
     if (d > 1) big_divrem_small(&b, d);
   }
 
@@ -237,10 +257,12 @@ static void apfloat_to_string(fsem_t s, uint64_t bits, unsigned fmt_prec,
     if (nd == 1 && truncate_zero) {
       PUT('0');
     } else {
-      for (unsigned i = 1; i != nd; ++i) PUT(buf[nd - 1 - i]);
+      for (unsigned i = 1; i != nd; ++i)
+        PUT(buf[nd - 1 - i]);
     }
     if (!truncate_zero && fmt_prec > nd - 1)
-      for (unsigned i = 0; i < fmt_prec - nd + 1; i++) PUT('0');
+      for (unsigned i = 0; i < fmt_prec - nd + 1; i++)
+        PUT('0');
     PUT(truncate_zero ? 'E' : 'e');
     PUT(exp >= 0 ? '+' : '-');
     if (exp < 0) exp = -exp;
@@ -251,22 +273,28 @@ static void apfloat_to_string(fsem_t s, uint64_t bits, unsigned fmt_prec,
       exp /= 10;
     } while (exp);
     if (!truncate_zero && en < 2) eb[en++] = '0';
-    while (en > 0) PUT(eb[--en]);
+    while (en > 0)
+      PUT(eb[--en]);
   } else if (exp >= 0) {
-    for (unsigned i = 0; i != nd; ++i) PUT(buf[nd - 1 - i]);
-    for (int i = 0; i != exp; ++i) PUT('0');
+    for (unsigned i = 0; i != nd; ++i)
+      PUT(buf[nd - 1 - i]);
+    for (int i = 0; i != exp; ++i)
+      PUT('0');
   } else {
     int whole = exp + (int)nd;
     unsigned i = 0;
     if (whole > 0) {
-      for (; i != (unsigned)whole; ++i) PUT(buf[nd - i - 1]);
+      for (; i != (unsigned)whole; ++i)
+        PUT(buf[nd - i - 1]);
       PUT('.');
     } else {
       PUT('0');
       PUT('.');
-      for (int z = 0; z < -whole; z++) PUT('0');
+      for (int z = 0; z < -whole; z++)
+        PUT('0');
     }
-    for (; i != nd; ++i) PUT(buf[nd - i - 1]);
+    for (; i != nd; ++i)
+      PUT(buf[nd - i - 1]);
   }
 #undef PUT
   out[o] = 0;
@@ -321,7 +349,8 @@ void lt_print_wide_int(lt_strbuf_t *out, const uint8_t *bytes, size_t nbytes,
     b.d[i] = v;
   }
   if (width % 32) b.d[limbs - 1] &= (1u << (width % 32)) - 1;
-  bool neg = is_signed && width && ((b.d[(width - 1) / 32] >> ((width - 1) % 32)) & 1);
+  bool neg =
+      is_signed && width && ((b.d[(width - 1) / 32] >> ((width - 1) % 32)) & 1);
   if (neg) { /* two's complement within `width` bits */
     uint64_t carry = 1;
     for (uint32_t i = 0; i < limbs; i++) {
@@ -332,7 +361,8 @@ void lt_print_wide_int(lt_strbuf_t *out, const uint8_t *bytes, size_t nbytes,
     if (width % 32) b.d[limbs - 1] &= (1u << (width % 32)) - 1;
   }
   b.n = limbs;
-  while (b.n && b.d[b.n - 1] == 0) b.n--;
+  while (b.n && b.d[b.n - 1] == 0)
+    b.n--;
   uint32_t chunks[BIG_LIMBS * 2];
   int nc = 0;
   do {
@@ -340,5 +370,6 @@ void lt_print_wide_int(lt_strbuf_t *out, const uint8_t *bytes, size_t nbytes,
   } while (b.n && nc < (int)LT_ARRAY_SIZE(chunks));
   if (neg) lt_strbuf_putc(out, '-');
   lt_strbuf_printf(out, "%u", chunks[nc - 1]);
-  for (int i = nc - 2; i >= 0; i--) lt_strbuf_printf(out, "%09u", chunks[i]);
+  for (int i = nc - 2; i >= 0; i--)
+    lt_strbuf_printf(out, "%09u", chunks[i]);
 }

@@ -38,7 +38,7 @@ struct lt_asm_printer {
   struct lt_id_cache_entry {
     const void *key;
     uintptr_t id;
-  } *id_cache;
+  } * id_cache;
   /* Location aliases (NULL when none are used). */
   lt_alias_state_t *aliases;
   /* Dry run that only visits locations for alias numbering; output goes to
@@ -58,7 +58,7 @@ void lt_printer_deinit(lt_asm_printer_t *p);
 void lt_put_u64(lt_strbuf_t *out, uint64_t v);
 void lt_put_i64(lt_strbuf_t *out, int64_t v);
 
-/* ---- print_attr.c ---------------------------------------------------------- */
+/* ---- print_attr.c -------------------------------------------------------- */
 void lt_pr_type(lt_asm_printer_t *p, const lt_type_t *t);
 void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide);
 /* `name = value`, or `name` for a unit attribute. */
@@ -71,7 +71,7 @@ void lt_pr_alias_name(lt_strbuf_t *out, int64_t n);
 /* The location without the `loc(...)` wrapper. */
 void lt_pr_loc_inner(lt_asm_printer_t *p, lt_loc_t loc, bool top_level);
 
-/* ---- print_alias.c --------------------------------------------------------- */
+/* ---- print_alias.c ------------------------------------------------------- */
 lt_alias_state_t *lt_alias_create(lt_allocator_t a);
 void lt_alias_destroy(lt_alias_state_t *s);
 /* Records loc (and the locations nested in it) as MLIR's AliasInitializer
@@ -84,7 +84,8 @@ int64_t lt_alias_number(const lt_alias_state_t *s, const lt_attr_t *a);
 /* Writes `#locN = loc(...)` lines for the deferred or non-deferred aliases. */
 void lt_alias_print_defs(lt_asm_printer_t *p, bool deferred);
 
-/* ---- print_float.c ----------------------------------------------------------- */
+/* ---- print_float.c
+ * ----------------------------------------------------------- */
 /* Appends an integer of `width` bits stored little-endian in nbytes bytes
  * (any width), signed or unsigned, in decimal. */
 void lt_print_wide_int(lt_strbuf_t *out, const uint8_t *bytes, size_t nbytes,

@@ -33,7 +33,8 @@ void lt_printer_init(lt_asm_printer_t *p, const lt_print_flags_t *flags,
 void lt_printer_deinit(lt_asm_printer_t *p) {
   lt_ptr_map_deinit(&p->ids);
   lt_ptr_map_deinit(&p->resource_seen);
-  lt_free(p->allocator, p->resources, p->cap_resources * sizeof(lt_resource_t *));
+  lt_free(p->allocator, p->resources,
+          p->cap_resources * sizeof(lt_resource_t *));
   lt_alias_destroy(p->aliases);
   lt_free(p->allocator, p->id_cache,
           p->id_cache ? LT_ID_CACHE_SIZE * sizeof(*p->id_cache) : 0);
@@ -171,7 +172,7 @@ static void print_value(lt_asm_printer_t *p, const lt_value_t *v) {
   lt_put_u64(p->out, v->index);
 }
 
-/* ---- operations ------------------------------------------------------------- */
+/* ---- operations ---------------------------------------------------------- */
 
 static void print_op_line(lt_asm_printer_t *p, lt_op_t *op);
 
@@ -216,9 +217,11 @@ static void print_region(lt_asm_printer_t *p, lt_region_t *r, bool entry_args,
     size_t saved_len = p->dialect_len;
     p->dialect = lt_op_default_dialect(r->parent, &p->dialect_len);
     lt_block_t *entry = r->first;
-    bool header = (empty_block && !entry->first) || (entry_args && entry->num_args);
+    bool header =
+        (empty_block && !entry->first) || (entry_args && entry->num_args);
     print_block(p, entry, header, terminators);
-    for (lt_block_t *b = entry->next; b; b = b->next) print_block(p, b, true, true);
+    for (lt_block_t *b = entry->next; b; b = b->next)
+      print_block(p, b, true, true);
     p->dialect = saved;
     p->dialect_len = saved_len;
   }
@@ -238,7 +241,8 @@ static void print_preds_comment(lt_asm_printer_t *p, lt_block_t *b) {
   lt_strbuf_t *out = p->out;
   lt_successor_t *first = b->first_pred;
   if (!first) {
-    if (b->parent && b != b->parent->first) lt_strbuf_puts(out, "  // no predecessors");
+    if (b->parent && b != b->parent->first)
+      lt_strbuf_puts(out, "  // no predecessors");
     return;
   }
   if (!first->next_use) {
@@ -247,9 +251,11 @@ static void print_preds_comment(lt_asm_printer_t *p, lt_block_t *b) {
     return;
   }
   size_t n = 0;
-  for (lt_successor_t *s = first; s; s = s->next_use) n++;
+  for (lt_successor_t *s = first; s; s = s->next_use)
+    n++;
   uint64_t small[16];
-  uint64_t *ids = n <= 16 ? small : lt_alloc(p->allocator, n * sizeof(uint64_t));
+  uint64_t *ids =
+      n <= 16 ? small : lt_alloc(p->allocator, n * sizeof(uint64_t));
   if (!ids) return;
   size_t k = 0;
   for (lt_successor_t *s = first; s; s = s->next_use) {
@@ -292,7 +298,8 @@ static void print_block(lt_asm_printer_t *p, lt_block_t *b, bool header,
   }
   p->indent += 2;
   lt_op_t *last = b->last;
-  bool skip_last = !terminator && last && lt_op_has_trait(last, LT_TRAIT_TERMINATOR);
+  bool skip_last =
+      !terminator && last && lt_op_has_trait(last, LT_TRAIT_TERMINATOR);
   for (lt_op_t *op = b->first; op; op = op->next) {
     if (skip_last && op == last) break;
     print_op_line(p, op);
@@ -312,8 +319,9 @@ static void print_functional_type(lt_asm_printer_t *p, lt_op_t *op) {
   lt_strbuf_putc(p->out, '(');
   print_operand_types(p, op);
   lt_strbuf_puts(p->out, ") -> ");
-  bool wrap = op->num_results != 1 ||
-              (op->results[0].type && op->results[0].type->kind == LT_TYPE_FUNCTION);
+  bool wrap =
+      op->num_results != 1 ||
+      (op->results[0].type && op->results[0].type->kind == LT_TYPE_FUNCTION);
   if (wrap) lt_strbuf_putc(p->out, '(');
   for (uint32_t i = 0; i < op->num_results; i++) {
     if (i) lt_strbuf_puts(p->out, ", ");
@@ -393,7 +401,8 @@ static void print_op_line(lt_asm_printer_t *p, lt_op_t *op) {
     }
     lt_strbuf_puts(out, " = ");
   }
-  if (p->collecting) print_trailing_loc(p, op->loc, true); /* loc first, as MLIR */
+  if (p->collecting)
+    print_trailing_loc(p, op->loc, true); /* loc first, as MLIR */
   const lt_op_def_t *def = op->info->def;
   if (!p->flags.generic && op->info->registered && def && def->print)
     def->print(op, p);
@@ -402,7 +411,7 @@ static void print_op_line(lt_asm_printer_t *p, lt_op_t *op) {
   if (!p->collecting) print_trailing_loc(p, op->loc, true);
 }
 
-/* ---- top level ------------------------------------------------------------- */
+/* ---- top level ----------------------------------------------------------- */
 
 static void print_resource_trailer(lt_asm_printer_t *p) {
   lt_strbuf_t *out = p->out;
@@ -410,8 +419,10 @@ static void print_resource_trailer(lt_asm_printer_t *p) {
   for (size_t i = 0; i < p->num_resources; i++) {
     lt_resource_t *r = p->resources[i];
     if (!r->has_data) continue;
-    if (!any) lt_strbuf_puts(out, "\n{-#\n  dialect_resources: {\n    builtin: {\n");
-    else lt_strbuf_puts(out, ",\n");
+    if (!any)
+      lt_strbuf_puts(out, "\n{-#\n  dialect_resources: {\n    builtin: {\n");
+    else
+      lt_strbuf_puts(out, ",\n");
     any = true;
     lt_strbuf_puts(out, "      ");
     lt_strbuf_append(out, r->name->str, r->name->len);
@@ -473,7 +484,8 @@ void lt_op_print(lt_op_t *op, const lt_print_flags_t *flags, lt_strbuf_t *out) {
   }
   lt_op_t *root = op;
   for (;;) {
-    if (p.flags.local_scope && lt_op_has_trait(root, LT_TRAIT_ISOLATED_FROM_ABOVE))
+    if (p.flags.local_scope &&
+        lt_op_has_trait(root, LT_TRAIT_ISOLATED_FROM_ABOVE))
       break;
     lt_op_t *parent = lt_op_parent_op(root);
     if (!parent) break;
@@ -506,7 +518,7 @@ void lt_op_print(lt_op_t *op, const lt_print_flags_t *flags, lt_strbuf_t *out) {
   lt_printer_deinit(&p);
 }
 
-/* ---- builtin.module's custom form ------------------------------------------ */
+/* ---- builtin.module's custom form ---------------------------------------- */
 
 void lt_builtin_module_print(lt_op_t *op, lt_asm_printer_t *p) {
   static const char *const elided[] = {"sym_name"};
@@ -521,7 +533,8 @@ void lt_builtin_module_print(lt_op_t *op, lt_asm_printer_t *p) {
   print_region(p, &op->regions[0], true, true, false);
 }
 
-/* ---- custom printer API ------------------------------------------------------ */
+/* ---- custom printer API
+ * ------------------------------------------------------ */
 
 lt_strbuf_t *lt_asm_stream(lt_asm_printer_t *p) { return p->out; }
 

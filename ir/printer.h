@@ -2,8 +2,8 @@
  * byte where lite has the same IR), and the API that custom op printers
  * (lt_op_def_t.print hooks) use.
  *
- * Generic form: `%0:2 = "dialect.op"(%a) [^bb1] ({...}) {attrs} : (T) -> (R, S)`.
- * Custom form: used for registered ops with a print hook unless
+ * Generic form: `%0:2 = "dialect.op"(%a) [^bb1] ({...}) {attrs} : (T) -> (R,
+ * S)`. Custom form: used for registered ops with a print hook unless
  * lt_print_flags_t.generic is set; unregistered ops always print generic.
  * Values are renumbered per region scope as MLIR does (%0, %1 ...; entry-block
  * arguments %argN; results of multi-result ops `%0:2` and uses `%0#1`). */
@@ -13,13 +13,13 @@
 #include "ir/operation.h"
 
 typedef struct lt_print_flags {
-  bool generic;                 /* --mlir-print-op-generic */
-  bool debuginfo;               /* --mlir-print-debuginfo: print locations */
-  bool local_scope;             /* --mlir-print-local-scope: no aliases/trailer */
+  bool generic;     /* --mlir-print-op-generic */
+  bool debuginfo;   /* --mlir-print-debuginfo: print locations */
+  bool local_scope; /* --mlir-print-local-scope: no aliases/trailer */
   int64_t elide_elements_larger; /* -1 off; else dense<> with more elements
                                     prints as dense_resource<__elided__> */
-  int64_t hex_elements_larger;  /* default 100; -1 never hex */
-  bool skip_regions;            /* print regions as `{...}` */
+  int64_t hex_elements_larger;   /* default 100; -1 never hex */
+  bool skip_regions;             /* print regions as `{...}` */
 } lt_print_flags_t;
 
 /* Default flags: custom form, no locations, hex above 100 elements. */

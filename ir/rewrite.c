@@ -51,9 +51,8 @@ void lt_pattern_set_add(lt_pattern_set_t *set, const lt_pattern_t *pattern) {
   if (!set || !pattern || !pattern->match_and_rewrite) return;
   if (set->count == set->cap) {
     size_t cap = set->cap ? set->cap * 2 : 16;
-    lt_pattern_entry_t *e =
-        lt_realloc(set->allocator, set->entries, set->cap * sizeof *e,
-                   cap * sizeof *e);
+    lt_pattern_entry_t *e = lt_realloc(set->allocator, set->entries,
+                                       set->cap * sizeof *e, cap * sizeof *e);
     if (!e) return;
     set->entries = e;
     set->cap = cap;
@@ -111,7 +110,8 @@ static void entry_range(const lt_pattern_set_t *set, const lt_op_info_t *info,
       hi = mid;
   }
   size_t end = lo;
-  while (end < set->count && set->entries[end].info == info) end++;
+  while (end < set->count && set->entries[end].info == info)
+    end++;
   *out_begin = lo;
   *out_end = end;
 }
@@ -133,8 +133,9 @@ size_t lt_pattern_set_lookup(const lt_pattern_set_t *set, const lt_op_t *op,
       e = &set->entries[ab++];
     else {
       const lt_pattern_entry_t *x = &set->entries[ob], *y = &set->entries[ab];
-      bool take_x = x->pattern.benefit > y->pattern.benefit ||
-                    (x->pattern.benefit == y->pattern.benefit && x->seq < y->seq);
+      bool take_x =
+          x->pattern.benefit > y->pattern.benefit ||
+          (x->pattern.benefit == y->pattern.benefit && x->seq < y->seq);
       e = take_x ? &set->entries[ob++] : &set->entries[ab++];
     }
     if (n < cap) out_patterns[n] = &e->pattern;
@@ -191,10 +192,8 @@ void lt_rewriter_replace_op(lt_rewriter_t *rw, lt_op_t *op,
 
 lt_op_t *lt_rewriter_replace_op_with_new(lt_rewriter_t *rw, lt_op_t *op,
                                          const lt_op_state_t *state) {
-  lt_builder_set_before(&rw->b, op);
-  lt_op_t *created = lt_builder_create(&rw->b, state);
-  if (!created) return NULL;
   uint32_t n = op->num_results;
+  if (state->num_results != n) return NULL;
   lt_value_t *stack_vals[8];
   lt_value_t **vals = stack_vals;
   lt_allocator_t a = lt_context_allocator(rw->b.ctx);
@@ -202,9 +201,13 @@ lt_op_t *lt_rewriter_replace_op_with_new(lt_rewriter_t *rw, lt_op_t *op,
     vals = lt_alloc(a, n * sizeof *vals);
     if (!vals) return NULL;
   }
-  for (uint32_t i = 0; i < n; i++)
-    vals[i] = i < created->num_results ? lt_op_result(created, i) : NULL;
-  lt_rewriter_replace_op(rw, op, vals);
+  lt_builder_set_before(&rw->b, op);
+  lt_op_t *created = lt_builder_create(&rw->b, state);
+  if (created) {
+    for (uint32_t i = 0; i < n; i++)
+      vals[i] = lt_op_result(created, i);
+    lt_rewriter_replace_op(rw, op, vals);
+  }
   if (vals != stack_vals) lt_free(a, vals, n * sizeof *vals);
   return created;
 }
@@ -287,14 +290,15 @@ lt_result_t lt_rewriter_notify_match_failure(lt_rewriter_t *rw, lt_op_t *op,
   return LT_FAILURE;
 }
 
-/* ---- dead ops and folding -------------------------------------------------- */
+/* ---- dead ops and folding ------------------------------------------------ */
 
 /* A pure op is dead-erasable only if nothing nested in it has effects. */
 static bool regions_are_pure(lt_op_t *op) {
   for (uint32_t r = 0; r < op->num_regions; r++)
     LT_FOR_EACH_BLOCK(b, &op->regions[r]) {
       LT_FOR_EACH_OP(nested, b) {
-        if (!nested->info->registered || !lt_op_has_trait(nested, LT_TRAIT_PURE))
+        if (!nested->info->registered ||
+            !lt_op_has_trait(nested, LT_TRAIT_PURE))
           return false;
         if (nested->num_regions && !regions_are_pure(nested)) return false;
       }
@@ -418,7 +422,9 @@ static bool match_int_or_float(const lt_value_t *v, uint64_t ix, double fx) {
   return false;
 }
 
-bool lt_match_zero(const lt_value_t *v) { return match_int_or_float(v, 0, 0.0); }
+bool lt_match_zero(const lt_value_t *v) {
+  return match_int_or_float(v, 0, 0.0);
+}
 
 bool lt_match_one(const lt_value_t *v) { return match_int_or_float(v, 1, 1.0); }
 

@@ -21,10 +21,10 @@ typedef lt_result_t (*lt_match_rewrite_fn_t)(const lt_pattern_t *self,
                                              lt_op_t *op, lt_rewriter_t *rw);
 
 struct lt_pattern {
-  const char *root;      /* op name the pattern is rooted at; NULL: any op */
-  uint16_t benefit;      /* higher is tried first; ties keep insertion order */
+  const char *root; /* op name the pattern is rooted at; NULL: any op */
+  uint16_t benefit; /* higher is tried first; ties keep insertion order */
   lt_match_rewrite_fn_t match_and_rewrite;
-  void *user;            /* pattern data, read by the callback via self */
+  void *user;             /* pattern data, read by the callback via self */
   const char *debug_name; /* optional, shown in match-failure notes */
 };
 
@@ -53,8 +53,8 @@ size_t lt_pattern_set_lookup(const lt_pattern_set_t *set, const lt_op_t *op,
 
 /* ---- rewriter ------------------------------------------------------------ */
 struct lt_rewriter {
-  lt_builder_t b;          /* insertion point; b.listener = &listener */
-  lt_listener_t listener;  /* the driver's (or a user's) callbacks */
+  lt_builder_t b;         /* insertion point; b.listener = &listener */
+  lt_listener_t listener; /* the driver's (or a user's) callbacks */
   /* Called by lt_rewriter_notify_match_failure, may be NULL. */
   void (*on_match_failure)(void *user, lt_op_t *op, const char *reason);
   void *match_failure_user;
@@ -78,7 +78,8 @@ lt_op_t *lt_rewriter_insert(lt_rewriter_t *rw, lt_op_t *op);
 void lt_rewriter_replace_op(lt_rewriter_t *rw, lt_op_t *op,
                             lt_value_t *const *values);
 /* Creates an op from `state` right before `op` and replaces op with its
- * results (which must match op's result count). Returns the new op. */
+ * results. Returns the new op; NULL (IR untouched) when the result counts
+ * differ or memory runs out. */
 lt_op_t *lt_rewriter_replace_op_with_new(lt_rewriter_t *rw, lt_op_t *op,
                                          const lt_op_state_t *state);
 /* Erases an op whose results are unused (and everything nested in it). */
@@ -112,7 +113,8 @@ typedef struct lt_greedy_config {
   int64_t max_iterations;   /* full sweeps over the IR; -1: no limit */
   int64_t max_num_rewrites; /* pattern applications in total; -1: no limit */
   bool top_down;            /* seed the worklist in pre-order (else post) */
-  bool region_simplify;     /* erase unreachable blocks after each sweep */
+  bool region_simplify;     /* after each sweep: erase unreachable blocks
+                               and ops no live op needs (region DCE) */
   bool fold;                /* try op folders before patterns */
 } lt_greedy_config_t;
 

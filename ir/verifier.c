@@ -94,6 +94,8 @@ typedef struct verifier {
   size_t dsize, dcap;
   lt_region_t **regions; /* scratch worklist of the isolation check */
   size_t rsize, rcap;
+  lt_ptr_map_t frame_of; /* op on the dominance stack -> frame index + 1 */
+  lt_ptr_map_t inside;   /* regions known to be nested in the isolated one */
 } verifier_t;
 
 static bool grow(verifier_t *v, void **arr, size_t *cap, size_t elem) {
@@ -378,11 +380,25 @@ static lt_result_t verify_block_exit(verifier_t *v, lt_block_t *b) {
   return LT_SUCCESS;
 }
 
+/* Whether region r lies within limit. Regions already found inside are
+ * remembered, so deep nesting does not make the check quadratic. */
+static bool region_inside(verifier_t *v, const lt_region_t *limit,
+                          lt_region_t *r) {
+  lt_region_t *x = r;
+  while (x && x != limit && !lt_ptr_map_find(&v->inside, x, NULL))
+    x = lt_region_parent_region(x);
+  if (!x) return false;
+  for (lt_region_t *y = r; y != x; y = lt_region_parent_region(y))
+    lt_ptr_map_put(&v->inside, y, y);
+  return true;
+}
+
 /* Uses inside an isolated-from-above op must be of values defined in it.
  * Nested isolated ops are skipped: they check themselves. */
 static lt_result_t verify_isolation(verifier_t *v, lt_op_t *iso) {
   for (uint32_t ri = 0; ri < iso->num_regions; ri++) {
     lt_region_t *limit = &iso->regions[ri];
+    lt_ptr_map_clear(&v->inside);
     v->rsize = 0;
     if (v->rsize == v->rcap &&
         !grow(v, (void **)&v->regions, &v->rcap, sizeof(lt_region_t *)))
@@ -401,7 +417,7 @@ static lt_result_t verify_isolation(verifier_t *v, lt_op_t *iso) {
               if (d) lt_diag_printf(d, "operation's operand is unlinked");
               return lt_diag_emit(d);
             }
-            if (vr == limit || lt_region_is_ancestor(limit, vr)) continue;
+            if (vr == limit || region_inside(v, limit, vr)) continue;
             lt_diag_t *d = op_diag(op, LT_SEV_ERROR);
             if (d) {
               lt_diag_printf(d, "using value defined outside the region");
@@ -529,6 +545,8 @@ static bool push_dframe(verifier_t *v, lt_op_t *op) {
   if (v->dsize == v->dcap &&
       !grow(v, (void **)&v->dframes, &v->dcap, sizeof(dframe_t)))
     return false;
+  if (!lt_ptr_map_put(&v->frame_of, op, (void *)(uintptr_t)(v->dsize + 1)))
+    return false;
   dframe_t *f = &v->dframes[v->dsize++];
   f->op = op;
   f->region = 0;
@@ -540,12 +558,30 @@ static bool push_dframe(verifier_t *v, lt_op_t *op) {
   return true;
 }
 
+/* Whether val is available at op when they are not in the same block. The
+ * op holding the use in val's region is found on the frame stack (its
+ * ancestors are exactly the frames), so deep nesting costs O(1) per use
+ * rather than a walk up the parents. */
+static bool dominates_slow(verifier_t *v, lt_value_t *val, lt_op_t *op) {
+  lt_region_t *r = lt_value_parent_region(val);
+  void *slot;
+  if (r && r->parent && lt_ptr_map_find(&v->frame_of, r->parent, &slot)) {
+    size_t j = (size_t)(uintptr_t)slot - 1;
+    lt_op_t *holder = j + 1 < v->dsize ? v->dframes[j + 1].op : op;
+    /* A value of a sibling region of the holder's region is not visible. */
+    if (!holder->parent || holder->parent->parent != r) return false;
+    return lt_dominance_value_dominates(v->dom, val, holder);
+  }
+  return lt_dominance_value_dominates(v->dom, val, op);
+}
+
 /* Checks that every operand inside op's regions is dominated by its
  * definition, skipping unreachable blocks (but not their nested regions)
  * and isolated-from-above ops, which are checked on their own. */
 static lt_result_t verify_dominance(verifier_t *v, lt_op_t *root) {
   if (!root->num_regions) return LT_SUCCESS;
   v->dsize = 0;
+  lt_ptr_map_clear(&v->frame_of);
   if (!push_dframe(v, root)) return out_of_memory(v, root);
   while (v->dsize) {
     dframe_t *f = &v->dframes[v->dsize - 1];
@@ -554,6 +590,7 @@ static lt_result_t verify_dominance(verifier_t *v, lt_op_t *root) {
       lt_block_t *b = next_block(f->op, &f->region, f->block);
       f->block = b;
       if (!b) {
+        lt_ptr_map_remove(&v->frame_of, f->op);
         v->dsize--;
         continue;
       }
@@ -574,7 +611,7 @@ static lt_result_t verify_dominance(verifier_t *v, lt_op_t *root) {
         else if (val->is_block_arg && val->owner.block == blk)
           ok = true;
         else
-          ok = lt_dominance_value_dominates(v->dom, val, op);
+          ok = dominates_slow(v, val, op);
         if (!ok) return diagnose_dominance(v, op, i);
       }
     }
@@ -671,9 +708,13 @@ lt_result_t lt_op_verify(lt_op_t *op) {
   v.dom = lt_dominance_create(v.ctx);
   if (!v.dom) return out_of_memory(&v, op);
   lt_ptr_map_init(&v.symbols, v.allocator);
+  lt_ptr_map_init(&v.frame_of, v.allocator);
+  lt_ptr_map_init(&v.inside, v.allocator);
   lt_result_t r = verify_from(&v, op);
   lt_dominance_destroy(v.dom);
   lt_ptr_map_deinit(&v.symbols);
+  lt_ptr_map_deinit(&v.frame_of);
+  lt_ptr_map_deinit(&v.inside);
   if (v.sframes) lt_free(v.allocator, v.sframes, v.scap * sizeof(sframe_t));
   if (v.dframes) lt_free(v.allocator, v.dframes, v.dcap * sizeof(dframe_t));
   if (v.regions)

@@ -39,8 +39,8 @@ static lt_result_t run_canonicalize(lt_pass_t *pass, lt_op_t *op) {
   if (!patterns) return lt_op_emit_error(op, "out of memory");
   size_t num_dialects = lt_context_num_dialects(ctx);
   for (size_t i = 0; i < num_dialects; i++)
-    lt_pattern_set_add_dialect_canonicalizations(
-        patterns, lt_context_dialect_at(ctx, i));
+    lt_pattern_set_add_dialect_canonicalizations(patterns,
+                                                 lt_context_dialect_at(ctx, i));
 
   lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
   cfg.max_iterations = o->max_iterations;

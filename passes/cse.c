@@ -3,12 +3,13 @@
  * Blocks are visited so that dominators come first (single-block regions
  * directly, multi-block regions in reverse post-order; unreachable blocks
  * and multi-block graph regions are skipped). A pure op is replaced by an
- * earlier equivalent one that dominates it: same name, attributes, operands,
- * result types and structurally equal regions. Ops of isolated-from-above
- * and unregistered ops' regions get a table of their own, so nothing is
- * captured across their boundary. Trivially dead pure ops met on the way
- * are erased too, as MLIR's CSE does; erasure waits until the walk ends.
- * Side-effecting ops, terminators and unregistered ops are never merged. */
+ * earlier equivalent one that dominates it: same name, attributes, operands
+ * (in any order for commutative ops), result types and structurally equal
+ * regions. Ops of isolated-from-above and unregistered ops' regions get a
+ * table of their own, so nothing is captured across their boundary. Trivially
+ * dead pure ops met on the way are erased too, as MLIR's CSE does; erasure
+ * waits until the walk ends. Side-effecting ops, terminators and unregistered
+ * ops are never merged. */
 #include <string.h>
 
 #include "ir/dominance.h"
@@ -47,12 +48,20 @@ static uint64_t op_hash(lt_op_t *op) {
   h = lt_hash_combine(h, lt_hash_ptr(op->attrs));
   for (uint32_t i = 0; i < op->num_results; i++)
     h = lt_hash_combine(h, lt_hash_ptr(op->results[i].type));
-  for (uint32_t i = 0; i < op->num_operands; i++)
-    h = lt_hash_combine(h, lt_hash_ptr(op->operands[i].value));
+  /* Operand order does not matter for commutative ops: sum the hashes. */
+  if (lt_op_has_trait(op, LT_TRAIT_COMMUTATIVE)) {
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < op->num_operands; i++)
+      sum += lt_hash_ptr(op->operands[i].value);
+    h = lt_hash_combine(h, sum);
+  } else {
+    for (uint32_t i = 0; i < op->num_operands; i++)
+      h = lt_hash_combine(h, lt_hash_ptr(op->operands[i].value));
+  }
   return lt_hash_combine(h, op->num_regions);
 }
 
-/* ---- structural equivalence ------------------------------------------------- */
+/* ---- structural equivalence ---------------------------------------------- */
 
 /* Pairs of values defined inside the compared regions. */
 typedef struct vmap {
@@ -65,8 +74,8 @@ typedef struct vmap {
 static void vmap_add(vmap_t *m, const lt_value_t *a, const lt_value_t *b) {
   if (m->count == m->cap) {
     size_t cap = m->cap ? m->cap * 2 : 16;
-    const lt_value_t **f = lt_realloc(m->allocator, m->from,
-                                      m->cap * sizeof *f, cap * sizeof *f);
+    const lt_value_t **f =
+        lt_realloc(m->allocator, m->from, m->cap * sizeof *f, cap * sizeof *f);
     if (!f) {
       m->oom = true;
       return;
@@ -96,6 +105,34 @@ static bool vmap_match(const vmap_t *m, const lt_value_t *a,
 
 static bool ops_equivalent(lt_op_t *a, lt_op_t *b, vmap_t *m);
 
+/* Operands of a commutative op match as a multiset (as MLIR's
+ * OperationEquivalence compares them). */
+static bool operands_match_unordered(lt_op_t *a, lt_op_t *b, vmap_t *m) {
+  uint64_t used = 0; /* ops with more than 64 operands compare in order */
+  if (a->num_operands > 64) return false;
+  for (uint32_t i = 0; i < a->num_operands; i++) {
+    bool found = false;
+    for (uint32_t j = 0; j < b->num_operands && !found; j++) {
+      if (used & (1ull << j)) continue;
+      if (vmap_match(m, a->operands[i].value, b->operands[j].value)) {
+        used |= 1ull << j;
+        found = true;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+static bool operands_match(lt_op_t *a, lt_op_t *b, vmap_t *m) {
+  bool in_order = true;
+  for (uint32_t i = 0; i < a->num_operands && in_order; i++)
+    in_order = vmap_match(m, a->operands[i].value, b->operands[i].value);
+  if (in_order) return true;
+  return lt_op_has_trait(a, LT_TRAIT_COMMUTATIVE) &&
+         operands_match_unordered(a, b, m);
+}
+
 static bool regions_equivalent(lt_region_t *ra, lt_region_t *rb, vmap_t *m) {
   lt_block_t *ba = ra->first, *bb = rb->first;
   for (; ba && bb; ba = ba->next, bb = bb->next) {
@@ -123,9 +160,7 @@ static bool ops_equivalent(lt_op_t *a, lt_op_t *b, vmap_t *m) {
     return false;
   for (uint32_t i = 0; i < a->num_results; i++)
     if (a->results[i].type != b->results[i].type) return false;
-  for (uint32_t i = 0; i < a->num_operands; i++)
-    if (!vmap_match(m, a->operands[i].value, b->operands[i].value))
-      return false;
+  if (!operands_match(a, b, m)) return false;
   if (a->num_regions == 0) return true;
   vmap_t local = {.allocator = lt_context_allocator(lt_op_context(a))};
   vmap_t *use = m ? m : &local;
@@ -139,7 +174,8 @@ static bool ops_equivalent(lt_op_t *a, lt_op_t *b, vmap_t *m) {
   return eq;
 }
 
-/* ---- table ------------------------------------------------------------------- */
+/* ---- table
+ * ------------------------------------------------------------------- */
 
 static bool table_insert(cse_t *s, cse_table_t *t, lt_op_t *op, uint64_t h) {
   if ((t->count + 1) * 4 > t->cap * 3) {
@@ -149,7 +185,8 @@ static bool table_insert(cse_t *s, cse_table_t *t, lt_op_t *op, uint64_t h) {
     for (size_t i = 0; i < t->cap; i++) {
       if (!t->slots[i].op) continue;
       size_t j = (size_t)t->slots[i].hash & (cap - 1);
-      while (slots[j].op) j = (j + 1) & (cap - 1);
+      while (slots[j].op)
+        j = (j + 1) & (cap - 1);
       slots[j] = t->slots[i];
     }
     lt_free(s->allocator, t->slots, t->cap * sizeof *t->slots);
@@ -157,7 +194,8 @@ static bool table_insert(cse_t *s, cse_table_t *t, lt_op_t *op, uint64_t h) {
     t->cap = cap;
   }
   size_t j = (size_t)h & (t->cap - 1);
-  while (t->slots[j].op) j = (j + 1) & (t->cap - 1);
+  while (t->slots[j].op)
+    j = (j + 1) & (t->cap - 1);
   t->slots[j] = (cse_slot_t){op, h};
   t->count++;
   return true;
@@ -182,13 +220,14 @@ static void table_free(cse_t *s, cse_table_t *t) {
   lt_free(s->allocator, t->slots, t->cap * sizeof *t->slots);
 }
 
-/* ---- walk ----------------------------------------------------------------------- */
+/* ---- walk
+ * ----------------------------------------------------------------------- */
 
 static void schedule_erase(cse_t *s, lt_op_t *op) {
   if (s->num_erase == s->cap_erase) {
     size_t cap = s->cap_erase ? s->cap_erase * 2 : 32;
-    lt_op_t **e = lt_realloc(s->allocator, s->erase,
-                             s->cap_erase * sizeof *e, cap * sizeof *e);
+    lt_op_t **e = lt_realloc(s->allocator, s->erase, s->cap_erase * sizeof *e,
+                             cap * sizeof *e);
     if (!e) {
       s->oom = true;
       return;
@@ -313,7 +352,8 @@ static void simplify_region(cse_t *s, cse_table_t *t, lt_region_t *r) {
   if (!lt_region_has_ssa_dominance(r)) return;
   lt_block_t **order;
   size_t n = reverse_post_order(s, r, &order);
-  for (size_t i = 0; i < n; i++) simplify_block(s, t, order[i]);
+  for (size_t i = 0; i < n; i++)
+    simplify_block(s, t, order[i]);
   size_t total = 0;
   LT_FOR_EACH_BLOCK(b, r) { total++; }
   lt_free(s->allocator, order, total * sizeof *order);
@@ -329,7 +369,8 @@ static lt_result_t run_cse(lt_pass_t *pass, lt_op_t *op) {
     simplify_region(&s, &table, &op->regions[i]);
   table_free(&s, &table);
   lt_dominance_destroy(s.dom);
-  for (size_t i = 0; i < s.num_erase; i++) lt_op_erase(s.erase[i]);
+  for (size_t i = 0; i < s.num_erase; i++)
+    lt_op_erase(s.erase[i]);
   lt_free(s.allocator, s.erase, s.cap_erase * sizeof *s.erase);
   lt_pass_stat_add(pass, STAT_CSE, s.num_cse);
   lt_pass_stat_add(pass, STAT_DCE, s.num_dce);

@@ -47,8 +47,8 @@ static bool is_table(const lt_op_t *op) {
 static void push(sdce_t *s, lt_op_t *op) {
   if (s->len == s->cap) {
     size_t cap = s->cap ? s->cap * 2 : 32;
-    lt_op_t **w =
-        lt_realloc(s->allocator, s->worklist, s->cap * sizeof *w, cap * sizeof *w);
+    lt_op_t **w = lt_realloc(s->allocator, s->worklist, s->cap * sizeof *w,
+                             cap * sizeof *w);
     if (!w) {
       s->oom = true;
       return;
@@ -98,11 +98,13 @@ static void mark_attr_refs(sdce_t *s, lt_op_t *table, const lt_attr_t *a) {
 }
 
 /* Marks the references held by op and the ops nested in it, not entering
- * nested symbol tables (their names are relative to them). Fails on an
- * unregistered op with a region: it might be a symbol table. */
-static lt_result_t mark_uses(sdce_t *s, lt_op_t *table, lt_op_t *op) {
+ * nested symbol tables (their names are relative to them). Fails, at the
+ * live op being scanned, on an unregistered op with a region: it might be
+ * a symbol table. */
+static lt_result_t mark_uses(sdce_t *s, lt_op_t *table, lt_op_t *live,
+                             lt_op_t *op) {
   if (op->num_regions == 1 && !op->info->dialect)
-    return lt_emit_error(lt_op_context(op), op->loc,
+    return lt_emit_error(lt_op_context(op), live->loc,
                          "operation contains potentially unknown symbol "
                          "table, meaning that we can't reliable compute "
                          "symbol uses");
@@ -111,7 +113,7 @@ static lt_result_t mark_uses(sdce_t *s, lt_op_t *table, lt_op_t *op) {
   for (uint32_t r = 0; r < op->num_regions; r++)
     LT_FOR_EACH_BLOCK(b, &op->regions[r]) {
       LT_FOR_EACH_OP(nested, b) {
-        if (LT_FAILED(mark_uses(s, table, nested))) return LT_FAILURE;
+        if (LT_FAILED(mark_uses(s, table, live, nested))) return LT_FAILURE;
       }
     }
   return LT_SUCCESS;
@@ -125,8 +127,8 @@ static lt_result_t compute_liveness(sdce_t *s, lt_op_t *table, bool hidden) {
         push(s, op);
         continue;
       }
-      bool discardable =
-          (hidden || has_visibility(op, "private")) && !has_visibility(op, "public");
+      bool discardable = (hidden || has_visibility(op, "private")) &&
+                         !has_visibility(op, "public");
       if (!discardable) mark_live(s, op);
     }
   }
@@ -137,7 +139,7 @@ static lt_result_t compute_liveness(sdce_t *s, lt_op_t *table, bool hidden) {
           hidden || !is_symbol(op) || has_visibility(op, "private");
       if (LT_FAILED(compute_liveness(s, op, nested_hidden))) return LT_FAILURE;
     }
-    if (LT_FAILED(mark_uses(s, table, op))) return LT_FAILURE;
+    if (LT_FAILED(mark_uses(s, table, op, op))) return LT_FAILURE;
   }
   return LT_SUCCESS;
 }

@@ -23,8 +23,8 @@ typedef struct view_options {
 } view_options_t;
 
 static const lt_pass_option_t view_options[] = {
-    {"max-label-len", LT_OPT_INT, offsetof(view_options_t, max_label_len),
-     "20", "Limit attribute/type length to number of chars"},
+    {"max-label-len", LT_OPT_INT, offsetof(view_options_t, max_label_len), "20",
+     "Limit attribute/type length to number of chars"},
     {"print-attrs", LT_OPT_BOOL, offsetof(view_options_t, print_attrs), "true",
      "Print attributes of operations"},
     {"print-control-flow-edges", LT_OPT_BOOL,
@@ -69,7 +69,8 @@ static node_t node_of(viewer_t *v, const lt_value_t *value) {
 }
 
 static void line_start(viewer_t *v) {
-  for (int i = 0; i < v->indent; i++) lt_strbuf_puts(&v->out, "  ");
+  for (int i = 0; i < v->indent; i++)
+    lt_strbuf_puts(&v->out, "  ");
 }
 
 /* llvm::raw_ostream::write_escaped. */
@@ -77,10 +78,18 @@ static void escape(lt_strbuf_t *sb, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     switch (c) {
-    case '\\': lt_strbuf_puts(sb, "\\\\"); break;
-    case '\t': lt_strbuf_puts(sb, "\\t"); break;
-    case '\n': lt_strbuf_puts(sb, "\\n"); break;
-    case '"': lt_strbuf_puts(sb, "\\\""); break;
+    case '\\':
+      lt_strbuf_puts(sb, "\\\\");
+      break;
+    case '\t':
+      lt_strbuf_puts(sb, "\\t");
+      break;
+    case '\n':
+      lt_strbuf_puts(sb, "\\n");
+      break;
+    case '"':
+      lt_strbuf_puts(sb, "\\\"");
+      break;
     default:
       if (c >= 0x20 && c < 0x7f)
         lt_strbuf_putc(sb, (char)c);
@@ -129,8 +138,10 @@ static void emit_edge(viewer_t *v, node_t from, node_t to, const char *label,
     lt_strbuf_printf(&v->edges, ", style = %s", style);
   } else {
     lt_strbuf_printf(&v->edges, "style = %s", style);
-    if (from.cluster) lt_strbuf_printf(&v->edges, ", ltail = cluster_%d", from.cluster);
-    if (to.cluster) lt_strbuf_printf(&v->edges, ", lhead = cluster_%d", to.cluster);
+    if (from.cluster)
+      lt_strbuf_printf(&v->edges, ", ltail = cluster_%d", from.cluster);
+    if (to.cluster)
+      lt_strbuf_printf(&v->edges, ", lhead = cluster_%d", to.cluster);
   }
   lt_strbuf_puts(&v->edges, "];\n");
 }
@@ -144,9 +155,11 @@ static void emit_attr(viewer_t *v, lt_strbuf_t *label, const lt_attr_t *a) {
   bool elements = a->kind == LT_ATTR_DENSE || a->kind == LT_ATTR_DENSE_RESOURCE;
   if (elements && lt_attr_dense_count(a) > LARGE_ATTR_LIMIT) {
     uint32_t rank = a->type->shaped.rank;
-    for (uint32_t i = 0; i < rank; i++) lt_strbuf_putc(label, '[');
+    for (uint32_t i = 0; i < rank; i++)
+      lt_strbuf_putc(label, '[');
     lt_strbuf_puts(label, "...");
-    for (uint32_t i = 0; i < rank; i++) lt_strbuf_putc(label, ']');
+    for (uint32_t i = 0; i < rank; i++)
+      lt_strbuf_putc(label, ']');
     lt_strbuf_puts(label, " : ");
     lt_type_print(a->type, label);
     return;

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Counts passed and failed tests of one ctest run.
+"""Counts passed and failed tests of ctest runs.
 
-Reads ctest's JUnit file and, when lit ran under ctest, lit's xUnit file, so
-that each lit test counts on its own instead of as the single ctest entry
-`lit`. Prints `PASSED FAILED` and lists the failures on stderr.
+    count_results.py [--lit LIT_XML] CTEST_XML...
 
-    count_results.py CTEST_XML [LIT_XML]
+Reads ctest's JUnit files and, when lit ran under ctest (as the test named
+`lit`), lit's xUnit file, so that each lit test counts on its own instead of
+as one ctest entry. Prints `PASSED FAILED` on stdout and names the failures
+on stderr. A missing ctest file counts as one failure.
 """
+import argparse
 import os
 import sys
 import xml.etree.ElementTree as ET
@@ -23,40 +25,41 @@ def cases(path):
         if case.find("failure") is not None or case.find("error") is not None:
             yield name, "fail"
         elif case.find("skipped") is not None or case.get("status") == "notrun":
-            # ctest marks a test whose executable is missing as notrun + failure
-            yield name, "skip"
+            yield name, "skip"  # lit: UNSUPPORTED
         else:
             yield name, "pass"
 
 
 def main(argv):
-    if len(argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    ctest_xml = argv[1]
-    lit_xml = argv[2] if len(argv) > 2 else None
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lit", help="lit's --xunit-xml-output file")
+    ap.add_argument("ctest_xml", nargs="+", help="ctest's --output-junit files")
+    args = ap.parse_args(argv[1:])
+    use_lit = args.lit is not None and os.path.exists(args.lit)
     passed = failed = 0
     failures = []
-    if not os.path.exists(ctest_xml):
-        print("0 1")
-        print("  no ctest results in " + ctest_xml, file=sys.stderr)
-        return 0
-    use_lit = lit_xml is not None and os.path.exists(lit_xml)
-    for name, outcome in cases(ctest_xml):
-        if name == "lit" and use_lit:
-            continue  # replaced by the per-test lit results below
+
+    def add(name, outcome):
+        nonlocal passed, failed
         if outcome == "pass":
             passed += 1
         elif outcome == "fail":
             failed += 1
             failures.append(name)
+
+    for path in args.ctest_xml:
+        if not os.path.exists(path):
+            add("(no ctest results in %s)" % path, "fail")
+            continue
+        for name, outcome in cases(path):
+            # lit's own results replace its single ctest entry; if lit did not
+            # get as far as writing them, the entry's outcome stands.
+            if name == "lit" and use_lit:
+                continue
+            add(name, outcome)
     if use_lit:
-        for name, outcome in cases(lit_xml):
-            if outcome == "pass":
-                passed += 1
-            elif outcome == "fail":
-                failed += 1
-                failures.append("lit: " + name)
+        for name, outcome in cases(args.lit):
+            add("lit: " + name, outcome)
     for name in failures:
         print("  FAILED " + name, file=sys.stderr)
     print(passed, failed)

@@ -9,6 +9,8 @@ PACKAGES=(
   ninja-build        # build tool used by scripts/build.sh
   gcc                # the default C compiler (C11)
   python3            # lit, bench/ and the fuzz corpus script
+  python3-psutil     # lets lit stop a test that hangs (--timeout)
+  python3-psutil     # lit --timeout (kills a hung test instead of the whole run)
   llvm-16-tools      # lit.py, FileCheck, not, count, split-file
   mlir-16-tools      # mlir-opt-16: the syntax oracle for interop tests and bench/
   clang-14           # libFuzzer builds (scripts/build.sh fuzz)

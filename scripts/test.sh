@@ -9,12 +9,14 @@
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
 # counts once per build; the fuzz run counts once) and exits non-zero on any
-# failure. Environment: FUZZ_SECONDS (default 60; 0 skips fuzzing), JOBS.
+# failure. Environment: FUZZ_SECONDS (default 60; 0 skips fuzzing),
+# TEST_TIMEOUT (seconds one unit or lit test may take, default 120), JOBS.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root" || exit 1
 fuzz_seconds=${FUZZ_SECONDS:-60}
+test_timeout=${TEST_TIMEOUT:-120}
 jobs=${JOBS:-$(nproc)}
 export JOBS=$jobs
 
@@ -38,7 +40,8 @@ if ! scripts/setup.sh; then
 fi
 
 # run_suite FLAVOUR DIR: build with warnings as errors, then ctest (which runs
-# lit as one of its tests; LIT_OPTS makes lit write per-test results).
+# lit as one of its tests; LIT_OPTS makes lit stop hung tests and write
+# per-test results).
 run_suite() {
   local flavour=$1 dir=$2
   note "build ($flavour)"
@@ -47,13 +50,17 @@ run_suite() {
     return
   fi
   note "ctest ($flavour)"
-  rm -f "$dir/ctest-results.xml" "$dir/lit-results.xml"
-  LIT_OPTS="--xunit-xml-output=$dir/lit-results.xml" \
-    ctest --test-dir "$dir" --output-on-failure --timeout 900 -j "$jobs" \
-    --output-junit "$dir/ctest-results.xml"
+  rm -f "$dir"/ctest-*.xml "$dir/lit-results.xml"
+  # Unit tests one by one with a timeout each; then lit, which stops its own
+  # hung tests, so its ctest entry only gets a cap for the whole suite.
+  ctest --test-dir "$dir" --output-on-failure -E '^lit$' \
+    --timeout "$test_timeout" -j "$jobs" --output-junit "$dir/ctest-unit.xml"
+  LIT_OPTS="--timeout=$test_timeout --xunit-xml-output=$dir/lit-results.xml" \
+    ctest --test-dir "$dir" --output-on-failure -R '^lit$' --timeout 3600 \
+    --output-junit "$dir/ctest-lit.xml"
   local counts p f
-  counts=$(python3 scripts/count_results.py "$dir/ctest-results.xml" \
-           "$dir/lit-results.xml") || counts="0 1"
+  counts=$(python3 scripts/count_results.py --lit "$dir/lit-results.xml" \
+           "$dir/ctest-unit.xml" "$dir/ctest-lit.xml") || counts="0 1"
   read -r p f <<<"$counts"
   passed=$((passed + p))
   failed=$((failed + f))

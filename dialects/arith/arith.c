@@ -8,7 +8,7 @@
 #include "dialects/arith/arith_fold.h"
 #include "ir/builder.h"
 
-/* ---- type classes ----------------------------------------------------------- */
+/* ---- type classes -------------------------------------------------------- */
 
 static bool is_signless_int(const lt_type_t *t) {
   return t->kind == LT_TYPE_INDEX ||
@@ -48,7 +48,8 @@ static lt_result_t check_class(lt_op_t *op, const char *what, uint32_t i,
 static lt_result_t check_operands(lt_op_t *op, uint32_t first, uint32_t n,
                                   const type_class_t *cls) {
   for (uint32_t i = first; i < first + n && i < op->num_operands; i++)
-    if (LT_FAILED(check_class(op, "operand", i, lt_op_operand(op, i)->type, cls)))
+    if (LT_FAILED(
+            check_class(op, "operand", i, lt_op_operand(op, i)->type, cls)))
       return LT_FAILURE;
   return LT_SUCCESS;
 }
@@ -64,7 +65,8 @@ static bool same_shape(const lt_type_t *a, const lt_type_t *b) {
   return true;
 }
 
-/* ---- verifiers --------------------------------------------------------------- */
+/* ---- verifiers
+ * --------------------------------------------------------------- */
 
 static lt_result_t verify_constant(lt_op_t *op) {
   const lt_attr_t *v = lt_op_attr(op, "value");
@@ -133,6 +135,7 @@ static lt_result_t verify_cmpf(lt_op_t *op) {
 
 static lt_result_t verify_select(lt_op_t *op) {
   const lt_type_t *rt = op->results[0].type;
+  if (LT_FAILED(check_operands(op, 0, 1, &k_bool))) return LT_FAILURE;
   if (lt_op_operand(op, 1)->type != rt || lt_op_operand(op, 2)->type != rt)
     return lt_op_emit_error(op, "failed to verify that all of {true_value, "
                                 "false_value, result} have same type");
@@ -142,13 +145,12 @@ static lt_result_t verify_select(lt_op_t *op) {
   lt_type_print(ct, &a);
   lt_result_t r;
   if (!lt_type_is_shaped(rt) || rt->kind == LT_TYPE_UNRANKED_TENSOR)
-    r = lt_op_emit_error(op, "expected condition to be a signless i1, but got %s",
+    r = lt_op_emit_error(op,
+                         "expected condition to be a signless i1, but got %s",
                          a.data ? a.data : "");
   else if (!is_like(ct, is_i1) || !same_shape(ct, rt))
-    r = lt_op_emit_error(op,
-                         "expected condition type to have the same shape as "
-                         "the result type, but got %s",
-                         a.data ? a.data : "");
+    r = lt_op_emit_error(op, "all non-scalar operands/results must have the "
+                             "same shape and base type");
   else
     r = LT_SUCCESS;
   lt_strbuf_free(&a);
@@ -199,8 +201,8 @@ static bool bit_cast(const lt_type_t *a, const lt_type_t *b) {
 static lt_result_t verify_cast(lt_op_t *op, cast_rule_fn_t rule) {
   const lt_type_t *in = lt_op_operand(op, 0)->type, *out = op->results[0].type;
   if (!same_shape(in, out))
-    return lt_op_emit_error(op,
-                            "requires the same shape for all operands and results");
+    return lt_op_emit_error(
+        op, "requires the same shape for all operands and results");
   if (rule(lt_type_element(in), lt_type_element(out))) return LT_SUCCESS;
   lt_strbuf_t a = {0}, b = {0};
   lt_type_print(in, &a);
@@ -214,7 +216,9 @@ static lt_result_t verify_cast(lt_op_t *op, cast_rule_fn_t rule) {
 }
 
 #define CAST_VERIFIER(name, rule)                                              \
-  static lt_result_t verify_##name(lt_op_t *op) { return verify_cast(op, rule); }
+  static lt_result_t verify_##name(lt_op_t *op) {                              \
+    return verify_cast(op, rule);                                              \
+  }
 CAST_VERIFIER(extsi, widen_int)
 CAST_VERIFIER(extui, widen_int)
 CAST_VERIFIER(trunci, narrow_int)
@@ -226,7 +230,8 @@ CAST_VERIFIER(index_cast, index_cast)
 CAST_VERIFIER(bitcast, bit_cast)
 #undef CAST_VERIFIER
 
-/* ---- op table ---------------------------------------------------------------- */
+/* ---- op table
+ * ---------------------------------------------------------------- */
 
 #define PURE_EW (LT_TRAIT_PURE | LT_TRAIT_ELEMENTWISE)
 #define BINARY (PURE_EW | LT_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE)
@@ -234,8 +239,10 @@ CAST_VERIFIER(bitcast, bit_cast)
 
 /* X(name, operands, traits, summary, verify, fold, canonicalize) */
 #define LT_ARITH_OPS(X)                                                        \
-  X(constant, 0, LT_TRAIT_PURE | LT_TRAIT_CONSTANT_LIKE, "integer or floating " \
-    "point constant", verify_constant, NULL)                                   \
+  X(constant, 0, LT_TRAIT_PURE | LT_TRAIT_CONSTANT_LIKE,                       \
+    "integer or floating "                                                     \
+    "point constant",                                                          \
+    verify_constant, NULL)                                                     \
   X(addi, 2, COMM_BINARY, "integer addition", verify_int_binary,               \
     lt_arith_canon_addi)                                                       \
   X(subi, 2, BINARY, "integer subtraction", verify_int_binary,                 \
@@ -267,8 +274,10 @@ CAST_VERIFIER(bitcast, bit_cast)
     verify_fptosi, NULL)                                                       \
   X(extf, 1, PURE_EW, "cast from floating-point to wider floating-point",      \
     verify_extf, NULL)                                                         \
-  X(truncf, 1, PURE_EW, "cast from floating-point to narrower "                \
-    "floating-point", verify_truncf, NULL)                                     \
+  X(truncf, 1, PURE_EW,                                                        \
+    "cast from floating-point to narrower "                                    \
+    "floating-point",                                                          \
+    verify_truncf, NULL)                                                       \
   X(index_cast, 1, PURE_EW, "cast between index and integer types",            \
     verify_index_cast, NULL)                                                   \
   X(bitcast, 1, PURE_EW, "bitcast between values of equal bit width",          \
@@ -276,7 +285,7 @@ CAST_VERIFIER(bitcast, bit_cast)
 
 static const lt_op_def_t arith_ops[] = {
 #define X(name, nops, traits, summary, verify, canon)                          \
-  {"arith." #name, nops, 1,     0,    0,    traits, summary, verify,           \
+  {"arith." #name,       nops,  1,    0,    0,   traits, summary, verify,      \
    lt_arith_fold_##name, canon, NULL, NULL, NULL},
     LT_ARITH_OPS(X)
 #undef X

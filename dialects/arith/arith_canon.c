@@ -12,37 +12,37 @@
  * becomes result(x, combine(c0, c1)) or result(combine(c0, c1), x). */
 typedef struct reassoc {
   const char *outer, *inner;
-  uint32_t outer_c, inner_c;  /* operand index of c1 in outer, c0 in inner */
+  uint32_t outer_c, inner_c; /* operand index of c1 in outer, c0 in inner */
   lt_arith_binop_t combine;
-  bool c1_first;              /* combine(c1, c0) instead of combine(c0, c1) */
+  bool c1_first; /* combine(c1, c0) instead of combine(c0, c1) */
   const char *result;
-  bool const_first;           /* the new constant is the result's lhs */
+  bool const_first; /* the new constant is the result's lhs */
 } reassoc_t;
 
 #define LT_ARITH_REASSOC(X)                                                    \
-  /* addi(addi(x, c0), c1) -> addi(x, c0 + c1) */                             \
+  /* addi(addi(x, c0), c1) -> addi(x, c0 + c1) */                              \
   X("arith.addi", "arith.addi", 1, 1, ADDI, false, "arith.addi", false)        \
-  /* addi(subi(x, c0), c1) -> addi(x, c1 - c0) */                             \
+  /* addi(subi(x, c0), c1) -> addi(x, c1 - c0) */                              \
   X("arith.addi", "arith.subi", 1, 1, SUBI, true, "arith.addi", false)         \
-  /* addi(subi(c0, x), c1) -> subi(c0 + c1, x) */                             \
+  /* addi(subi(c0, x), c1) -> subi(c0 + c1, x) */                              \
   X("arith.addi", "arith.subi", 1, 0, ADDI, false, "arith.subi", true)         \
-  /* subi(addi(x, c0), c1) -> addi(x, c0 - c1) */                             \
+  /* subi(addi(x, c0), c1) -> addi(x, c0 - c1) */                              \
   X("arith.subi", "arith.addi", 1, 1, SUBI, false, "arith.addi", false)        \
-  /* subi(subi(x, c0), c1) -> subi(x, c0 + c1) */                             \
+  /* subi(subi(x, c0), c1) -> subi(x, c0 + c1) */                              \
   X("arith.subi", "arith.subi", 1, 1, ADDI, false, "arith.subi", false)        \
-  /* subi(c1, addi(x, c0)) -> subi(c1 - c0, x) */                             \
+  /* subi(c1, addi(x, c0)) -> subi(c1 - c0, x) */                              \
   X("arith.subi", "arith.addi", 0, 1, SUBI, true, "arith.subi", true)          \
-  /* subi(subi(c0, x), c1) -> subi(c0 - c1, x) */                             \
+  /* subi(subi(c0, x), c1) -> subi(c0 - c1, x) */                              \
   X("arith.subi", "arith.subi", 1, 0, SUBI, false, "arith.subi", true)         \
-  /* subi(c1, subi(x, c0)) -> subi(c0 + c1, x) */                             \
+  /* subi(c1, subi(x, c0)) -> subi(c0 + c1, x) */                              \
   X("arith.subi", "arith.subi", 0, 1, ADDI, false, "arith.subi", true)         \
-  /* subi(c1, subi(c0, x)) -> addi(x, c1 - c0) */                             \
+  /* subi(c1, subi(c0, x)) -> addi(x, c1 - c0) */                              \
   X("arith.subi", "arith.subi", 0, 0, SUBI, true, "arith.addi", false)         \
-  /* muli(muli(x, c0), c1) -> muli(x, c0 * c1) */                             \
+  /* muli(muli(x, c0), c1) -> muli(x, c0 * c1) */                              \
   X("arith.muli", "arith.muli", 1, 1, MULI, false, "arith.muli", false)
 
 static const reassoc_t reassoc_rules[] = {
-#define X(outer, inner, oc, ic, comb, c1f, res, cf)                           \
+#define X(outer, inner, oc, ic, comb, c1f, res, cf)                            \
   {outer, inner, oc, ic, LT_ARITH_##comb, c1f, res, cf},
     LT_ARITH_REASSOC(X)
 #undef X
@@ -144,6 +144,7 @@ static lt_result_t match_not_cmpi(const lt_pattern_t *self, lt_op_t *op,
 
 void lt_arith_canon_xori(lt_context_t *ctx, lt_pattern_set_t *set) {
   LT_UNUSED(ctx);
-  lt_pattern_t p = {"arith.xori", 1, match_not_cmpi, NULL, "arith-xori-not-cmpi"};
+  lt_pattern_t p = {"arith.xori", 1, match_not_cmpi, NULL,
+                    "arith-xori-not-cmpi"};
   lt_pattern_set_add(set, &p);
 }

@@ -18,8 +18,8 @@
 
 typedef struct cview {
   const lt_attr_t *a;
-  int64_t n;   /* elements (1 for scalars) */
-  bool splat;  /* scalar, or a dense splat */
+  int64_t n;  /* elements (1 for scalars) */
+  bool splat; /* scalar, or a dense splat */
 } cview_t;
 
 static bool cview_init(const lt_attr_t *a, cview_t *v) {
@@ -45,9 +45,12 @@ static bool cview_init(const lt_attr_t *a, cview_t *v) {
 
 static int64_t cv_int(const cview_t *v, int64_t i) {
   switch (v->a->kind) {
-  case LT_ATTR_BOOL: return v->a->b ? 1 : 0;
-  case LT_ATTR_INTEGER: return v->a->i;
-  default: return lt_attr_dense_int(v->a, v->splat ? 0 : i);
+  case LT_ATTR_BOOL:
+    return v->a->b ? 1 : 0;
+  case LT_ATTR_INTEGER:
+    return v->a->i;
+  default:
+    return lt_attr_dense_int(v->a, v->splat ? 0 : i);
   }
 }
 
@@ -89,7 +92,8 @@ static bool cout_init(cout_t *o, lt_context_t *ctx, const lt_type_t *type,
 }
 
 static void store_le(uint8_t *p, size_t n, uint64_t bits) {
-  for (size_t k = 0; k < n; k++) p[k] = k < 8 ? (uint8_t)(bits >> (8 * k)) : 0;
+  for (size_t k = 0; k < n; k++)
+    p[k] = k < 8 ? (uint8_t)(bits >> (8 * k)) : 0;
 }
 
 static void cout_int(cout_t *o, int64_t i, int64_t v) {
@@ -138,7 +142,7 @@ static int64_t compute_count(const cview_t *const *in, int count) {
   return all_splat ? 1 : n;
 }
 
-/* ---- integer helpers ------------------------------------------------------ */
+/* ---- integer helpers ----------------------------------------------------- */
 
 static uint32_t int_width(const lt_type_t *t) {
   uint32_t w = lt_type_bit_width(lt_type_element(t));
@@ -162,9 +166,15 @@ static bool int_binop(lt_arith_binop_t k, int64_t a, int64_t b, uint32_t w,
   uint64_t ua = zext(a, w), ub = zext(b, w), r;
   int64_t sa = sext(ua, w), sb = sext(ub, w);
   switch (k) {
-  case LT_ARITH_ADDI: r = ua + ub; break;
-  case LT_ARITH_SUBI: r = ua - ub; break;
-  case LT_ARITH_MULI: r = ua * ub; break;
+  case LT_ARITH_ADDI:
+    r = ua + ub;
+    break;
+  case LT_ARITH_SUBI:
+    r = ua - ub;
+    break;
+  case LT_ARITH_MULI:
+    r = ua * ub;
+    break;
   case LT_ARITH_DIVSI:
     if (sb == 0 || (sa == sext(1ull << (w - 1), w) && sb == -1)) return false;
     r = (uint64_t)(sa / sb);
@@ -177,22 +187,42 @@ static bool int_binop(lt_arith_binop_t k, int64_t a, int64_t b, uint32_t w,
     if (sb == 0) return false;
     r = sb == -1 ? 0 : (uint64_t)(sa % sb);
     break;
-  case LT_ARITH_ANDI: r = ua & ub; break;
-  case LT_ARITH_ORI: r = ua | ub; break;
-  case LT_ARITH_XORI: r = ua ^ ub; break;
-  default: return false;
+  case LT_ARITH_ANDI:
+    r = ua & ub;
+    break;
+  case LT_ARITH_ORI:
+    r = ua | ub;
+    break;
+  case LT_ARITH_XORI:
+    r = ua ^ ub;
+    break;
+  default:
+    return false;
   }
   *out = sext(r, w);
   return true;
 }
 
 static double float_binop(lt_arith_binop_t k, double a, double b) {
+  double r;
   switch (k) {
-  case LT_ARITH_ADDF: return a + b;
-  case LT_ARITH_SUBF: return a - b;
-  case LT_ARITH_MULF: return a * b;
-  default: return a / b;
+  case LT_ARITH_ADDF:
+    r = a + b;
+    break;
+  case LT_ARITH_SUBF:
+    r = a - b;
+    break;
+  case LT_ARITH_MULF:
+    r = a * b;
+    break;
+  default:
+    r = a / b;
+    break;
   }
+  /* An invalid operation (inf - inf, 0 * inf, 0 / 0) gives APFloat's
+   * positive quiet NaN; x86 would give a negative one. */
+  if (isnan(r) && !isnan(a) && !isnan(b)) r = copysign(NAN, 1.0);
+  return r;
 }
 
 static bool is_float_binop(lt_arith_binop_t k) { return k >= LT_ARITH_ADDF; }
@@ -270,7 +300,7 @@ static lt_result_t fold_binop(lt_op_t *op, const lt_attr_t *const *c,
                                            op->results[0].type));
 }
 
-/* ---- folders --------------------------------------------------------------- */
+/* ---- folders ------------------------------------------------------------- */
 
 lt_result_t lt_arith_fold_constant(lt_op_t *op, const lt_attr_t *const *c,
                                    lt_fold_result_t *r) {
@@ -317,13 +347,15 @@ lt_result_t lt_arith_fold_muli(lt_op_t *op, const lt_attr_t *const *c,
 
 lt_result_t lt_arith_fold_divsi(lt_op_t *op, const lt_attr_t *const *c,
                                 lt_fold_result_t *r) {
-  if (lt_match_one(lt_op_operand(op, 1))) return fold_value(r, lt_op_operand(op, 0));
+  if (lt_match_one(lt_op_operand(op, 1)))
+    return fold_value(r, lt_op_operand(op, 0));
   return fold_binop(op, c, r, LT_ARITH_DIVSI);
 }
 
 lt_result_t lt_arith_fold_divui(lt_op_t *op, const lt_attr_t *const *c,
                                 lt_fold_result_t *r) {
-  if (lt_match_one(lt_op_operand(op, 1))) return fold_value(r, lt_op_operand(op, 0));
+  if (lt_match_one(lt_op_operand(op, 1)))
+    return fold_value(r, lt_op_operand(op, 0));
   return fold_binop(op, c, r, LT_ARITH_DIVUI);
 }
 
@@ -401,7 +433,7 @@ lt_result_t lt_arith_fold_divf(lt_op_t *op, const lt_attr_t *const *c,
   return fold_binop(op, c, r, LT_ARITH_DIVF);
 }
 
-/* ---- comparisons and select ------------------------------------------------ */
+/* ---- comparisons and select ---------------------------------------------- */
 
 static bool predicate_of(lt_op_t *op, int64_t count, int64_t *out) {
   const lt_attr_t *p = lt_op_attr(op, "predicate");
@@ -411,21 +443,30 @@ static bool predicate_of(lt_op_t *op, int64_t count, int64_t *out) {
   return true;
 }
 
-static bool cmpi_eval(lt_cmpi_predicate_t p, int64_t a, int64_t b,
-                      uint32_t w) {
+static bool cmpi_eval(lt_cmpi_predicate_t p, int64_t a, int64_t b, uint32_t w) {
   int64_t sa = sext((uint64_t)a, w), sb = sext((uint64_t)b, w);
   uint64_t ua = zext(a, w), ub = zext(b, w);
   switch (p) {
-  case LT_CMPI_EQ: return ua == ub;
-  case LT_CMPI_NE: return ua != ub;
-  case LT_CMPI_SLT: return sa < sb;
-  case LT_CMPI_SLE: return sa <= sb;
-  case LT_CMPI_SGT: return sa > sb;
-  case LT_CMPI_SGE: return sa >= sb;
-  case LT_CMPI_ULT: return ua < ub;
-  case LT_CMPI_ULE: return ua <= ub;
-  case LT_CMPI_UGT: return ua > ub;
-  default: return ua >= ub;
+  case LT_CMPI_EQ:
+    return ua == ub;
+  case LT_CMPI_NE:
+    return ua != ub;
+  case LT_CMPI_SLT:
+    return sa < sb;
+  case LT_CMPI_SLE:
+    return sa <= sb;
+  case LT_CMPI_SGT:
+    return sa > sb;
+  case LT_CMPI_SGE:
+    return sa >= sb;
+  case LT_CMPI_ULT:
+    return ua < ub;
+  case LT_CMPI_ULE:
+    return ua <= ub;
+  case LT_CMPI_UGT:
+    return ua > ub;
+  default:
+    return ua >= ub;
   }
 }
 
@@ -456,30 +497,47 @@ lt_result_t lt_arith_fold_cmpi(lt_op_t *op, const lt_attr_t *const *c,
   if (!cout_init(&o, ctx, rt, compute_count(in, 2))) return LT_FAILURE;
   uint32_t w = int_width(lt_op_operand(op, 0)->type);
   for (int64_t i = 0; i < o.n; i++)
-    cout_int(&o, i, cmpi_eval((lt_cmpi_predicate_t)p, cv_int(&va, i),
-                              cv_int(&vb, i), w));
+    cout_int(
+        &o, i,
+        cmpi_eval((lt_cmpi_predicate_t)p, cv_int(&va, i), cv_int(&vb, i), w));
   return fold_attr(r, cout_finish(&o));
 }
 
 static bool cmpf_eval(lt_cmpf_predicate_t p, double a, double b) {
   bool unordered = isnan(a) || isnan(b);
   switch (p) {
-  case LT_CMPF_FALSE: return false;
-  case LT_CMPF_OEQ: return !unordered && a == b;
-  case LT_CMPF_OGT: return !unordered && a > b;
-  case LT_CMPF_OGE: return !unordered && a >= b;
-  case LT_CMPF_OLT: return !unordered && a < b;
-  case LT_CMPF_OLE: return !unordered && a <= b;
-  case LT_CMPF_ONE: return !unordered && a != b;
-  case LT_CMPF_ORD: return !unordered;
-  case LT_CMPF_UEQ: return unordered || a == b;
-  case LT_CMPF_UGT: return unordered || a > b;
-  case LT_CMPF_UGE: return unordered || a >= b;
-  case LT_CMPF_ULT: return unordered || a < b;
-  case LT_CMPF_ULE: return unordered || a <= b;
-  case LT_CMPF_UNE: return unordered || a != b;
-  case LT_CMPF_UNO: return unordered;
-  default: return true;
+  case LT_CMPF_FALSE:
+    return false;
+  case LT_CMPF_OEQ:
+    return !unordered && a == b;
+  case LT_CMPF_OGT:
+    return !unordered && a > b;
+  case LT_CMPF_OGE:
+    return !unordered && a >= b;
+  case LT_CMPF_OLT:
+    return !unordered && a < b;
+  case LT_CMPF_OLE:
+    return !unordered && a <= b;
+  case LT_CMPF_ONE:
+    return !unordered && a != b;
+  case LT_CMPF_ORD:
+    return !unordered;
+  case LT_CMPF_UEQ:
+    return unordered || a == b;
+  case LT_CMPF_UGT:
+    return unordered || a > b;
+  case LT_CMPF_UGE:
+    return unordered || a >= b;
+  case LT_CMPF_ULT:
+    return unordered || a < b;
+  case LT_CMPF_ULE:
+    return unordered || a <= b;
+  case LT_CMPF_UNE:
+    return unordered || a != b;
+  case LT_CMPF_UNO:
+    return unordered;
+  default:
+    return true;
   }
 }
 
@@ -498,8 +556,9 @@ lt_result_t lt_arith_fold_cmpf(lt_op_t *op, const lt_attr_t *const *c,
   cout_t o;
   if (!cout_init(&o, ctx, rt, compute_count(in, 2))) return LT_FAILURE;
   for (int64_t i = 0; i < o.n; i++)
-    cout_int(&o, i, cmpf_eval((lt_cmpf_predicate_t)p, cv_float(&va, i),
-                              cv_float(&vb, i)));
+    cout_int(
+        &o, i,
+        cmpf_eval((lt_cmpf_predicate_t)p, cv_float(&va, i), cv_float(&vb, i)));
   return fold_attr(r, cout_finish(&o));
 }
 
@@ -532,7 +591,7 @@ lt_result_t lt_arith_fold_select(lt_op_t *op, const lt_attr_t *const *c,
   return fold_attr(r, cout_finish(&o));
 }
 
-/* ---- casts ---------------------------------------------------------------- */
+/* ---- casts --------------------------------------------------------------- */
 
 typedef enum cast_kind {
   CAST_EXTSI,
@@ -552,7 +611,8 @@ static double round_int_to_precision(int64_t v, int bits) {
   bool neg = v < 0;
   uint64_t m = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   int len = 0;
-  for (uint64_t t = m; t; t >>= 1) len++;
+  for (uint64_t t = m; t; t >>= 1)
+    len++;
   if (len > bits) {
     int drop = len - bits;
     uint64_t half = 1ull << (drop - 1), rem = m & ((1ull << drop) - 1);
@@ -566,10 +626,14 @@ static double round_int_to_precision(int64_t v, int bits) {
 
 static int float_precision(lt_type_kind_t k) {
   switch (k) {
-  case LT_TYPE_F16: return 11;
-  case LT_TYPE_BF16: return 8;
-  case LT_TYPE_F32: return 24;
-  default: return 53;
+  case LT_TYPE_F16:
+    return 11;
+  case LT_TYPE_BF16:
+    return 8;
+  case LT_TYPE_F32:
+    return 24;
+  default:
+    return 53;
   }
 }
 
@@ -586,8 +650,9 @@ static bool cast_elem(cast_kind_t k, const lt_type_t *in, const lt_type_t *out,
     cout_int(o, i, (int64_t)zext(cv_int(v, i), win));
     return true;
   case CAST_SITOFP:
-    cout_float(o, i, round_int_to_precision(sext((uint64_t)cv_int(v, i), win),
-                                            float_precision(out->kind)));
+    cout_float(o, i,
+               round_int_to_precision(sext((uint64_t)cv_int(v, i), win),
+                                      float_precision(out->kind)));
     return true;
   case CAST_FPTOSI: {
     double d = trunc(cv_float(v, i));
@@ -601,8 +666,9 @@ static bool cast_elem(cast_kind_t k, const lt_type_t *in, const lt_type_t *out,
     cout_float(o, i, cv_float(v, i));
     return true;
   case CAST_BITCAST: {
-    uint64_t bits = lt_type_is_float(in) ? lt_float_to_bits(in->kind, cv_float(v, i))
-                                         : zext(cv_int(v, i), win);
+    uint64_t bits = lt_type_is_float(in)
+                        ? lt_float_to_bits(in->kind, cv_float(v, i))
+                        : zext(cv_int(v, i), win);
     if (lt_type_is_float(out))
       cout_float(o, i, lt_float_from_bits(out->kind, bits));
     else

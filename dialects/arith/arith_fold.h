@@ -9,8 +9,19 @@
 #include "ir/operation.h"
 
 #define LT_ARITH_BINOPS(X)                                                     \
-  X(ADDI) X(SUBI) X(MULI) X(DIVSI) X(DIVUI) X(REMSI) X(ANDI) X(ORI) X(XORI)    \
-  X(ADDF) X(SUBF) X(MULF) X(DIVF)
+  X(ADDI)                                                                      \
+  X(SUBI)                                                                      \
+  X(MULI)                                                                      \
+  X(DIVSI)                                                                     \
+  X(DIVUI)                                                                     \
+  X(REMSI)                                                                     \
+  X(ANDI)                                                                      \
+  X(ORI)                                                                       \
+  X(XORI)                                                                      \
+  X(ADDF)                                                                      \
+  X(SUBF)                                                                      \
+  X(MULF)                                                                      \
+  X(DIVF)
 
 typedef enum lt_arith_binop {
 #define X(k) LT_ARITH_##k,
@@ -20,29 +31,49 @@ typedef enum lt_arith_binop {
 
 /* cmpi predicates in MLIR's numbering. */
 #define LT_CMPI_PREDICATES(X)                                                  \
-  X(EQ, "eq") X(NE, "ne") X(SLT, "slt") X(SLE, "sle") X(SGT, "sgt")            \
-  X(SGE, "sge") X(ULT, "ult") X(ULE, "ule") X(UGT, "ugt") X(UGE, "uge")
+  X(EQ, "eq")                                                                  \
+  X(NE, "ne")                                                                  \
+  X(SLT, "slt")                                                                \
+  X(SLE, "sle")                                                                \
+  X(SGT, "sgt")                                                                \
+  X(SGE, "sge")                                                                \
+  X(ULT, "ult")                                                                \
+  X(ULE, "ule")                                                                \
+  X(UGT, "ugt")                                                                \
+  X(UGE, "uge")
 
 typedef enum lt_cmpi_predicate {
 #define X(k, s) LT_CMPI_##k,
   LT_CMPI_PREDICATES(X)
 #undef X
-  LT_CMPI_COUNT
 } lt_cmpi_predicate_t;
+#define LT_CMPI_COUNT (LT_CMPI_UGE + 1)
 
 /* cmpf predicates in MLIR's numbering. */
 #define LT_CMPF_PREDICATES(X)                                                  \
-  X(FALSE, "false") X(OEQ, "oeq") X(OGT, "ogt") X(OGE, "oge") X(OLT, "olt")    \
-  X(OLE, "ole") X(ONE, "one") X(ORD, "ord") X(UEQ, "ueq") X(UGT, "ugt")        \
-  X(UGE, "uge") X(ULT, "ult") X(ULE, "ule") X(UNE, "une") X(UNO, "uno")        \
+  X(FALSE, "false")                                                            \
+  X(OEQ, "oeq")                                                                \
+  X(OGT, "ogt")                                                                \
+  X(OGE, "oge")                                                                \
+  X(OLT, "olt")                                                                \
+  X(OLE, "ole")                                                                \
+  X(ONE, "one")                                                                \
+  X(ORD, "ord")                                                                \
+  X(UEQ, "ueq")                                                                \
+  X(UGT, "ugt")                                                                \
+  X(UGE, "uge")                                                                \
+  X(ULT, "ult")                                                                \
+  X(ULE, "ule")                                                                \
+  X(UNE, "une")                                                                \
+  X(UNO, "uno")                                                                \
   X(TRUE, "true")
 
 typedef enum lt_cmpf_predicate {
 #define X(k, s) LT_CMPF_##k,
   LT_CMPF_PREDICATES(X)
 #undef X
-  LT_CMPF_COUNT
 } lt_cmpf_predicate_t;
+#define LT_CMPF_COUNT (LT_CMPF_TRUE + 1)
 
 /* a OP b elementwise for constants of type `type`; NULL when not foldable
  * (not constants, division by zero, signed overflow of divsi). */
@@ -54,13 +85,35 @@ lt_cmpi_predicate_t lt_cmpi_invert(lt_cmpi_predicate_t p);
 
 /* Fold hooks (lt_op_fold_fn_t) of the arith ops. */
 #define LT_ARITH_FOLDERS(X)                                                    \
-  X(constant) X(addi) X(subi) X(muli) X(divsi) X(divui) X(remsi) X(andi)       \
-  X(ori) X(xori) X(addf) X(subf) X(mulf) X(divf) X(cmpi) X(cmpf) X(select)     \
-  X(extsi) X(extui) X(trunci) X(sitofp) X(fptosi) X(extf) X(truncf)            \
-  X(index_cast) X(bitcast)
+  X(constant)                                                                  \
+  X(addi)                                                                      \
+  X(subi)                                                                      \
+  X(muli)                                                                      \
+  X(divsi)                                                                     \
+  X(divui)                                                                     \
+  X(remsi)                                                                     \
+  X(andi)                                                                      \
+  X(ori)                                                                       \
+  X(xori)                                                                      \
+  X(addf)                                                                      \
+  X(subf)                                                                      \
+  X(mulf)                                                                      \
+  X(divf)                                                                      \
+  X(cmpi)                                                                      \
+  X(cmpf)                                                                      \
+  X(select)                                                                    \
+  X(extsi)                                                                     \
+  X(extui)                                                                     \
+  X(trunci)                                                                    \
+  X(sitofp)                                                                    \
+  X(fptosi)                                                                    \
+  X(extf)                                                                      \
+  X(truncf)                                                                    \
+  X(index_cast)                                                                \
+  X(bitcast)
 
 #define X(name)                                                                \
-  lt_result_t lt_arith_fold_##name(lt_op_t *op, const lt_attr_t *const *c,    \
+  lt_result_t lt_arith_fold_##name(lt_op_t *op, const lt_attr_t *const *c,     \
                                    lt_fold_result_t *r);
 LT_ARITH_FOLDERS(X)
 #undef X

@@ -41,14 +41,15 @@ static lt_result_t verify_attr_array(lt_op_t *op, const char *name,
   const lt_attr_t *a = lt_op_attr(op, name);
   if (!a) return LT_SUCCESS;
   if (a->kind != LT_ATTR_ARRAY)
-    return lt_op_emit_error(op, "attribute '%s' must be an array of dictionaries",
-                            name);
+    return lt_op_emit_error(
+        op, "attribute '%s' must be an array of dictionaries", name);
   if (a->array.count != expected)
-    return lt_op_emit_error(op,
-                            "expects %s attribute array to have the same number "
-                            "of elements as the number of function %ss, got %u, "
-                            "but expected %u",
-                            what, what, a->array.count, expected);
+    return lt_op_emit_error(
+        op,
+        "expects %s attribute array to have the same number "
+        "of elements as the number of function %ss, got %u, "
+        "but expected %u",
+        what, what, a->array.count, expected);
   for (uint32_t i = 0; i < a->array.count; i++)
     if (a->array.elems[i]->kind != LT_ATTR_DICT)
       return lt_op_emit_error(op, "expects %s attribute dictionaries", what);
@@ -57,7 +58,8 @@ static lt_result_t verify_attr_array(lt_op_t *op, const char *name,
 
 static lt_result_t verify_func(lt_op_t *op) {
   const lt_attr_t *ft_attr = lt_op_attr(op, "function_type");
-  if (!ft_attr) return lt_op_emit_error(op, "requires attribute 'function_type'");
+  if (!ft_attr)
+    return lt_op_emit_error(op, "requires attribute 'function_type'");
   const lt_type_t *ft = lt_func_type(op);
   if (!ft)
     return lt_op_emit_error(op, "attribute 'function_type' failed to satisfy "
@@ -71,11 +73,12 @@ static lt_result_t verify_func(lt_op_t *op) {
   lt_block_t *entry = lt_func_entry(op);
   if (!entry) {
     const lt_attr_t *vis = lt_op_attr(op, "sym_visibility");
-    bool is_public = !vis || (vis->kind == LT_ATTR_STRING && vis->str.len == 6 &&
-                              memcmp(vis->str.data, "public", 6) == 0);
+    bool is_public =
+        !vis || (vis->kind == LT_ATTR_STRING && vis->str.len == 6 &&
+                 memcmp(vis->str.data, "public", 6) == 0);
     if (is_public)
-      return lt_op_emit_error(op,
-                              "symbol declaration cannot have public visibility");
+      return lt_op_emit_error(
+          op, "symbol declaration cannot have public visibility");
     return LT_SUCCESS;
   }
   if (entry->num_args != ft->function.num_inputs)
@@ -182,13 +185,18 @@ static lt_result_t verify_call(lt_op_t *op) {
     lt_strbuf_t types = {0};
     const lt_type_t *stack[16];
     uint32_t nr = op->num_results < 16 ? op->num_results : 16;
-    for (uint32_t k = 0; k < nr; k++) stack[k] = op->results[k].type;
+    for (uint32_t k = 0; k < nr; k++)
+      stack[k] = op->results[k].type;
     print_type_list(&types, nr, stack);
-    if (n1) lt_diag_printf(n1, "      op result types: %s", types.data ? types.data : "");
+    if (n1)
+      lt_diag_printf(n1, "      op result types: %s",
+                     types.data ? types.data : "");
     types.len = 0;
     print_type_list(&types, ft->function.num_results, fn_results(ft));
     lt_diag_t *n2 = lt_diag_note(d, op->loc);
-    if (n2) lt_diag_printf(n2, "function result types: %s", types.data ? types.data : "");
+    if (n2)
+      lt_diag_printf(n2, "function result types: %s",
+                     types.data ? types.data : "");
     lt_strbuf_free(&types);
     return lt_diag_emit(d);
   }
@@ -197,8 +205,8 @@ static lt_result_t verify_call(lt_op_t *op) {
 
 #define LT_FUNC_OPS(X)                                                         \
   X("func.func", 0, 0, 1, LT_TRAIT_SYMBOL | LT_TRAIT_ISOLATED_FROM_ABOVE,      \
-    "an operation with a name containing a single SSACFG region",              \
-    verify_func, lt_func_func_print, lt_func_func_parse)                       \
+    "an operation with a name containing a single SSACFG region", verify_func, \
+    lt_func_func_print, lt_func_func_parse)                                    \
   X("func.return", -1, 0, 0,                                                   \
     LT_TRAIT_TERMINATOR | LT_TRAIT_RETURN_LIKE | LT_TRAIT_PURE,                \
     "function return operation", verify_return, lt_func_return_print,          \
@@ -208,8 +216,8 @@ static lt_result_t verify_call(lt_op_t *op) {
 
 static const lt_op_def_t func_ops[] = {
 #define X(name, nops, nres, nreg, traits, summary, verify, print, parse)       \
-  {name, nops, nres, nreg, 0, traits, summary, verify, NULL, NULL, print,      \
-   parse, NULL},
+  {name,   nops, nres, nreg,  0,     traits, summary,                          \
+   verify, NULL, NULL, print, parse, NULL},
     LT_FUNC_OPS(X)
 #undef X
 };

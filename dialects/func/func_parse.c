@@ -24,11 +24,12 @@ typedef struct type_vec {
   uint32_t count, cap;
 } type_vec_t;
 
-static bool arg_push(lt_allocator_t a, arg_vec_t *v, const lt_asm_argument_t *x) {
+static bool arg_push(lt_allocator_t a, arg_vec_t *v,
+                     const lt_asm_argument_t *x) {
   if (v->count == v->cap) {
     uint32_t cap = v->cap ? v->cap * 2 : 8;
-    lt_asm_argument_t *fresh = lt_realloc(a, v->items, v->cap * sizeof(*fresh),
-                                          cap * sizeof(*fresh));
+    lt_asm_argument_t *fresh =
+        lt_realloc(a, v->items, v->cap * sizeof(*fresh), cap * sizeof(*fresh));
     if (!fresh) return false;
     v->items = fresh;
     v->cap = cap;
@@ -41,12 +42,12 @@ static bool type_push(lt_allocator_t a, type_vec_t *v, const lt_type_t *t,
                       const lt_attr_t *attrs) {
   if (v->count == v->cap) {
     uint32_t cap = v->cap ? v->cap * 2 : 4;
-    const lt_type_t **ft = lt_realloc(a, v->types, v->cap * sizeof(*ft),
-                                      cap * sizeof(*ft));
+    const lt_type_t **ft =
+        lt_realloc(a, v->types, v->cap * sizeof(*ft), cap * sizeof(*ft));
     if (!ft) return false;
     v->types = ft;
-    const lt_attr_t **fa = lt_realloc(a, v->attrs, v->cap * sizeof(*fa),
-                                      cap * sizeof(*fa));
+    const lt_attr_t **fa =
+        lt_realloc(a, v->attrs, v->cap * sizeof(*fa), cap * sizeof(*fa));
     if (!fa) return false;
     v->attrs = fa;
     v->cap = cap;
@@ -70,8 +71,9 @@ static lt_result_t parse_arguments(lt_asm_parser_t *p, lt_allocator_t a,
       if (LT_FAILED(lt_asm_parse_argument(p, &arg, true, true)))
         return LT_FAILURE;
       if (args->count && !prev_named)
-        return lt_asm_emit_error_at(p, pos, "expected type instead of SSA "
-                                            "identifier");
+        return lt_asm_emit_error_at(p, pos,
+                                    "expected type instead of SSA "
+                                    "identifier");
     } else {
       memset(&arg, 0, sizeof(arg));
       arg.ssa.pos = lt_asm_current_pos(p);
@@ -93,8 +95,9 @@ static lt_result_t parse_results(lt_asm_parser_t *p, lt_allocator_t a,
   const lt_type_t *t;
   if (!lt_asm_parse_optional_token(p, LT_TOK_L_PAREN)) {
     if (LT_FAILED(lt_asm_parse_type(p, &t))) return LT_FAILURE;
-    return type_push(a, results, t, NULL) ? LT_SUCCESS
-                                          : lt_asm_emit_error(p, "out of memory");
+    return type_push(a, results, t, NULL)
+               ? LT_SUCCESS
+               : lt_asm_emit_error(p, "out of memory");
   }
   if (lt_asm_parse_optional_token(p, LT_TOK_R_PAREN)) return LT_SUCCESS;
   do {
@@ -102,19 +105,22 @@ static lt_result_t parse_results(lt_asm_parser_t *p, lt_allocator_t a,
     if (LT_FAILED(lt_asm_parse_type(p, &t)) ||
         LT_FAILED(lt_asm_parse_optional_attr_dict_value(p, &attrs)))
       return LT_FAILURE;
-    if (!type_push(a, results, t, attrs)) return lt_asm_emit_error(p, "out of memory");
+    if (!type_push(a, results, t, attrs))
+      return lt_asm_emit_error(p, "out of memory");
   } while (lt_asm_parse_optional_token(p, LT_TOK_COMMA));
   return lt_asm_parse_token(p, LT_TOK_R_PAREN);
 }
 
 /* arg_attrs / res_attrs: only when some entry is non-empty ({} elsewhere). */
 static lt_result_t add_attr_array(lt_asm_parser_t *p, lt_op_state_t *state,
-                                  const char *name, const lt_attr_t *const *dicts,
-                                  size_t stride, uint32_t n) {
+                                  const char *name,
+                                  const lt_attr_t *const *dicts, size_t stride,
+                                  uint32_t n) {
   lt_context_t *ctx = lt_asm_context(p);
   bool any = false;
   for (uint32_t i = 0; i < n; i++) {
-    const lt_attr_t *d = *(const lt_attr_t *const *)((const char *)dicts + i * stride);
+    const lt_attr_t *d =
+        *(const lt_attr_t *const *)((const char *)dicts + i * stride);
     any |= d && d->dict.count;
   }
   if (!any) return LT_SUCCESS;
@@ -123,7 +129,8 @@ static lt_result_t add_attr_array(lt_asm_parser_t *p, lt_op_state_t *state,
   if (!elems) return lt_asm_emit_error(p, "out of memory");
   const lt_attr_t *empty = lt_attr_dict(ctx, 0, NULL);
   for (uint32_t i = 0; i < n; i++) {
-    const lt_attr_t *d = *(const lt_attr_t *const *)((const char *)dicts + i * stride);
+    const lt_attr_t *d =
+        *(const lt_attr_t *const *)((const char *)dicts + i * stride);
     elems[i] = d ? d : empty;
   }
   lt_op_state_add_attr(state, name, lt_attr_array(ctx, n, elems));
@@ -155,9 +162,10 @@ static lt_result_t parse_func(lt_asm_parser_t *p, lt_op_state_t *state,
     return LT_FAILURE;
   const lt_type_t **inputs = lt_alloc(a, (args->count + 1) * sizeof(*inputs));
   if (!inputs) return lt_asm_emit_error(p, "out of memory");
-  for (uint32_t i = 0; i < args->count; i++) inputs[i] = args->items[i].type;
-  const lt_type_t *ft =
-      lt_type_function(ctx, args->count, inputs, results->count, results->types);
+  for (uint32_t i = 0; i < args->count; i++)
+    inputs[i] = args->items[i].type;
+  const lt_type_t *ft = lt_type_function(ctx, args->count, inputs,
+                                         results->count, results->types);
   lt_free(a, inputs, (args->count + 1) * sizeof(*inputs));
   if (!ft) return lt_asm_emit_error(p, "out of memory");
   lt_op_state_add_attr(state, "function_type", lt_attr_type(ctx, ft));
@@ -191,7 +199,8 @@ static lt_result_t parse_func(lt_asm_parser_t *p, lt_op_state_t *state,
                                              &present)))
     return LT_FAILURE;
   if (present && lt_region_empty(body))
-    return lt_asm_emit_error_at(p, body_pos, "expected non-empty function body");
+    return lt_asm_emit_error_at(p, body_pos,
+                                "expected non-empty function body");
   return LT_SUCCESS;
 }
 
@@ -201,8 +210,10 @@ lt_result_t lt_func_func_parse(lt_asm_parser_t *p, lt_op_state_t *state) {
   type_vec_t results = {0};
   lt_result_t r = parse_func(p, state, &args, &results);
   if (args.items) lt_free(a, args.items, args.cap * sizeof(*args.items));
-  if (results.types) lt_free(a, results.types, results.cap * sizeof(*results.types));
-  if (results.attrs) lt_free(a, results.attrs, results.cap * sizeof(*results.attrs));
+  if (results.types)
+    lt_free(a, results.types, results.cap * sizeof(*results.types));
+  if (results.attrs)
+    lt_free(a, results.attrs, results.cap * sizeof(*results.attrs));
   return r;
 }
 
@@ -223,8 +234,9 @@ lt_result_t lt_func_call_parse(lt_asm_parser_t *p, lt_op_state_t *state) {
   const lt_attr_t *callee;
   if (LT_FAILED(lt_asm_parse_attr(p, &callee))) return LT_FAILURE;
   if (callee->kind != LT_ATTR_SYMBOL_REF || callee->symbol.count != 1)
-    return lt_asm_emit_error_at(p, callee_pos, "invalid kind of attribute "
-                                               "specified");
+    return lt_asm_emit_error_at(p, callee_pos,
+                                "invalid kind of attribute "
+                                "specified");
   lt_op_state_add_attr(state, "callee", callee);
   if (LT_FAILED(lt_asm_parse_token(p, LT_TOK_L_PAREN))) return LT_FAILURE;
   const char *operands_pos = lt_asm_current_pos(p);

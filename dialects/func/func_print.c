@@ -23,9 +23,8 @@ static const lt_type_t *signature(lt_op_t *op) {
 }
 
 void lt_func_func_print(lt_op_t *op, lt_asm_printer_t *p) {
-  static const char *const elided[] = {"sym_name", "sym_visibility",
-                                       "function_type", "arg_attrs",
-                                       "res_attrs"};
+  static const char *const elided[] = {
+      "sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"};
   const lt_type_t *ft = signature(op);
   const lt_attr_t *name = lt_op_attr(op, "sym_name");
   const lt_attr_t *vis = lt_op_attr(op, "sym_visibility");
@@ -59,7 +58,8 @@ void lt_func_func_print(lt_op_t *op, lt_asm_printer_t *p) {
   lt_strbuf_putc(out, ')');
 
   uint32_t nr = ft->function.num_results;
-  const lt_type_t *const *results = ft->function.types + ft->function.num_inputs;
+  const lt_type_t *const *results =
+      ft->function.types + ft->function.num_inputs;
   if (nr) {
     const lt_attr_t *res_attrs = lt_op_attr(op, "res_attrs");
     const lt_attr_t *first = dict_at(res_attrs, 0);

@@ -47,8 +47,9 @@ static lt_result_t visit_order(const lt_pattern_t *self, lt_op_t *op,
   int64_t *counter = self->user;
   if (!lt_op_attr(op, "visit") || lt_op_attr(op, "visited")) return LT_FAILURE;
   lt_rewriter_modify_start(rw, op);
-  lt_op_set_attr(op, "visited",
-                 lt_attr_integer(lt_rewriter_context(rw), i64(rw), (*counter)++));
+  lt_op_set_attr(
+      op, "visited",
+      lt_attr_integer(lt_rewriter_context(rw), i64(rw), (*counter)++));
   lt_rewriter_modify_finalize(rw, op);
   return LT_SUCCESS;
 }
@@ -80,8 +81,7 @@ static lt_result_t forward_operand(const lt_pattern_t *self, lt_op_t *op,
                                    lt_rewriter_t *rw) {
   LT_UNUSED(self);
   if (!lt_op_attr(op, "forward") || op->num_operands < 1 ||
-      op->num_results != 1 ||
-      lt_op_operand(op, 0)->type != op->results[0].type)
+      op->num_results != 1 || lt_op_operand(op, 0)->type != op->results[0].type)
     return LT_FAILURE;
   lt_value_t *v = lt_op_operand(op, 0);
   lt_rewriter_replace_op(rw, op, &v);

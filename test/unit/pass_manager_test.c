@@ -21,13 +21,14 @@ static int g_failures;
   do {                                                                         \
     const char *g_ = (got), *w_ = (want);                                      \
     if (!g_ || strcmp(g_, w_) != 0) {                                          \
-      fprintf(stderr, "%s:%d: got\n%s\nwant\n%s\n", __FILE__, __LINE__,       \
+      fprintf(stderr, "%s:%d: got\n%s\nwant\n%s\n", __FILE__, __LINE__,        \
               g_ ? g_ : "(null)", w_);                                         \
       g_failures++;                                                            \
     }                                                                          \
   } while (0)
 
-/* ---- test passes ---------------------------------------------------------- */
+/* ---- test passes ----------------------------------------------------------
+ */
 typedef struct count_options {
   int64_t n;
   bool flag;
@@ -128,8 +129,7 @@ static const char *run_log(void) { return g_log.data ? g_log.data : ""; }
 /* ---- helpers ------------------------------------------------------------ */
 static char *print_pipeline(const char *text, lt_context_t *ctx) {
   lt_pass_manager_t *pm = NULL;
-  if (LT_FAILED(lt_pass_pipeline_parse(ctx, text, &pm)))
-    return NULL;
+  if (LT_FAILED(lt_pass_pipeline_parse(ctx, text, &pm))) return NULL;
   lt_strbuf_t sb = {0};
   lt_pass_manager_print(pm, &sb);
   lt_pass_manager_destroy(pm);
@@ -141,8 +141,7 @@ static void expect_pipeline(lt_context_t *ctx, const char *text,
   reset_buffers();
   char *got = print_pipeline(text, ctx);
   CHECK_STR(got, want);
-  if (!got)
-    fprintf(stderr, "  diagnostics: %s\n", diags());
+  if (!got) fprintf(stderr, "  diagnostics: %s\n", diags());
   free(got);
 }
 
@@ -323,8 +322,8 @@ static void test_run(lt_context_t *ctx) {
   /* A nested pipeline that matches nothing warns. */
   reset_buffers();
   module = lt_module_create(ctx, lt_loc_unknown(ctx));
-  CHECK(LT_SUCCEEDED(lt_pass_pipeline_parse(
-      ctx, "builtin.module(x.fn(t-count,t-any))", &pm)));
+  CHECK(LT_SUCCEEDED(
+      lt_pass_pipeline_parse(ctx, "builtin.module(x.fn(t-count,t-any))", &pm)));
   CHECK(LT_SUCCEEDED(lt_pass_manager_run(pm, module)));
   CHECK_STR(diags(), "<unknown>:0: warning: passes 't-count', 't-any' "
                      "anchored on 'x.fn' did not run: no 'x.fn' op nested in "
@@ -340,8 +339,7 @@ static void fake_print(void *user, lt_op_t *op, bool local_scope,
   lt_strbuf_printf(out, "<%s%s%s>", lt_op_name(op),
                    lt_op_attr(op, "x.touched") ? " touched" : "",
                    local_scope ? " local" : "");
-  if (!lt_op_parent_op(op))
-    lt_strbuf_putc(out, '\n');
+  if (!lt_op_parent_op(op)) lt_strbuf_putc(out, '\n');
 }
 
 static char *run_with_printing(lt_context_t *ctx, const char *pipeline,
@@ -434,7 +432,6 @@ int main(void) {
   test_instrumentation(ctx);
   reset_buffers();
   lt_context_destroy(ctx);
-  if (g_failures)
-    fprintf(stderr, "%d check(s) failed\n", g_failures);
+  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
   return g_failures != 0;
 }

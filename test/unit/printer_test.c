@@ -134,18 +134,21 @@ static void test_types(void) {
   int64_t s1[2] = {LT_DYNAMIC, 4};
   CHECK_TYPE(lt_type_tensor(ctx, 2, s1, f32, NULL), "tensor<?x4xf32>");
   const lt_type_t *two[2] = {i32, i32}, *twof[2] = {f32, f32};
-  CHECK_TYPE(lt_type_function(ctx, 2, two, 2, twof), "(i32, i32) -> (f32, f32)");
+  CHECK_TYPE(lt_type_function(ctx, 2, two, 2, twof),
+             "(i32, i32) -> (f32, f32)");
   CHECK_TYPE(lt_type_function(ctx, 0, NULL, 0, NULL), "() -> ()");
   const lt_type_t *fi = lt_type_function(ctx, 1, &i32, 1, &i32);
   CHECK_TYPE(lt_type_function(ctx, 1, &i32, 1, &fi), "(i32) -> ((i32) -> i32)");
-  CHECK_TYPE(lt_type_opaque(ctx, "lite", "qint<8, sym>", 12), "!lite.qint<8, sym>");
+  CHECK_TYPE(lt_type_opaque(ctx, "lite", "qint<8, sym>", 12),
+             "!lite.qint<8, sym>");
   CHECK_TYPE(lt_type_opaque(ctx, "lite", "\"weird type\"", 12),
              "!lite<\"weird type\">");
   CHECK_TYPE(lt_type_unranked_tensor(ctx, f32), "tensor<*xf32>");
   int64_t s2[2] = {4, 8};
   CHECK_TYPE(lt_type_vector(ctx, 2, s2, lt_type_float(ctx, LT_TYPE_F16)),
              "vector<4x8xf16>");
-  const lt_attr_t *place = lt_attr_opaque(ctx, "lite", "place<x86, f32, nchw>", 21);
+  const lt_attr_t *place =
+      lt_attr_opaque(ctx, "lite", "place<x86, f32, nchw>", 21);
   int64_t s3[2] = {1, LT_DYNAMIC};
   CHECK_TYPE(lt_type_tensor(ctx, 2, s3, f32, place),
              "tensor<1x?xf32, #lite.place<x86, f32, nchw>>");
@@ -164,50 +167,61 @@ static void test_dense(void) {
   const lt_type_t *f32 = lt_type_f32(ctx), *i32 = int_t(32);
   int64_t s22[2] = {2, 2};
   float half = 0.5f;
-  CHECK_ATTR(lt_attr_dense(ctx, lt_type_tensor(ctx, 2, s22, f32, NULL), &half, 4),
-             "dense<5.000000e-01> : tensor<2x2xf32>");
+  CHECK_ATTR(
+      lt_attr_dense(ctx, lt_type_tensor(ctx, 2, s22, f32, NULL), &half, 4),
+      "dense<5.000000e-01> : tensor<2x2xf32>");
   int32_t v4[4] = {1, 2, 3, 4};
   CHECK_ATTR(lt_attr_dense(ctx, lt_type_tensor(ctx, 2, s22, i32, NULL), v4, 16),
              "dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>");
   int64_t s0 = 0;
-  CHECK_ATTR(lt_attr_dense(ctx, lt_type_tensor(ctx, 1, &s0, f32, NULL), NULL, 0),
-             "dense<> : tensor<0xf32>");
+  CHECK_ATTR(
+      lt_attr_dense(ctx, lt_type_tensor(ctx, 1, &s0, f32, NULL), NULL, 0),
+      "dense<> : tensor<0xf32>");
   int64_t s2 = 2;
   uint8_t tf[2] = {1, 0};
-  CHECK_ATTR(lt_attr_dense(ctx, lt_type_tensor(ctx, 1, &s2, int_t(1), NULL), tf, 2),
-             "dense<[true, false]> : tensor<2xi1>");
+  CHECK_ATTR(
+      lt_attr_dense(ctx, lt_type_tensor(ctx, 1, &s2, int_t(1), NULL), tf, 2),
+      "dense<[true, false]> : tensor<2xi1>");
   int32_t seven = 7;
-  CHECK_ATTR(lt_attr_dense(ctx, lt_type_tensor(ctx, 0, NULL, i32, NULL), &seven, 4),
-             "dense<7> : tensor<i32>");
+  CHECK_ATTR(
+      lt_attr_dense(ctx, lt_type_tensor(ctx, 0, NULL, i32, NULL), &seven, 4),
+      "dense<7> : tensor<i32>");
   uint8_t u8[2] = {1, 255};
-  CHECK_ATTR(lt_attr_dense(ctx,
-                           lt_type_tensor(ctx, 1, &s2,
-                                          lt_type_integer(ctx, 8, LT_UNSIGNED), NULL),
-                           u8, 2),
-             "dense<[1, 255]> : tensor<2xui8>");
+  CHECK_ATTR(
+      lt_attr_dense(ctx,
+                    lt_type_tensor(ctx, 1, &s2,
+                                   lt_type_integer(ctx, 8, LT_UNSIGNED), NULL),
+                    u8, 2),
+      "dense<[1, 255]> : tensor<2xui8>");
   uint16_t h2[2] = {0x3E00, 0x4000}; /* f16 1.5, 2.0 */
-  CHECK_ATTR(lt_attr_dense(ctx,
-                           lt_type_vector(ctx, 1, &s2,
-                                          lt_type_float(ctx, LT_TYPE_F16)),
-                           h2, 4),
+  CHECK_ATTR(lt_attr_dense(
+                 ctx,
+                 lt_type_vector(ctx, 1, &s2, lt_type_float(ctx, LT_TYPE_F16)),
+                 h2, 4),
              "dense<[1.500000e+00, 2.000000e+00]> : vector<2xf16>");
   int64_t s21[2] = {2, 1};
   int64_t v2[2] = {1, 2};
-  CHECK_ATTR(lt_attr_dense(ctx, lt_type_tensor(ctx, 2, s21, int_t(64), NULL), v2, 16),
-             "dense<[[1], [2]]> : tensor<2x1xi64>");
+  CHECK_ATTR(
+      lt_attr_dense(ctx, lt_type_tensor(ctx, 2, s21, int_t(64), NULL), v2, 16),
+      "dense<[[1], [2]]> : tensor<2x1xi64>");
   /* 100 elements print as a list, 101 as hex (MLIR's default limit). */
   int8_t big[101];
-  for (int i = 0; i < 101; i++) big[i] = (int8_t)i;
+  for (int i = 0; i < 101; i++)
+    big[i] = (int8_t)i;
   int64_t n100 = 100, n101 = 101;
   lt_strbuf_t sb = {0};
-  lt_attr_print(lt_attr_dense(ctx, lt_type_tensor(ctx, 1, &n100, int_t(8), NULL), big, 100),
+  lt_attr_print(lt_attr_dense(ctx,
+                              lt_type_tensor(ctx, 1, &n100, int_t(8), NULL),
+                              big, 100),
                 &sb);
   if (!sb.data || strncmp(sb.data, "dense<[0, 1, 2,", 15) != 0) {
     fprintf(stderr, "100 elements: %s\n", sb.data ? sb.data : "");
     g_failures++;
   }
   sb.len = 0;
-  lt_attr_print(lt_attr_dense(ctx, lt_type_tensor(ctx, 1, &n101, int_t(8), NULL), big, 101),
+  lt_attr_print(lt_attr_dense(ctx,
+                              lt_type_tensor(ctx, 1, &n101, int_t(8), NULL),
+                              big, 101),
                 &sb);
   if (!sb.data || strncmp(sb.data, "dense<\"0x00010203", 17) != 0 ||
       !strstr(sb.data, "6364\"> : tensor<101xi8>")) {
@@ -222,7 +236,8 @@ static void test_dense(void) {
   CHECK_ATTR(lt_attr_dense_array(ctx, f32, 2, fa),
              "array<f32: 1.000000e+00, 2.500000e+00>");
   uint8_t ba[2] = {1, 0};
-  CHECK_ATTR(lt_attr_dense_array(ctx, int_t(1), 2, ba), "array<i1: true, false>");
+  CHECK_ATTR(lt_attr_dense_array(ctx, int_t(1), 2, ba),
+             "array<i1: true, false>");
   int8_t m1 = -1;
   CHECK_ATTR(lt_attr_dense_array(ctx, int_t(8), 1, &m1), "array<i8: -1>");
 }
@@ -232,8 +247,10 @@ static lt_op_t *make_op(lt_block_t *b, const char *name, uint32_t nops,
                         const lt_type_t **types, lt_loc_t loc) {
   lt_op_state_t s;
   lt_op_state_init(&s, ctx, name, loc);
-  for (uint32_t i = 0; i < nops; i++) lt_op_state_add_operand(&s, ops[i]);
-  for (uint32_t i = 0; i < nres; i++) lt_op_state_add_result(&s, types[i]);
+  for (uint32_t i = 0; i < nops; i++)
+    lt_op_state_add_operand(&s, ops[i]);
+  for (uint32_t i = 0; i < nres; i++)
+    lt_op_state_add_result(&s, types[i]);
   lt_op_t *op = lt_op_create(&s);
   lt_op_state_free(&s);
   lt_block_push_back(b, op);
@@ -251,8 +268,9 @@ static void test_locations(void) {
   lt_op_state_t s;
   lt_op_state_init(&s, ctx, "func.func", lt_loc_file(ctx, "x.py", 1, 1));
   lt_op_state_add_attr(&s, "sym_name", lt_attr_string_cstr(ctx, "f"));
-  lt_op_state_add_attr(&s, "function_type",
-                       lt_attr_type(ctx, lt_type_function(ctx, 2, two, 1, &i32)));
+  lt_op_state_add_attr(
+      &s, "function_type",
+      lt_attr_type(ctx, lt_type_function(ctx, 2, two, 1, &i32)));
   lt_op_state_add_region(&s);
   lt_op_t *fn = lt_op_create(&s);
   lt_op_state_free(&s);
@@ -265,18 +283,22 @@ static void test_locations(void) {
                        lt_loc_name(ctx, "conv1", m_onnx));
   lt_value_t *v = lt_op_result(a, 0);
   lt_loc_t pair[2] = {m_onnx, m56};
-  lt_op_t *b = make_op(entry, "lite.b", 1, &v, 1, &i32, lt_loc_fused(ctx, 2, pair, NULL));
+  lt_op_t *b = make_op(entry, "lite.b", 1, &v, 1, &i32,
+                       lt_loc_fused(ctx, 2, pair, NULL));
   v = lt_op_result(b, 0);
   lt_loc_t nq[2] = {lt_loc_name(ctx, "n", lt_loc_file(ctx, "q", 1, 1)), m56};
-  lt_op_t *c = make_op(entry, "lite.c", 1, &v, 1, &i32,
-                       lt_loc_fused(ctx, 2, nq, lt_attr_string_cstr(ctx, "lite.fuse")));
+  lt_op_t *c =
+      make_op(entry, "lite.c", 1, &v, 1, &i32,
+              lt_loc_fused(ctx, 2, nq, lt_attr_string_cstr(ctx, "lite.fuse")));
   v = lt_op_result(c, 0);
-  lt_op_t *d = make_op(entry, "lite.d", 1, &v, 1, &i32,
-                       lt_loc_callsite(ctx, lt_loc_name(ctx, "foo", NULL), m_onnx));
+  lt_op_t *d =
+      make_op(entry, "lite.d", 1, &v, 1, &i32,
+              lt_loc_callsite(ctx, lt_loc_name(ctx, "foo", NULL), m_onnx));
   v = lt_op_result(d, 0);
   lt_op_t *e = make_op(entry, "lite.e", 1, &v, 1, &i32, lt_loc_unknown(ctx));
   v = lt_op_result(e, 0);
-  make_op(entry, "func.return", 1, &v, 0, NULL, lt_loc_name(ctx, "a\"b\n", NULL));
+  make_op(entry, "func.return", 1, &v, 0, NULL,
+          lt_loc_name(ctx, "a\"b\n", NULL));
 
   lt_print_flags_t f;
   lt_print_flags_init(&f);
@@ -285,7 +307,8 @@ static void test_locations(void) {
            "#loc2 = loc(\"x.py\":3:4)\n"
            "#loc3 = loc(unknown)\n"
            "module {\n"
-           "  func.func @f(%arg0: i32 loc(\"x.py\":3:4), %arg1: i32 loc(unknown)) -> i32 {\n"
+           "  func.func @f(%arg0: i32 loc(\"x.py\":3:4), %arg1: i32 "
+           "loc(unknown)) -> i32 {\n"
            "    %0 = \"lite.a\"(%arg0) : (i32) -> i32 loc(#loc9)\n"
            "    %1 = \"lite.b\"(%0) : (i32) -> i32 loc(#loc10)\n"
            "    %2 = \"lite.c\"(%1) : (i32) -> i32 loc(#loc13)\n"
@@ -321,24 +344,25 @@ static void test_locations(void) {
   f.local_scope = false;
   f.generic = true;
   f.debuginfo = false;
-  CHECK_OP(mod, &f,
-           "\"builtin.module\"() ({\n"
-           "  \"func.func\"() ({\n"
-           "  ^bb0(%arg0: i32, %arg1: i32):\n"
-           "    %0 = \"lite.a\"(%arg0) : (i32) -> i32\n"
-           "    %1 = \"lite.b\"(%0) : (i32) -> i32\n"
-           "    %2 = \"lite.c\"(%1) : (i32) -> i32\n"
-           "    %3 = \"lite.d\"(%2) : (i32) -> i32\n"
-           "    %4 = \"lite.e\"(%3) : (i32) -> i32\n"
-           "    \"func.return\"(%4) : (i32) -> ()\n"
-           "  }) {function_type = (i32, i32) -> i32, sym_name = \"f\"} : () -> ()\n"
-           "}) : () -> ()\n");
+  CHECK_OP(
+      mod, &f,
+      "\"builtin.module\"() ({\n"
+      "  \"func.func\"() ({\n"
+      "  ^bb0(%arg0: i32, %arg1: i32):\n"
+      "    %0 = \"lite.a\"(%arg0) : (i32) -> i32\n"
+      "    %1 = \"lite.b\"(%0) : (i32) -> i32\n"
+      "    %2 = \"lite.c\"(%1) : (i32) -> i32\n"
+      "    %3 = \"lite.d\"(%2) : (i32) -> i32\n"
+      "    %4 = \"lite.e\"(%3) : (i32) -> i32\n"
+      "    \"func.return\"(%4) : (i32) -> ()\n"
+      "  }) {function_type = (i32, i32) -> i32, sym_name = \"f\"} : () -> ()\n"
+      "}) : () -> ()\n");
   lt_op_erase(mod);
 
   /* Location-valued attributes get aliases even without debuginfo. */
   mod = lt_module_create(ctx, lt_loc_unknown(ctx));
   lt_op_t *xop = make_op(lt_module_body(mod), "lite.x", 0, NULL, 0, NULL,
-                       lt_loc_unknown(ctx));
+                         lt_loc_unknown(ctx));
   const lt_attr_t *bl = lt_loc_file(ctx, "b", 1, 1);
   lt_op_set_attr(xop, "l", lt_loc_file(ctx, "a", 1, 2));
   lt_op_set_attr(xop, "m", lt_attr_array(ctx, 1, &bl));
@@ -369,29 +393,31 @@ static void test_resources(void) {
   lt_op_set_attr(op, "big", dense);
   lt_print_flags_t f;
   lt_print_flags_init(&f);
-  CHECK_OP(mod, &f,
-           "module {\n"
-           "  %0 = \"lite.const\"() {big = dense<[1.000000e+00, 2.000000e+00, "
-           "3.000000e+00]> : tensor<3xf32>, other = dense_resource<nodata> : "
-           "tensor<3xf32>, value = dense_resource<weight0> : tensor<3xf32>} : () "
-           "-> tensor<3xf32>\n"
-           "}\n"
-           "\n"
-           "{-#\n"
-           "  dialect_resources: {\n"
-           "    builtin: {\n"
-           "      weight0: \"0x040000000000803F0000004000004040\"\n"
-           "    }\n"
-           "  }\n"
-           "#-}\n");
+  CHECK_OP(
+      mod, &f,
+      "module {\n"
+      "  %0 = \"lite.const\"() {big = dense<[1.000000e+00, 2.000000e+00, "
+      "3.000000e+00]> : tensor<3xf32>, other = dense_resource<nodata> : "
+      "tensor<3xf32>, value = dense_resource<weight0> : tensor<3xf32>} : () "
+      "-> tensor<3xf32>\n"
+      "}\n"
+      "\n"
+      "{-#\n"
+      "  dialect_resources: {\n"
+      "    builtin: {\n"
+      "      weight0: \"0x040000000000803F0000004000004040\"\n"
+      "    }\n"
+      "  }\n"
+      "#-}\n");
   f.elide_elements_larger = 2;
   f.local_scope = true;
-  CHECK_OP(mod, &f,
-           "module {\n"
-           "  %0 = \"lite.const\"() {big = dense_resource<__elided__> : "
-           "tensor<3xf32>, other = dense_resource<nodata> : tensor<3xf32>, value "
-           "= dense_resource<weight0> : tensor<3xf32>} : () -> tensor<3xf32>\n"
-           "}");
+  CHECK_OP(
+      mod, &f,
+      "module {\n"
+      "  %0 = \"lite.const\"() {big = dense_resource<__elided__> : "
+      "tensor<3xf32>, other = dense_resource<nodata> : tensor<3xf32>, value "
+      "= dense_resource<weight0> : tensor<3xf32>} : () -> tensor<3xf32>\n"
+      "}");
   lt_op_erase(mod);
 }
 

@@ -285,6 +285,17 @@ static void test_dominance(void) {
   EXPECT_ERR(m, "operand #0 does not dominate this use",
              "(op in a parent region)");
 
+  /* A value of a sibling region is not visible. */
+  m = mk_module_func("f", &body, NULL);
+  b = add_block(ctx, body);
+  lt_op_t *two = mk_op(ctx, b, "x.two", 0, NULL, 0, 2, 0, NULL);
+  v = lt_op_result(mk_def(ctx, add_block(ctx, lt_op_region(two, 0)), "t.def"),
+                   0);
+  mk_use1(ctx, add_block(ctx, lt_op_region(two, 1)), "t.use", v);
+  mk_ret(b, 0, NULL);
+  EXPECT_ERR(m, "operand #0 does not dominate this use",
+             "(op is neither in a parent nor in a child region)");
+
   /* Values from enclosing blocks that dominate the holder are fine, also
    * in nested multi-block regions. */
   m = mk_module_func("f", &body, NULL);
@@ -329,6 +340,19 @@ static void test_dominance(void) {
   lt_value_t *self_use[1] = {NULL};
   lt_op_t *cyc = mk_op(ctx, gb, "t.use", 1, self_use, 1, 0, 0, NULL);
   lt_op_set_operand(cyc, 0, lt_op_result(cyc, 0));
+  mk_ret(b, 0, NULL);
+  EXPECT_OK(m);
+
+  /* In a graph region an op's result may even be used in its own regions
+   * (MLIR accepts this in a module body). */
+  m = mk_module_func("f", &body, NULL);
+  b = add_block(ctx, body);
+  g = mk_op(ctx, b, "t.graph", 0, NULL, 0, 1, 0, NULL);
+  gb = add_block(ctx, lt_op_region(g, 0));
+  r = mk_op(ctx, gb, "t.region", 0, NULL, 1, 1, 0, NULL);
+  rb = add_block(ctx, lt_op_region(r, 0));
+  mk_use1(ctx, rb, "t.use", lt_op_result(r, 0));
+  mk_ret(rb, 0, NULL);
   mk_ret(b, 0, NULL);
   EXPECT_OK(m);
 
@@ -494,12 +518,17 @@ static void test_scale(void) {
   b = add_block(ctx, body);
   lt_value_t *top = lt_op_result(mk_def(ctx, b, "t.def"), 0);
   lt_block_t *cur = b;
+  lt_value_t *local = top;
   for (int i = 0; i < DEPTH; i++) {
-    lt_op_t *r = mk_op(ctx, cur, "t.region", 1, &top, 0, 1, 0, NULL);
+    /* Uses of the outermost value and of the enclosing level's value. */
+    lt_value_t *ops[2] = {top, local};
+    lt_op_t *r = mk_op(ctx, cur, "t.region", 2, ops, 0, 1, 0, NULL);
     mk_ret(cur, 0, NULL);
     cur = add_block(ctx, lt_op_region(r, 0));
+    local = lt_op_result(mk_def(ctx, cur, "t.def"), 0);
   }
-  mk_use1(ctx, cur, "t.use", top);
+  lt_value_t *ops[2] = {top, local};
+  mk_op(ctx, cur, "t.use", 2, ops, 0, 0, 0, NULL);
   mk_ret(cur, 0, NULL);
   EXPECT_OK(m);
 }

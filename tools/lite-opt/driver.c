@@ -10,7 +10,8 @@
 #include "test/lib/test_dialect.h"
 #include "tools/lite-opt/lite_opt.h"
 
-/* ---- input and output ------------------------------------------------------ */
+/* ---- input and output ------------------------------------------------------
+ */
 static char *read_stream(FILE *f, size_t *out_len) {
   size_t cap = 1 << 16, len = 0;
   char *buf = malloc(cap);
@@ -25,8 +26,7 @@ static char *read_stream(FILE *f, size_t *out_len) {
       break;
     }
     char *grown = realloc(buf, cap * 2);
-    if (!grown)
-      free(buf);
+    if (!grown) free(buf);
     buf = grown;
     cap *= 2;
   }
@@ -35,12 +35,10 @@ static char *read_stream(FILE *f, size_t *out_len) {
 }
 
 static char *read_input(const char *path, size_t *out_len) {
-  if (strcmp(path, "-") == 0)
-    return read_stream(stdin, out_len);
+  if (strcmp(path, "-") == 0) return read_stream(stdin, out_len);
   FILE *f = fopen(path, "rb");
   if (!f) {
-    fprintf(stderr, "cannot open input file '%s': %s\n", path,
-            strerror(errno));
+    fprintf(stderr, "cannot open input file '%s': %s\n", path, strerror(errno));
     return NULL;
   }
   char *buf = read_stream(f, out_len);
@@ -60,15 +58,15 @@ static bool write_output(const char *path, const lt_strbuf_t *text) {
   }
   bool ok = !text->len || fwrite(text->data, 1, text->len, f) == text->len;
   ok = fflush(f) == 0 && ok;
-  if (f != stdout)
-    ok = fclose(f) == 0 && ok;
+  if (f != stdout) ok = fclose(f) == 0 && ok;
   if (!ok)
-    fprintf(stderr, "cannot write output file '%s': %s\n",
-            path ? path : "-", strerror(errno));
+    fprintf(stderr, "cannot write output file '%s': %s\n", path ? path : "-",
+            strerror(errno));
   return ok;
 }
 
-/* ---- pipelines ------------------------------------------------------------- */
+/* ---- pipelines -------------------------------------------------------------
+ */
 /* Builds the pass manager for a top-level op named `anchor` from either
  * --pass-pipeline or the per-pass flags. NULL after diagnostics. */
 static lt_pass_manager_t *build_pass_manager(lt_context_t *ctx,
@@ -151,7 +149,8 @@ void lt_opt_print_dialects(FILE *out) {
   lt_context_destroy(ctx);
 }
 
-/* ---- one chunk ------------------------------------------------------------- */
+/* ---- one chunk -------------------------------------------------------------
+ */
 typedef struct run_state {
   const lt_opt_config_t *config;
   const char *filename; /* as diagnostics and locations name it */
@@ -189,13 +188,11 @@ static void configure_instrumentation(run_state_t *rs, lt_pass_manager_t *pm) {
     };
     lt_pass_manager_enable_ir_printing(pm, &pc);
   }
-  if (rs->timing)
-    lt_pass_manager_enable_timing(pm, lt_timing_root(rs->timing));
+  if (rs->timing) lt_pass_manager_enable_timing(pm, lt_timing_root(rs->timing));
 }
 
 static void write_stderr(lt_strbuf_t *sb) {
-  if (sb->len)
-    fwrite(sb->data, 1, sb->len, stderr);
+  if (sb->len) fwrite(sb->data, 1, sb->len, stderr);
   fflush(stderr);
   lt_strbuf_free(sb);
 }
@@ -215,8 +212,7 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
   lt_result_t r = op ? lt_op_verify(op) : LT_FAILURE;
   lt_timer_stop(parse_timer);
   if (LT_FAILED(r)) {
-    if (op)
-      lt_op_destroy(op);
+    if (op) lt_op_destroy(op);
     return LT_FAILURE;
   }
 
@@ -275,23 +271,19 @@ static lt_result_t process_chunk(run_state_t *rs, const lt_opt_chunk_t *chunk) {
   }
   lt_result_t r = process_ir(rs, ctx, chunk);
   /* With --verify-diagnostics, only the diagnostics decide. */
-  if (verifier)
-    r = lt_opt_verifier_finish(verifier);
+  if (verifier) r = lt_opt_verifier_finish(verifier);
   lt_context_destroy(ctx);
   return r;
 }
 
 int lt_opt_run(const lt_opt_config_t *c) {
-  if (!lt_opt_check_pipeline(c))
-    return 1;
+  if (!lt_opt_check_pipeline(c)) return 1;
   run_state_t rs = {.config = c};
   rs.filename = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
   char *buf = read_input(c->input, &rs.len);
-  if (!buf)
-    return 1;
+  if (!buf) return 1;
   rs.buf = buf;
-  if (c->timing)
-    rs.timing = lt_timing_create(lt_allocator_system());
+  if (c->timing) rs.timing = lt_timing_create(lt_allocator_system());
 
   lt_opt_chunk_t whole = {buf, rs.len, 0}, *chunks = &whole;
   size_t num_chunks = 1;
@@ -306,14 +298,11 @@ int lt_opt_run(const lt_opt_config_t *c) {
   }
   bool ok = true;
   for (size_t i = 0; i < num_chunks; i++) {
-    if (i)
-      lt_strbuf_puts(&rs.output, "\n" LT_OPT_SPLIT_MARKER "\n");
+    if (i) lt_strbuf_puts(&rs.output, "\n" LT_OPT_SPLIT_MARKER "\n");
     /* A failing chunk prints nothing; the others still run. */
-    if (LT_FAILED(process_chunk(&rs, &chunks[i])))
-      ok = false;
+    if (LT_FAILED(process_chunk(&rs, &chunks[i]))) ok = false;
   }
-  if (chunks != &whole)
-    free(chunks);
+  if (chunks != &whole) free(chunks);
 
   if (rs.timing) {
     lt_strbuf_t sb = {0};
@@ -324,8 +313,7 @@ int lt_opt_run(const lt_opt_config_t *c) {
   /* Like LLVM's ToolOutputFile, an -o file is only written on success;
    * stdout gets what the chunks that succeeded printed. */
   bool to_file = c->output && strcmp(c->output, "-") != 0;
-  if (ok || !to_file)
-    ok = write_output(c->output, &rs.output) && ok;
+  if (ok || !to_file) ok = write_output(c->output, &rs.output) && ok;
   lt_strbuf_free(&rs.output);
   free(buf);
   return ok ? 0 : 1;

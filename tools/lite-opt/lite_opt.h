@@ -34,7 +34,8 @@
   X(LIST_PASSES, "list-passes", FLAG, "", GENERAL,                             \
     "Print the registered passes and pass pipelines with their options")       \
   X(HELP, "help", FLAG, "", GENERAL, "Display available options")              \
-  X(VERSION, "version", FLAG, "", GENERAL, "Display the version of this program") \
+  X(VERSION, "version", FLAG, "", GENERAL,                                     \
+    "Display the version of this program")                                     \
   X(PASS_PIPELINE, "pass-pipeline", VALUE, "<string>", PIPELINE,               \
     "Textual description of the pass pipeline to run")                         \
   X(DUMP_PASS_PIPELINE, "dump-pass-pipeline", FLAG, "", PIPELINE,              \
@@ -85,7 +86,7 @@ typedef enum lt_opt_id {
 #define X(id, name, kind, value, family, help) LT_OPT_##id,
   LT_OPT_FLAGS(X)
 #undef X
-  LT_OPT_COUNT
+      LT_OPT_COUNT
 } lt_opt_id_t;
 
 /* A pass or pass pipeline given as its own flag (`--cse`,
@@ -158,7 +159,8 @@ lt_opt_verifier_t *lt_opt_verifier_create(lt_context_t *ctx,
  * Returns LT_FAILURE when anything did not match. */
 lt_result_t lt_opt_verifier_finish(lt_opt_verifier_t *v);
 
-/* ---- processing ------------------------------------------------------------ */
+/* ---- processing ------------------------------------------------------------
+ */
 /* Checks the pipeline options (unknown passes, bad options, mixing
  * --pass-pipeline with pass flags, unknown --mlir-print-ir-* passes) before
  * any input is read. Prints diagnostics; false on error. */

@@ -11,7 +11,7 @@ typedef enum opt_family {
 #define X(id, title) FAMILY_##id,
   LT_OPT_FAMILIES(X)
 #undef X
-  FAMILY_COUNT
+      FAMILY_COUNT
 } opt_family_t;
 
 typedef struct opt_desc {
@@ -58,19 +58,16 @@ static bool parse_bool(const char *v, bool *out) {
 
 static bool parse_int64(const char *v, int64_t *out) {
   char *end;
-  if (!*v)
-    return false;
+  if (!*v) return false;
   long long x = strtoll(v, &end, 0);
-  if (*end)
-    return false;
+  if (*end) return false;
   *out = (int64_t)x;
   return true;
 }
 
 static bool push_str(const char ***list, size_t *count, const char *s) {
   const char **grown = realloc(*list, (*count + 1) * sizeof(**list));
-  if (!grown)
-    return false;
+  if (!grown) return false;
   grown[(*count)++] = s;
   *list = grown;
   return true;
@@ -85,10 +82,10 @@ static const char *prog_name(const char *argv0) {
  * pieces are copied into the list so that argv stays untouched. */
 static bool add_pass_names(lt_opt_config_t *c, lt_opt_id_t id,
                            const char *value) {
-  const char ***list = id == LT_OPT_PRINT_BEFORE ? &c->print_before
-                                                 : &c->print_after;
-  size_t *count = id == LT_OPT_PRINT_BEFORE ? &c->num_print_before
-                                            : &c->num_print_after;
+  const char ***list =
+      id == LT_OPT_PRINT_BEFORE ? &c->print_before : &c->print_after;
+  size_t *count =
+      id == LT_OPT_PRINT_BEFORE ? &c->num_print_before : &c->num_print_after;
   const char *s = value;
   for (;;) {
     const char *comma = strchr(s, ',');
@@ -100,13 +97,13 @@ static bool add_pass_names(lt_opt_config_t *c, lt_opt_id_t id,
       return false;
     }
     if (!lt_pass_lookup(piece)) {
-      fprintf(stderr, "%s: for the %s%s option: Cannot find option named "
-                      "'%s'!\n",
+      fprintf(stderr,
+              "%s: for the %s%s option: Cannot find option named "
+              "'%s'!\n",
               c->prog, dashes(kOptions[id].name), kOptions[id].name, piece);
       return false;
     }
-    if (!comma)
-      return true;
+    if (!comma) return true;
     s = comma + 1;
   }
 }
@@ -124,27 +121,59 @@ static bool set_option(lt_opt_config_t *c, lt_opt_id_t id, const char *value) {
     return false;
   }
   switch (id) {
-  case LT_OPT_OUTPUT: c->output = value; break;
-  case LT_OPT_SPLIT_INPUT_FILE: c->split_input_file = b; break;
-  case LT_OPT_VERIFY_DIAGNOSTICS: c->verify_diagnostics = b; break;
-  case LT_OPT_ALLOW_UNREGISTERED: c->allow_unregistered = b; break;
-  case LT_OPT_NO_IMPLICIT_MODULE: c->no_implicit_module = b; break;
-  case LT_OPT_SHOW_DIALECTS: c->show_dialects = b; break;
-  case LT_OPT_LIST_PASSES: c->list_passes = b; break;
-  case LT_OPT_HELP: c->help = b; break;
-  case LT_OPT_VERSION: c->version = b; break;
-  case LT_OPT_PASS_PIPELINE: c->pass_pipeline = value; break;
-  case LT_OPT_DUMP_PASS_PIPELINE: c->dump_pass_pipeline = b; break;
-  case LT_OPT_VERIFY_EACH: c->verify_each = b; break;
-  case LT_OPT_DISABLE_THREADING: break;
-  case LT_OPT_PRINT_GENERIC: c->print_flags.generic = b; break;
-  case LT_OPT_PRINT_DEBUGINFO: c->print_flags.debuginfo = b; break;
-  case LT_OPT_PRINT_LOCAL_SCOPE: c->print_flags.local_scope = b; break;
+  case LT_OPT_OUTPUT:
+    c->output = value;
+    break;
+  case LT_OPT_SPLIT_INPUT_FILE:
+    c->split_input_file = b;
+    break;
+  case LT_OPT_VERIFY_DIAGNOSTICS:
+    c->verify_diagnostics = b;
+    break;
+  case LT_OPT_ALLOW_UNREGISTERED:
+    c->allow_unregistered = b;
+    break;
+  case LT_OPT_NO_IMPLICIT_MODULE:
+    c->no_implicit_module = b;
+    break;
+  case LT_OPT_SHOW_DIALECTS:
+    c->show_dialects = b;
+    break;
+  case LT_OPT_LIST_PASSES:
+    c->list_passes = b;
+    break;
+  case LT_OPT_HELP:
+    c->help = b;
+    break;
+  case LT_OPT_VERSION:
+    c->version = b;
+    break;
+  case LT_OPT_PASS_PIPELINE:
+    c->pass_pipeline = value;
+    break;
+  case LT_OPT_DUMP_PASS_PIPELINE:
+    c->dump_pass_pipeline = b;
+    break;
+  case LT_OPT_VERIFY_EACH:
+    c->verify_each = b;
+    break;
+  case LT_OPT_DISABLE_THREADING:
+    break;
+  case LT_OPT_PRINT_GENERIC:
+    c->print_flags.generic = b;
+    break;
+  case LT_OPT_PRINT_DEBUGINFO:
+    c->print_flags.debuginfo = b;
+    break;
+  case LT_OPT_PRINT_LOCAL_SCOPE:
+    c->print_flags.local_scope = b;
+    break;
   case LT_OPT_ELIDE_ELEMENTS:
   case LT_OPT_HEX_ELEMENTS:
     if (!parse_int64(value, &i) || (id == LT_OPT_ELIDE_ELEMENTS && i < 0)) {
-      fprintf(stderr, "%s: for the %s%s option: '%s' value invalid for %s "
-                      "argument!\n",
+      fprintf(stderr,
+              "%s: for the %s%s option: '%s' value invalid for %s "
+              "argument!\n",
               c->prog, dashes(d->name), d->name, value,
               id == LT_OPT_ELIDE_ELEMENTS ? "uint" : "long");
       return false;
@@ -155,13 +184,26 @@ static bool set_option(lt_opt_config_t *c, lt_opt_id_t id, const char *value) {
       c->print_flags.hex_elements_larger = i;
     break;
   case LT_OPT_PRINT_BEFORE:
-  case LT_OPT_PRINT_AFTER: return add_pass_names(c, id, value);
-  case LT_OPT_PRINT_BEFORE_ALL: c->print_before_all = b; break;
-  case LT_OPT_PRINT_AFTER_ALL: c->print_after_all = b; break;
-  case LT_OPT_PRINT_AFTER_CHANGE: c->print_after_change = b; break;
-  case LT_OPT_PRINT_AFTER_FAILURE: c->print_after_failure = b; break;
-  case LT_OPT_PRINT_MODULE_SCOPE: c->print_module_scope = b; break;
-  case LT_OPT_TIMING: c->timing = b; break;
+  case LT_OPT_PRINT_AFTER:
+    return add_pass_names(c, id, value);
+  case LT_OPT_PRINT_BEFORE_ALL:
+    c->print_before_all = b;
+    break;
+  case LT_OPT_PRINT_AFTER_ALL:
+    c->print_after_all = b;
+    break;
+  case LT_OPT_PRINT_AFTER_CHANGE:
+    c->print_after_change = b;
+    break;
+  case LT_OPT_PRINT_AFTER_FAILURE:
+    c->print_after_failure = b;
+    break;
+  case LT_OPT_PRINT_MODULE_SCOPE:
+    c->print_module_scope = b;
+    break;
+  case LT_OPT_TIMING:
+    c->timing = b;
+    break;
   case LT_OPT_TIMING_DISPLAY:
   case LT_OPT_PASS_STATISTICS_DISPLAY: {
     bool timing = id == LT_OPT_TIMING_DISPLAY;
@@ -176,15 +218,19 @@ static bool set_option(lt_opt_config_t *c, lt_opt_id_t id, const char *value) {
       else
         c->pass_statistics_display = LT_PASS_STATS_PIPELINE;
     } else {
-      fprintf(stderr, "%s: for the %s%s option: Cannot find option named "
-                      "'%s'!\n",
+      fprintf(stderr,
+              "%s: for the %s%s option: Cannot find option named "
+              "'%s'!\n",
               c->prog, dashes(d->name), d->name, value);
       return false;
     }
     break;
   }
-  case LT_OPT_PASS_STATISTICS: c->pass_statistics = b; break;
-  case LT_OPT_COUNT: break;
+  case LT_OPT_PASS_STATISTICS:
+    c->pass_statistics = b;
+    break;
+  case LT_OPT_COUNT:
+    break;
   }
   return true;
 }
@@ -245,8 +291,7 @@ bool lt_opt_parse_args(int argc, char **argv, lt_opt_config_t *c) {
         return false;
       }
       seen[id] = true;
-      if (!set_option(c, (lt_opt_id_t)id, value))
-        return false;
+      if (!set_option(c, (lt_opt_id_t)id, value)) return false;
       continue;
     }
     char pass_name[256];
@@ -270,12 +315,12 @@ bool lt_opt_parse_args(int argc, char **argv, lt_opt_config_t *c) {
         continue;
       }
     }
-    fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n",
+    fprintf(stderr,
+            "%s: Unknown command line argument '%s'.  Try: '%s --help'\n",
             c->prog, arg, c->prog);
     return false;
   }
-  if (!c->input)
-    c->input = "-";
+  if (!c->input) c->input = "-";
   return true;
 }
 
@@ -305,10 +350,14 @@ static void print_row(FILE *out, int indent, const char *flag,
 
 static const char *option_value_name(lt_pass_option_kind_t kind) {
   switch (kind) {
-  case LT_OPT_BOOL: return "";
-  case LT_OPT_INT: return "=<int>";
-  case LT_OPT_STRING: return "=<string>";
-  case LT_OPT_INT_LIST: return "=<int,...>";
+  case LT_OPT_BOOL:
+    return "";
+  case LT_OPT_INT:
+    return "=<int>";
+  case LT_OPT_STRING:
+    return "=<string>";
+  case LT_OPT_INT_LIST:
+    return "=<int,...>";
   }
   return "";
 }
@@ -344,15 +393,15 @@ static void print_pass_list(FILE *out, int indent) {
 void lt_opt_print_passes(FILE *out) { print_pass_list(out, 0); }
 
 void lt_opt_print_help(const lt_opt_config_t *c, FILE *out) {
-  fprintf(out, "OVERVIEW: lite modular optimizer driver\n\n"
-               "USAGE: %s [options] <input file>\n\nOPTIONS:\n",
+  fprintf(out,
+          "OVERVIEW: lite modular optimizer driver\n\n"
+          "USAGE: %s [options] <input file>\n\nOPTIONS:\n",
           c->prog);
   for (int f = 0; f < FAMILY_COUNT; f++) {
     fprintf(out, "\n%s:\n\n", kFamilyTitles[f]);
     for (int i = 0; i < LT_OPT_COUNT; i++) {
       const opt_desc_t *d = &kOptions[i];
-      if ((int)d->family != f)
-        continue;
+      if ((int)d->family != f) continue;
       char flag[128], value[64] = "";
       snprintf(flag, sizeof(flag), "%s%s", dashes(d->name), d->name);
       if (d->kind != KIND_FLAG)

@@ -19,8 +19,7 @@ size_t lt_opt_split_input(const char *buf, size_t len,
                           lt_opt_chunk_t **out_chunks) {
   size_t cap = 4, count = 0;
   lt_opt_chunk_t *chunks = malloc(cap * sizeof(*chunks));
-  if (!chunks)
-    return 0;
+  if (!chunks) return 0;
   const char *end = buf + len, *chunk_start = buf;
   uint32_t line = 0, chunk_line = 0; /* newlines seen before */
   for (const char *p = buf; p <= end;) {
@@ -35,16 +34,15 @@ size_t lt_opt_split_input(const char *buf, size_t len,
         chunks = grown;
         cap *= 2;
       }
-      chunks[count++] = (lt_opt_chunk_t){chunk_start, (size_t)(p - chunk_start),
-                                         chunk_line};
+      chunks[count++] =
+          (lt_opt_chunk_t){chunk_start, (size_t)(p - chunk_start), chunk_line};
       /* Like MLIR, the next chunk starts right after the marker text, so
        * its first line is the rest of the marker line. */
       chunk_start = m + strlen(LT_OPT_SPLIT_MARKER);
       chunk_line = line;
     }
     const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl)
-      break;
+    if (!nl) break;
     p = nl + 1;
     line++;
   }

@@ -1,7 +1,8 @@
 /* verify_diagnostics.c - --verify-diagnostics, as MLIR's
  * SourceMgrDiagnosticVerifierHandler: comments of the form
  *
- *   // expected-(error|warning|remark|note)(-re)? (@(+N|-N|above|below))? {{text}}
+ *   // expected-(error|warning|remark|note)(-re)? (@(+N|-N|above|below))?
+ * {{text}}
  *
  * declare the diagnostics a line must produce. Text is a substring of the
  * message; with -re, `{{regex}}` pieces inside it are POSIX extended
@@ -35,10 +36,14 @@ struct lt_opt_verifier {
 
 static const char *kind_name(lt_severity_t s) {
   switch (s) {
-  case LT_SEV_ERROR: return "error";
-  case LT_SEV_WARNING: return "warning";
-  case LT_SEV_REMARK: return "remark";
-  case LT_SEV_NOTE: return "note";
+  case LT_SEV_ERROR:
+    return "error";
+  case LT_SEV_WARNING:
+    return "warning";
+  case LT_SEV_REMARK:
+    return "remark";
+  case LT_SEV_NOTE:
+    return "note";
   }
   return "error";
 }
@@ -55,8 +60,7 @@ static void report(lt_opt_verifier_t *v, lt_loc_t loc, const char *fmt, ...) {
   va_end(ap);
   lt_strbuf_t out = {0};
   lt_diag_format(&d, &out);
-  if (out.data)
-    fputs(out.data, stderr);
+  if (out.data) fputs(out.data, stderr);
   fflush(stderr);
   lt_strbuf_free(&out);
   lt_strbuf_free(&d.message);
@@ -75,22 +79,18 @@ static bool regex_source(const char *text, lt_strbuf_t *out) {
     const char *open = strstr(s, "{{");
     const char *lit_end = open ? open : s + strlen(s);
     for (; s < lit_end; s++) {
-      if (strchr("^$.[]|()*+?{}\\", *s))
-        lt_strbuf_putc(out, '\\');
+      if (strchr("^$.[]|()*+?{}\\", *s)) lt_strbuf_putc(out, '\\');
       lt_strbuf_putc(out, *s);
     }
-    if (!open)
-      break;
+    if (!open) break;
     const char *close = strstr(open + 2, "}}");
-    if (!close)
-      return false;
+    if (!close) return false;
     lt_strbuf_putc(out, '(');
     lt_strbuf_append(out, open + 2, (size_t)(close - open - 2));
     lt_strbuf_putc(out, ')');
     s = close + 2;
   }
-  if (!out->data)
-    lt_strbuf_puts(out, "");
+  if (!out->data) lt_strbuf_puts(out, "");
   return true;
 }
 
@@ -98,8 +98,7 @@ static expected_t *push(lt_opt_verifier_t *v) {
   if (v->count == v->cap) {
     size_t cap = v->cap ? v->cap * 2 : 8;
     expected_t *items = realloc(v->items, cap * sizeof(*items));
-    if (!items)
-      return NULL;
+    if (!items) return NULL;
     v->items = items;
     v->cap = cap;
   }
@@ -128,18 +127,15 @@ static bool parse_directive(const char *line, const char *end,
                {"remark", LT_SEV_REMARK},
                {"warning", LT_SEV_WARNING}};
   for (const char *s = line; s < end; s++) {
-    if (!starts_with(s, end, "expected-"))
-      continue;
+    if (!starts_with(s, end, "expected-")) continue;
     const char *p = s + strlen("expected-");
     size_t k = 0;
     while (k < LT_ARRAY_SIZE(kinds) && !starts_with(p, end, kinds[k].word))
       k++;
-    if (k == LT_ARRAY_SIZE(kinds))
-      continue;
+    if (k == LT_ARRAY_SIZE(kinds)) continue;
     p += strlen(kinds[k].word);
     bool re = starts_with(p, end, "-re");
-    if (re)
-      p += 3;
+    if (re) p += 3;
     while (p < end && *p == ' ')
       p++;
     const char *at = NULL;
@@ -150,8 +146,7 @@ static bool parse_directive(const char *line, const char *end,
         const char *d = q + 1;
         while (d < end && *d >= '0' && *d <= '9')
           d++;
-        if (d == q + 1)
-          continue;
+        if (d == q + 1) continue;
         at = q;
         at_len = (size_t)(d - q);
         p = d;
@@ -241,18 +236,15 @@ static void collect(lt_opt_verifier_t *v, const lt_opt_chunk_t *chunk) {
         }
       }
     }
-    if (!nl)
-      break;
+    if (!nl) break;
     s = nl + 1;
   }
   free(pending);
 }
 
 static bool text_matches(const expected_t *e, const char *msg) {
-  if (!e->text)
-    return false;
-  if (e->is_regex)
-    return regexec(&e->re, msg, 0, NULL, 0) == 0;
+  if (!e->text) return false;
+  if (e->is_regex) return regexec(&e->re, msg, 0, NULL, 0) == 0;
   return strstr(msg, e->text) != NULL;
 }
 
@@ -264,8 +256,7 @@ static void check_one(lt_opt_verifier_t *v, const lt_diag_t *d) {
     expected_t *near = NULL;
     for (size_t i = 0; i < v->count; i++) {
       expected_t *e = &v->items[i];
-      if (e->line != file->file_loc.line || !text_matches(e, msg))
-        continue;
+      if (e->line != file->file_loc.line || !text_matches(e, msg)) continue;
       if (e->kind == d->severity) {
         e->matched = true;
         return;
@@ -294,8 +285,7 @@ lt_opt_verifier_t *lt_opt_verifier_create(lt_context_t *ctx,
                                           const char *filename,
                                           const lt_opt_chunk_t *chunk) {
   lt_opt_verifier_t *v = calloc(1, sizeof(*v));
-  if (!v)
-    return NULL;
+  if (!v) return NULL;
   v->ctx = ctx;
   v->filename = filename;
   collect(v, chunk);
@@ -304,16 +294,14 @@ lt_opt_verifier_t *lt_opt_verifier_create(lt_context_t *ctx,
 }
 
 lt_result_t lt_opt_verifier_finish(lt_opt_verifier_t *v) {
-  if (!v)
-    return LT_FAILURE;
+  if (!v) return LT_FAILURE;
   lt_diag_pop_handler(v->ctx, v->handler);
   for (size_t i = 0; i < v->count; i++) {
     expected_t *e = &v->items[i];
     if (!e->matched)
       report(v, directive_loc(v, e), "expected %s \"%s\" was not produced",
              kind_name(e->kind), e->text ? e->text : "");
-    if (e->is_regex)
-      regfree(&e->re);
+    if (e->is_regex) regfree(&e->re);
     free(e->text);
   }
   bool failed = v->failed;

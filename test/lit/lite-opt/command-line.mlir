@@ -42,8 +42,8 @@
 
 // RUN: lite-opt --list-passes | FileCheck %s --check-prefix=LIST
 // LIST: Passes:
-// LIST: --canonicalize {{ *}} -   {{.+}}
-// LIST-NEXT: --max-iterations=<int> {{ *}} - {{.*}}(default: 10)
+// LIST: --canonicalize{{ +}}-{{ +}}Canonicalize operations
+// LIST-NEXT: --max-iterations=<int>{{ +}}- {{.*}}(default: 10)
 // LIST: --cse
 // LIST: Pass Pipelines:
 // LIST: --lite-default

@@ -4,7 +4,7 @@
 
 // RUN: not lite-opt %s --split-input-file 2>%t.err | FileCheck %s --match-full-lines
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
-// RUN: lite-opt %s 2>&1 | FileCheck %s --check-prefix=WHOLE
+// RUN: not lite-opt %s 2>&1 | FileCheck %s --check-prefix=WHOLE
 
 // CHECK:      module {
 // CHECK-NEXT:   func.func @first() {

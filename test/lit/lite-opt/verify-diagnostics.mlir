@@ -47,3 +47,14 @@ func.func @regex() -> i32 {
 // expected-warning @+1 {{pass 'cse' anchored on 'func.func' did not run: no 'func.func' op nested in 'builtin.module'}}
 module {
 }
+
+// -----
+
+// Notes are matched like diagnostics of their own, at their own location.
+func.func @notes() {
+  // expected-note @below {{previously defined here}}
+  %0 = "test.pure"() : () -> i32
+  // expected-error @below {{redefinition of SSA value '%0'}}
+  %0 = "test.pure"() : () -> i32
+  return
+}

@@ -4,8 +4,8 @@
 // The first cse on @f merges the two adds; nothing else changes anything.
 // CHECK:      // -----// IR Dump After CSE (cse) //----- //
 // CHECK-NEXT: func.func @f(%arg0: i32) -> i32 {
-// CHECK-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
-// CHECK-NEXT:   %1 = arith.muli %0, %0 : i32
+// CHECK-NEXT:   %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
+// CHECK-NEXT:   %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
 // CHECK-NOT:  IR Dump
 
 // Without -after-change every run dumps: two passes on two functions.
@@ -13,9 +13,9 @@
 // ALL: 4
 
 func.func @f(%a: i32) -> i32 {
-  %0 = arith.addi %a, %a : i32
-  %1 = arith.addi %a, %a : i32
-  %2 = arith.muli %0, %1 : i32
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %1 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %2 = "arith.muli"(%0, %1) : (i32, i32) -> i32
   return %2 : i32
 }
 func.func @g() {

@@ -4,18 +4,17 @@
 // RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
 // AFTER:      // -----// IR Dump After CSE (cse) //----- //
 // AFTER-NEXT: func.func @f(%arg0: i32) -> i32 {
-// AFTER-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
-// AFTER-NEXT:   %1 = arith.muli %0, %0 : i32
+// AFTER-NEXT:   %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
+// AFTER-NEXT:   %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
 // AFTER-NEXT:   return %1 : i32
 // AFTER-NEXT: }
-// AFTER-EMPTY:
 // AFTER-EMPTY:
 // AFTER-NEXT: // -----// IR Dump After CSE (cse) //----- //
 // AFTER-NEXT: func.func @g() {
 // AFTER:      // -----// IR Dump After Canonicalizer (canonicalize) //----- //
 // AFTER-NEXT: module {
 // AFTER-NEXT:   func.func @f(%arg0: i32) -> i32 {
-// AFTER:      }
+// AFTER:      {{^}}}
 // AFTER-EMPTY:
 // AFTER-EMPTY:
 // AFTER-EMPTY:
@@ -23,8 +22,8 @@
 // RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-print-ir-before=cse -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 // BEFORE:      // -----// IR Dump Before CSE (cse) //----- //
 // BEFORE-NEXT: func.func @f(%arg0: i32) -> i32 {
-// BEFORE-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
-// BEFORE-NEXT:   %1 = arith.addi %arg0, %arg0 : i32
+// BEFORE-NEXT:   %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
+// BEFORE-NEXT:   %1 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
 // BEFORE:      // -----// IR Dump Before CSE (cse) //----- //
 // BEFORE-NEXT: func.func @g() {
 // BEFORE-NOT:  IR Dump
@@ -49,8 +48,8 @@
 // SCOPE:      // -----// IR Dump Before CSE (cse) ('func.func' operation: @g) //----- //
 // SCOPE-NEXT: module {
 // SCOPE-NEXT:   func.func @f(%arg0: i32) -> i32 {
-// SCOPE-NEXT:     %0 = arith.addi %arg0, %arg0 : i32
-// SCOPE-NEXT:     %1 = arith.muli %0, %0 : i32
+// SCOPE-NEXT:     %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
+// SCOPE-NEXT:     %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
 
 // The output printing flags apply to dumps too.
 // RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(cse))' --mlir-print-ir-after=cse --mlir-print-op-generic -o /dev/null 2>&1 | FileCheck %s --check-prefix=GENERIC
@@ -63,9 +62,9 @@
 // OUT-NEXT:   func.func @f(%arg0: i32) -> i32 {
 
 func.func @f(%a: i32) -> i32 {
-  %0 = arith.addi %a, %a : i32
-  %1 = arith.addi %a, %a : i32
-  %2 = arith.muli %0, %1 : i32
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %1 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %2 = "arith.muli"(%0, %1) : (i32, i32) -> i32
   return %2 : i32
 }
 func.func @g() {
