@@ -314,7 +314,8 @@ static inline uint64_t lt_xxh_merge(uint64_t acc, uint64_t val) {
 }
 
 uint64_t lt_hash_bytes(const void *data, size_t n, uint64_t seed) {
-  const uint8_t *p = data;
+  static const uint8_t k_empty[1];
+  const uint8_t *p = n ? data : k_empty; /* no arithmetic on NULL */
   const uint8_t *end = p + n;
   uint64_t h;
   if (n >= 32) {

@@ -234,6 +234,16 @@ static void print_dense_body(lt_asm_printer_t *p, const lt_attr_t *a) {
   size_t esize = lt_dense_element_size(et);
   int64_t count = lt_attr_dense_count(a);
   bool is_i1 = et->kind == LT_TYPE_INTEGER && et->integer.width == 1;
+  /* Integers past the decimal printer's reach go out as exact hex data (one
+   * element of hex is a splat). */
+  bool too_wide = et->kind == LT_TYPE_INTEGER &&
+                  et->integer.width > LT_PRINT_WIDE_INT_MAX_BITS;
+  if (too_wide && count != 0) {
+    lt_strbuf_puts(out, "\"0x");
+    print_hex_bytes(out, a->dense.data, a->dense.splat ? esize : a->dense.size);
+    lt_strbuf_putc(out, '"');
+    return;
+  }
   if (a->dense.splat || count == 1) {
     if (count != 0) print_element(out, et, a->dense.data, esize);
     return;

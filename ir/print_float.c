@@ -337,9 +337,15 @@ void lt_print_float(lt_strbuf_t *out, const lt_type_t *type, double value) {
  * big integers above instead of a 128-bit fast path. */
 void lt_print_wide_int(lt_strbuf_t *out, const uint8_t *bytes, size_t nbytes,
                        uint32_t width, bool is_signed) {
+  _Static_assert(LT_PRINT_WIDE_INT_MAX_BITS <= BIG_LIMBS * 32,
+                 "decimal printer too narrow");
+  if (width > LT_PRINT_WIDE_INT_MAX_BITS) width = LT_PRINT_WIDE_INT_MAX_BITS;
+  if (width == 0) {
+    lt_strbuf_putc(out, '0');
+    return;
+  }
   big_t b;
   uint32_t limbs = (width + 31) / 32;
-  if (limbs > BIG_LIMBS) limbs = BIG_LIMBS;
   for (uint32_t i = 0; i < limbs; i++) {
     uint32_t v = 0;
     for (uint32_t k = 0; k < 4; k++) {

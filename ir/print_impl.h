@@ -86,8 +86,10 @@ void lt_alias_print_defs(lt_asm_printer_t *p, bool deferred);
 
 /* ---- print_float.c
  * ----------------------------------------------------------- */
-/* Appends an integer of `width` bits stored little-endian in nbytes bytes
- * (any width), signed or unsigned, in decimal. */
+/* Widest integer lt_print_wide_int can print in decimal. */
+#define LT_PRINT_WIDE_INT_MAX_BITS 3072
+/* Appends an integer of `width` (<= LT_PRINT_WIDE_INT_MAX_BITS) bits stored
+ * little-endian in nbytes bytes, signed or unsigned, in decimal. */
 void lt_print_wide_int(lt_strbuf_t *out, const uint8_t *bytes, size_t nbytes,
                        uint32_t width, bool is_signed);
 

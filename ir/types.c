@@ -94,7 +94,9 @@ static const lt_type_t *lt_type_unique(lt_context_t *ctx, lt_type_t *key) {
                           n * sizeof(lt_type_t *), _Alignof(lt_type_t *));
       if (!t->function.types) return NULL;
     } else {
-      t->function.types = NULL;
+      /* Never NULL: callers index `types + num_inputs` even for `() -> ()`. */
+      static const lt_type_t *const k_no_types[1];
+      t->function.types = k_no_types;
     }
     break;
   }

@@ -21,6 +21,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static bool check_roundtrip;
+/* The last diagnostic, shown when a round trip fails. Reused across inputs
+ * (still reachable at exit, so not a leak). */
+static lt_strbuf_t last_diag;
+
+static void clear_last_diag(void) {
+  last_diag.len = 0;
+  if (last_diag.data) last_diag.data[0] = '\0';
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   const char *env = getenv("LITE_FUZZ_ROUNDTRIP");
@@ -30,10 +38,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 /* Most inputs are rejected with a diagnostic. Formatting it (source line,
  * caret) is still run, since that code reads the same untrusted buffer. */
-static bool format_and_drop(void *user, const lt_diag_t *diag) {
-  lt_strbuf_t sb = {0};
-  lt_diag_format(diag, &sb);
-  lt_strbuf_free(&sb);
+static bool format_and_keep(void *user, const lt_diag_t *diag) {
+  clear_last_diag();
+  lt_diag_format(diag, &last_diag);
   return true;
 }
 
@@ -50,13 +57,13 @@ static void roundtrip(lt_context_t *ctx, const lt_strbuf_t *generic,
                       const lt_print_flags_t *flags) {
   lt_op_t *again = parse(ctx, "roundtrip.mlir", generic->data, generic->len);
   if (!again) {
-    fprintf(stderr, "round trip: generic output does not parse:\n%s\n",
-            generic->data);
+    fprintf(stderr, "round trip: generic output does not parse:\n%s\n%s",
+            generic->data, last_diag.data ? last_diag.data : "");
     abort();
   }
   if (LT_FAILED(lt_op_verify(again))) {
-    fprintf(stderr, "round trip: generic output does not verify:\n%s\n",
-            generic->data);
+    fprintf(stderr, "round trip: generic output does not verify:\n%s\n%s",
+            generic->data, last_diag.data ? last_diag.data : "");
     abort();
   }
   lt_strbuf_t second = {0};
@@ -80,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   lt_register_core_dialects(ctx);
   lt_context_set_allow_unregistered(ctx, true);
-  lt_diag_push_handler(ctx, format_and_drop, NULL);
+  lt_diag_push_handler(ctx, format_and_keep, NULL);
 
   lt_op_t *module = parse(ctx, "fuzz.mlir", (const char *)data, size);
   if (module) {
@@ -105,5 +112,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     lt_op_destroy(module);
   }
   lt_context_destroy(ctx);
+  clear_last_diag();
   return 0;
 }

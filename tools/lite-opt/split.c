@@ -4,47 +4,40 @@
 
 #include "tools/lite-opt/lite_opt.h"
 
-/* Whether a marker starts at `p`, which must begin a line (leading blanks
- * allowed). Returns the marker's first byte or NULL. */
-static const char *marker_at(const char *p, const char *end) {
-  while (p < end && (*p == ' ' || *p == '\t'))
+static uint32_t count_lines(const char *p, const char *end) {
+  uint32_t n = 0;
+  while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+    n++;
     p++;
-  size_t n = strlen(LT_OPT_SPLIT_MARKER);
-  if ((size_t)(end - p) >= n && memcmp(p, LT_OPT_SPLIT_MARKER, n) == 0)
-    return p;
-  return NULL;
+  }
+  return n;
 }
 
+/* Like MLIR, a marker splits wherever it appears, even inside a line, and
+ * the next chunk starts right after the marker text. */
 size_t lt_opt_split_input(const char *buf, size_t len,
                           lt_opt_chunk_t **out_chunks) {
-  size_t cap = 4, count = 0;
+  size_t cap = 4, count = 0, n = strlen(LT_OPT_SPLIT_MARKER);
   lt_opt_chunk_t *chunks = malloc(cap * sizeof(*chunks));
   if (!chunks) return 0;
   const char *end = buf + len, *chunk_start = buf;
-  uint32_t line = 0, chunk_line = 0; /* newlines seen before */
-  for (const char *p = buf; p <= end;) {
-    const char *m = p < end ? marker_at(p, end) : NULL;
-    if (m) {
-      if (count + 1 >= cap) {
-        lt_opt_chunk_t *grown = realloc(chunks, 2 * cap * sizeof(*chunks));
-        if (!grown) {
-          free(chunks);
-          return 0;
-        }
-        chunks = grown;
-        cap *= 2;
+  uint32_t chunk_line = 0; /* newlines before chunk_start */
+  const char *m;
+  while ((m = memmem(chunk_start, (size_t)(end - chunk_start),
+                     LT_OPT_SPLIT_MARKER, n)) != NULL) {
+    if (count + 1 >= cap) {
+      lt_opt_chunk_t *grown = realloc(chunks, 2 * cap * sizeof(*chunks));
+      if (!grown) {
+        free(chunks);
+        return 0;
       }
-      chunks[count++] =
-          (lt_opt_chunk_t){chunk_start, (size_t)(p - chunk_start), chunk_line};
-      /* Like MLIR, the next chunk starts right after the marker text, so
-       * its first line is the rest of the marker line. */
-      chunk_start = m + strlen(LT_OPT_SPLIT_MARKER);
-      chunk_line = line;
+      chunks = grown;
+      cap *= 2;
     }
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) break;
-    p = nl + 1;
-    line++;
+    chunks[count++] = (lt_opt_chunk_t){chunk_start,
+                                       (size_t)(m - chunk_start), chunk_line};
+    chunk_line += count_lines(chunk_start, m);
+    chunk_start = m + n;
   }
   chunks[count++] =
       (lt_opt_chunk_t){chunk_start, (size_t)(end - chunk_start), chunk_line};

@@ -1,6 +1,7 @@
-// --split-input-file: each `// -----` chunk is parsed, run and printed on its
+// --split-input-file: each chunk between split markers is parsed, run and printed on its
 // own; a failing chunk prints nothing, the others still do, the exit status
-// is 1, and diagnostics name lines of the whole file.
+// is 1, and diagnostics name lines of the whole file. As in MLIR, a marker
+// splits even in the middle of a line, so this header spells it with a regex.
 
 // RUN: not lite-opt %s --split-input-file 2>%t.err | FileCheck %s --match-full-lines
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
@@ -13,15 +14,15 @@
 // CHECK-NEXT: }
 // CHECK-EMPTY:
 // CHECK-EMPTY:
-// CHECK-NEXT: // -----
+// CHECK-NEXT: {{//}} -----
 // CHECK-EMPTY:
-// CHECK-NEXT: // -----
+// CHECK-NEXT: {{//}} -----
 // CHECK-NEXT: module {
 // CHECK-NEXT:   func.func @third() {
-// CHECK:      // -----
+// CHECK:      {{//}} -----
 // CHECK-NEXT: module {
 // CHECK-NEXT:   func.func @fourth() {
-// CHECK-NOT:  // -----
+// CHECK-NOT:  {{//}} -----
 
 func.func @first() {
   return
@@ -46,4 +47,4 @@ func.func @fourth() {
 
 // Without the flag the markers are plain comments and everything is one input
 // (which fails at the same line).
-// WHOLE: split-input-file.mlir:34:10: error: use of undeclared SSA value name
+// WHOLE: split-input-file.mlir:35:10: error: use of undeclared SSA value name
