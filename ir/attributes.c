@@ -161,15 +161,62 @@ static const void *lt_attr_copy(lt_context_t *ctx, const void *p, size_t n,
   return q;
 }
 
+/* -1, 0, 1 as file location a's (line, col) is before, at or after b's. */
+static int lt_loc_pos_cmp(const lt_attr_t *a, const lt_attr_t *b) {
+  if (a->file_loc.line != b->file_loc.line)
+    return a->file_loc.line < b->file_loc.line ? -1 : 1;
+  if (a->file_loc.col != b->file_loc.col)
+    return a->file_loc.col < b->file_loc.col ? -1 : 1;
+  return 0;
+}
+
+/* The file location equal to key in the context's run, else NULL; sets
+ * *out_append when key may join the run's end. */
+static const lt_attr_t *lt_loc_run_find(const lt_loc_run_t *run,
+                                        const lt_attr_t *key,
+                                        bool *out_append) {
+  *out_append = false;
+  if (run->file && run->file != key->file_loc.file) return NULL;
+  if (!run->count || lt_loc_pos_cmp(key, run->locs[run->count - 1]) > 0) {
+    *out_append = true;
+    return NULL;
+  }
+  size_t lo = 0, hi = run->count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = lt_loc_pos_cmp(key, run->locs[mid]);
+    if (c == 0) return run->locs[mid];
+    if (c < 0)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return NULL;
+}
+
 /* Finds or creates the attribute described by *key. */
 static const lt_attr_t *lt_attr_unique(lt_context_t *ctx, lt_attr_t *key) {
   key->hash = lt_attr_compute_hash(key);
+  bool to_run = false;
+  if (key->kind == LT_ATTR_LOC_FILE) {
+    const lt_attr_t *in_run = lt_loc_run_find(&ctx->loc_run, key, &to_run);
+    if (in_run) return in_run;
+  }
   const lt_attr_t *found =
       lt_utable_find(&ctx->attrs, key->hash, lt_attr_eq, key);
   if (found) return found;
+  lt_loc_run_t *run = &ctx->loc_run;
+  if (to_run && LT_FAILED(lt_context_grow(ctx, (void **)&run->locs, &run->cap,
+                                          run->count + 1, sizeof(*run->locs))))
+    return NULL;
   lt_attr_t *a =
       lt_arena_memdup(&ctx->arena, key, sizeof(*key), _Alignof(lt_attr_t));
   if (!a) return NULL;
+  if (to_run) {
+    run->file = key->file_loc.file;
+    run->locs[run->count++] = a;
+    return a;
+  }
   bool ok = true;
   switch (a->kind) {
   case LT_ATTR_STRING: {

@@ -198,10 +198,25 @@ void lt_arena_deinit(lt_arena_t *arena) {
  * Appends that cannot get memory are dropped: the buffer stays valid and
  * NUL-terminated, only shorter. */
 
+bool lt_strbuf_flush(lt_strbuf_t *sb) {
+  if (!sb->sink) return true;
+  if (sb->len && !sb->sink_failed &&
+      fwrite(sb->data, 1, sb->len, sb->sink) != sb->len)
+    sb->sink_failed = true;
+  sb->len = 0;
+  if (sb->data) sb->data[0] = '\0';
+  return !sb->sink_failed;
+}
+
 static bool lt_strbuf_reserve(lt_strbuf_t *sb, size_t extra) {
   size_t need = sb->len + extra + 1;
   if (need < extra) return false;
   if (sb->data && need <= sb->cap) return true;
+  if (sb->sink && sb->len && sb->cap >= LT_STRBUF_SINK_CHUNK) {
+    lt_strbuf_flush(sb);
+    need = extra + 1;
+    if (sb->data && need <= sb->cap) return true;
+  }
   size_t cap = sb->cap ? sb->cap : 64;
   while (cap < need) {
     if (cap > SIZE_MAX / 2) {

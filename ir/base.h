@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* ---- LogicalResult -------------------------------------------------------
  * IR code reports problems as diagnostics and returns only success/failure,
@@ -90,7 +91,15 @@ void lt_arena_deinit(lt_arena_t *arena);
 typedef struct lt_strbuf {
   char *data; /* always NUL-terminated when non-NULL */
   size_t len, cap;
+  /* Optional: when set, a buffer about to outgrow LT_STRBUF_SINK_CHUNK is
+   * first written here and emptied, so printing a large module needs no
+   * copy of its whole text; `sink_failed` records a failed write. */
+  FILE *sink;
+  bool sink_failed;
 } lt_strbuf_t;
+
+/* Pending bytes a buffer with a sink holds before it writes them out. */
+#define LT_STRBUF_SINK_CHUNK ((size_t)1 << 16)
 
 void lt_strbuf_append(lt_strbuf_t *sb, const char *s, size_t n);
 void lt_strbuf_puts(lt_strbuf_t *sb, const char *s);
@@ -100,6 +109,9 @@ void lt_strbuf_printf(lt_strbuf_t *sb, const char *fmt, ...)
 void lt_strbuf_vprintf(lt_strbuf_t *sb, const char *fmt, va_list ap);
 /* Detaches the buffer (caller frees with free()). */
 char *lt_strbuf_take(lt_strbuf_t *sb);
+/* Writes the pending bytes of a buffer with a sink and empties it; false if
+ * this or an earlier write failed. Without a sink: true, nothing happens. */
+bool lt_strbuf_flush(lt_strbuf_t *sb);
 void lt_strbuf_free(lt_strbuf_t *sb);
 
 /* ---- hashing -------------------------------------------------------------- */

@@ -53,6 +53,35 @@ lt_result_t lt_utable_insert(lt_utable_t *t, lt_allocator_t a, uint64_t hash,
   return LT_SUCCESS;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define LT_OP_SLAB 0
+#else
+#define LT_OP_SLAB 1
+#endif
+
+void *lt_context_op_alloc(lt_context_t *ctx, size_t size) {
+  size_t cls = (size + 7) / 8;
+  if (!LT_OP_SLAB || cls >= LT_OP_SLAB_CLASSES)
+    return lt_calloc(ctx->allocator, size);
+  void *p = ctx->op_free[cls];
+  if (p)
+    memcpy(&ctx->op_free[cls], p, sizeof(void *));
+  else
+    p = lt_arena_alloc(&ctx->op_arena, cls * 8, 8);
+  if (p) memset(p, 0, cls * 8);
+  return p;
+}
+
+void lt_context_op_free(lt_context_t *ctx, void *p, size_t size) {
+  size_t cls = (size + 7) / 8;
+  if (!LT_OP_SLAB || cls >= LT_OP_SLAB_CLASSES) {
+    lt_free(ctx->allocator, p, size);
+    return;
+  }
+  memcpy(p, &ctx->op_free[cls], sizeof(void *));
+  ctx->op_free[cls] = p;
+}
+
 lt_result_t lt_context_grow(lt_context_t *ctx, void **items, size_t *cap,
                             size_t need, size_t item_size) {
   if (need <= *cap) return LT_SUCCESS;
@@ -116,6 +145,7 @@ lt_status_t lt_context_create(lt_allocator_t allocator,
                           "cannot allocate the context");
   ctx->allocator = allocator;
   lt_arena_init(&ctx->arena, allocator);
+  lt_arena_init(&ctx->op_arena, allocator);
   ctx->next_handler_id = 1;
   bool ok = LT_SUCCEEDED(lt_utable_init(&ctx->idents, allocator, 1024)) &&
             LT_SUCCEEDED(lt_utable_init(&ctx->types, allocator, 256)) &&
@@ -167,9 +197,12 @@ void lt_context_destroy(lt_context_t *ctx) {
   lt_utable_deinit(&ctx->idents, a);
   lt_utable_deinit(&ctx->types, a);
   lt_utable_deinit(&ctx->attrs, a);
+  if (ctx->loc_run.cap)
+    lt_free(a, ctx->loc_run.locs, ctx->loc_run.cap * sizeof(lt_attr_t *));
   lt_utable_deinit(&ctx->op_infos, a);
   lt_utable_deinit(&ctx->resources, a);
   lt_arena_deinit(&ctx->arena);
+  lt_arena_deinit(&ctx->op_arena);
   lt_free(a, ctx, sizeof(*ctx));
 }
 
@@ -188,7 +221,9 @@ bool lt_context_allow_unregistered(lt_context_t *ctx) {
 }
 
 size_t lt_context_num_types(lt_context_t *ctx) { return ctx->types.count; }
-size_t lt_context_num_attrs(lt_context_t *ctx) { return ctx->attrs.count; }
+size_t lt_context_num_attrs(lt_context_t *ctx) {
+  return ctx->attrs.count + ctx->loc_run.count;
+}
 
 /* ---- dialects and op records --------------------------------------------- */
 

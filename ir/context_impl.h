@@ -77,12 +77,32 @@ typedef struct lt_resource_entry {
 
 #define LT_INT_TYPE_CACHE 65 /* widths 0..64 */
 
+/* File locations of one file made in increasing (line, col) order, as a
+ * parser makes one per op: kept in a sorted array (8 bytes each, found by
+ * binary search) instead of the attribute table. Every other file location
+ * lives in the table; each location is in exactly one of the two. */
+typedef struct lt_loc_run {
+  const lt_ident_t *file; /* NULL until the first location */
+  const lt_attr_t **locs;
+  size_t count, cap;
+} lt_loc_run_t;
+
+/* Ops are carved from a context arena by size class (8-byte steps up to
+ * LT_OP_SLAB_MAX) and recycled through per-class free lists: no per-op
+ * malloc header or call. Sanitized builds use the allocator per op, so
+ * use-after-free of an op stays detectable. */
+#define LT_OP_SLAB_MAX 1024
+#define LT_OP_SLAB_CLASSES (LT_OP_SLAB_MAX / 8 + 1)
+
 struct lt_context {
   lt_allocator_t allocator;
   lt_arena_t arena;
+  lt_arena_t op_arena;
+  void *op_free[LT_OP_SLAB_CLASSES]; /* free lists, linked through word 0 */
   lt_utable_t idents;
   lt_utable_t types;
   lt_utable_t attrs;
+  lt_loc_run_t loc_run;
   lt_utable_t op_infos;  /* keyed by name string */
   lt_utable_t resources; /* keyed by name ident */
 
@@ -109,6 +129,11 @@ struct lt_context {
 /* Grows a context-allocated array to hold at least `need` items. */
 lt_result_t lt_context_grow(lt_context_t *ctx, void **items, size_t *cap,
                             size_t need, size_t item_size);
+
+/* Storage for one op of `size` bytes, zeroed; NULL when out of memory. */
+void *lt_context_op_alloc(lt_context_t *ctx, size_t size);
+/* Returns storage from lt_context_op_alloc of the same size. */
+void lt_context_op_free(lt_context_t *ctx, void *p, size_t size);
 
 /* Frees the diagnostic engine's state (diagnostics.c). */
 void lt_diag_state_deinit(lt_context_t *ctx);

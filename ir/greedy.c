@@ -18,6 +18,7 @@
  * value, type), so equal constants are shared and stay hoisted. */
 #include <string.h>
 
+#include "ir/ptr_map.h"
 #include "ir/rewrite.h"
 
 /* ---- a small open-addressing hash table with 4-word keys ---------------- */
@@ -59,11 +60,6 @@ static void htab_free(htab_t *t) {
   lt_free(t->allocator, t->slots, t->cap * sizeof *t->slots);
   t->slots = NULL;
   t->cap = t->used = t->count = 0;
-}
-
-static void htab_clear(htab_t *t) {
-  if (t->slots) memset(t->slots, 0, t->cap * sizeof *t->slots);
-  t->used = t->count = 0;
 }
 
 static hslot_t *htab_find(const htab_t *t, const hkey_t *key) {
@@ -141,13 +137,13 @@ typedef struct driver {
   /* Worklist: a stack with holes (NULL) left by removed ops, and op -> slot. */
   lt_op_t **list;
   size_t len, cap;
-  htab_t index;
+  lt_ptr_map_t index; /* 16-byte slots: one per op on the list */
   bool seeding;      /* notifications do not add ops while the list is seeded */
   bool seed_changed; /* seeding merged or moved constants */
   /* Folder: (region, dialect, attr, type) -> constant op, and for each
    * folder-owned constant op the keys it is filed under. */
   htab_t constants;
-  htab_t owned; /* op -> index into records */
+  lt_ptr_map_t owned; /* op -> index into records */
   const_record_t *records;
   size_t num_records, cap_records;
   /* Scratch. */
@@ -178,11 +174,10 @@ static bool grow_array(driver_t *d, void **arr, size_t *cap, size_t elem,
 /* ---- worklist ------------------------------------------------------------ */
 
 static void push_single(driver_t *d, lt_op_t *op) {
-  hkey_t k = key1(op);
-  if (htab_find(&d->index, &k)) return;
+  if (lt_ptr_map_find(&d->index, op, NULL)) return;
   if (!grow_array(d, (void **)&d->list, &d->cap, sizeof *d->list, d->len + 1))
     return;
-  if (!htab_put(&d->index, &k, d->len)) {
+  if (!lt_ptr_map_put(&d->index, op, (void *)(uintptr_t)d->len)) {
     d->failed_alloc = true;
     return;
   }
@@ -205,19 +200,17 @@ static void add_to_worklist(driver_t *d, lt_op_t *op) {
 }
 
 static void remove_from_worklist(driver_t *d, lt_op_t *op) {
-  hkey_t k = key1(op);
-  hslot_t *s = htab_find(&d->index, &k);
-  if (!s) return;
-  d->list[s->val] = NULL;
-  htab_del(&d->index, &k);
+  void *slot;
+  if (!lt_ptr_map_find(&d->index, op, &slot)) return;
+  d->list[(uintptr_t)slot] = NULL;
+  lt_ptr_map_remove(&d->index, op);
 }
 
 static lt_op_t *pop_worklist(driver_t *d) {
   while (d->len) {
     lt_op_t *op = d->list[--d->len];
     if (!op) continue;
-    hkey_t k = key1(op);
-    htab_del(&d->index, &k);
+    lt_ptr_map_remove(&d->index, op);
     return op;
   }
   return NULL;
@@ -237,21 +230,18 @@ static void add_operands_to_worklist(driver_t *d, lt_op_t *op) {
 /* ---- folder -------------------------------------------------------------- */
 
 static bool is_owned(driver_t *d, const lt_op_t *op) {
-  if (!op) return false;
-  hkey_t k = key1(op);
-  return htab_find(&d->owned, &k) != NULL;
+  return op && lt_ptr_map_find(&d->owned, op, NULL);
 }
 
 static void folder_notify_removal(driver_t *d, lt_op_t *op) {
-  hkey_t k = key1(op);
-  hslot_t *s = htab_find(&d->owned, &k);
-  if (!s) return;
-  const_record_t *rec = &d->records[s->val];
+  void *idx;
+  if (!lt_ptr_map_find(&d->owned, op, &idx)) return;
+  const_record_t *rec = &d->records[(uintptr_t)idx];
   for (uint32_t i = 0; i < rec->num_keys; i++) {
     hslot_t *c = htab_find(&d->constants, &rec->keys[i]);
     if (c && c->val == (uintptr_t)op) htab_del(&d->constants, &rec->keys[i]);
   }
-  htab_del(&d->owned, &k);
+  lt_ptr_map_remove(&d->owned, op);
 }
 
 static bool folder_own(driver_t *d, lt_op_t *op, const hkey_t *keys,
@@ -265,8 +255,8 @@ static bool folder_own(driver_t *d, lt_op_t *op, const hkey_t *keys,
     rec->keys[i] = keys[i];
     if (!htab_put(&d->constants, &keys[i], (uintptr_t)op)) goto oom;
   }
-  hkey_t k = key1(op);
-  if (!htab_put(&d->owned, &k, d->num_records)) goto oom;
+  if (!lt_ptr_map_put(&d->owned, op, (void *)(uintptr_t)d->num_records))
+    goto oom;
   d->num_records++;
   return true;
 oom:
@@ -624,19 +614,17 @@ fail:
  * values cannot be dropped), as do entry-block arguments. */
 typedef struct liveness {
   driver_t *d;
-  htab_t set; /* live ops and values */
+  lt_ptr_map_t set; /* live ops and values */
   bool changed;
 } liveness_t;
 
 static bool is_live(liveness_t *l, const void *p) {
-  hkey_t k = key1(p);
-  return htab_find(&l->set, &k) != NULL;
+  return lt_ptr_map_find(&l->set, p, NULL);
 }
 
 static void set_live(liveness_t *l, const void *p) {
-  hkey_t k = key1(p);
-  if (htab_find(&l->set, &k)) return;
-  if (!htab_put(&l->set, &k, 1)) l->d->failed_alloc = true;
+  if (lt_ptr_map_find(&l->set, p, NULL)) return;
+  if (!lt_ptr_map_put(&l->set, p, (void *)p)) l->d->failed_alloc = true;
   l->changed = true;
 }
 
@@ -720,7 +708,8 @@ static bool delete_dead(liveness_t *l, lt_region_t *regions, uint32_t count) {
 }
 
 static bool region_dce(driver_t *d) {
-  liveness_t l = {.d = d, .set = {.allocator = d->allocator}};
+  liveness_t l = {.d = d};
+  lt_ptr_map_init(&l.set, d->allocator);
   do {
     l.changed = false;
     for (uint32_t r = 0; r < d->root->num_regions && !d->failed_alloc; r++)
@@ -728,7 +717,7 @@ static bool region_dce(driver_t *d) {
   } while (l.changed && !d->failed_alloc);
   bool erased = !d->failed_alloc &&
                 delete_dead(&l, d->root->regions, d->root->num_regions);
-  htab_free(&l.set);
+  lt_ptr_map_deinit(&l.set);
   return erased;
 }
 
@@ -754,7 +743,7 @@ static lt_walk_result_t collect_op(lt_op_t *op, void *user) {
 
 static void seed_worklist(driver_t *d) {
   d->len = 0;
-  htab_clear(&d->index);
+  lt_ptr_map_clear(&d->index);
   d->seed_len = 0;
   lt_op_walk(d->root, d->cfg.top_down ? LT_WALK_PRE : LT_WALK_POST, collect_op,
              d);
@@ -778,6 +767,10 @@ static void seed_worklist(driver_t *d) {
     for (size_t i = 0; i < d->seed_len; i++)
       if (d->seed[i]) push_single(d, d->seed[i]);
   }
+  /* The list holds the ops now; a large module need not keep both. */
+  lt_free(d->allocator, d->seed, d->seed_cap * sizeof *d->seed);
+  d->seed = NULL;
+  d->seed_len = d->seed_cap = 0;
 }
 
 static bool rewrite_budget_left(const driver_t *d) {
@@ -837,7 +830,9 @@ lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
   d.root = root;
   d.patterns = patterns;
   d.cfg = cfg ? *cfg : LT_GREEDY_CONFIG_DEFAULT;
-  d.index.allocator = d.constants.allocator = d.owned.allocator = d.allocator;
+  d.constants.allocator = d.allocator;
+  lt_ptr_map_init(&d.index, d.allocator);
+  lt_ptr_map_init(&d.owned, d.allocator);
   lt_listener_t listener = {&d, on_inserted, on_erased, on_modified,
                             on_replaced};
   lt_rewriter_init(&d.rw, d.ctx, &listener);
@@ -854,9 +849,9 @@ lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
   } while (changed && !d.failed_alloc && rewrite_budget_left(&d) &&
            (++iteration < d.cfg.max_iterations || d.cfg.max_iterations < 0));
 
-  htab_free(&d.index);
+  lt_ptr_map_deinit(&d.index);
   htab_free(&d.constants);
-  htab_free(&d.owned);
+  lt_ptr_map_deinit(&d.owned);
   lt_free(d.allocator, d.list, d.cap * sizeof *d.list);
   lt_free(d.allocator, d.records, d.cap_records * sizeof *d.records);
   lt_free(d.allocator, d.pats, d.cap_pats * sizeof *d.pats);

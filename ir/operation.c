@@ -2,6 +2,7 @@
  * destroy/erase/move, operand use-lists, attributes and parent queries. */
 #include <string.h>
 
+#include "ir/context_impl.h"
 #include "ir/diagnostics.h"
 #include "ir/op_internal.h"
 
@@ -133,7 +134,7 @@ lt_op_t *lt_op_alloc(lt_context_t *ctx, const lt_op_info_t *info, lt_loc_t loc,
                 (size_t)num_operands * sizeof(lt_operand_t) +
                 (size_t)num_successors * sizeof(lt_successor_t) +
                 (size_t)num_regions * sizeof(lt_region_t);
-  char *base = lt_calloc(lt_context_allocator(ctx), size);
+  char *base = lt_context_op_alloc(ctx, size);
   if (!base) return NULL;
   lt_op_impl_t *impl = (lt_op_impl_t *)(base + results_size);
   lt_op_t *op = &impl->op;
@@ -224,7 +225,7 @@ static lt_walk_result_t free_op_fn(lt_op_t *op, void *user) {
   if (op->operands != operand_tail(op))
     lt_free(a, op->operands, op->operand_capacity * sizeof(lt_operand_t));
   char *base = (char *)op - (size_t)op->num_results * sizeof(lt_value_t);
-  lt_free(a, base, op->alloc_size);
+  lt_context_op_free(((lt_op_impl_t *)op)->ctx, base, op->alloc_size);
   return LT_WALK_ADVANCE;
 }
 

@@ -140,6 +140,16 @@ typedef lt_result_t (*lt_op_infer_fn_t)(lt_context_t *ctx, lt_loc_t loc,
                                         const lt_attr_t *attrs,
                                         const lt_type_t **out_types,
                                         uint32_t num_results);
+/* Suggests names for op's results (MLIR's OpAsmOpInterface::
+ * getAsmResultNames): set_name(cookie, result, "c0") makes the printer use
+ * `%c0` (uniqued with `_N` suffixes) instead of a number, unless it prints
+ * the generic form; naming a later result starts a result group
+ * (`%a, %b:2 = ...`); an empty name keeps the number. */
+typedef void (*lt_asm_set_name_fn_t)(void *cookie, lt_value_t *v,
+                                     const char *name);
+typedef void (*lt_op_asm_result_names_fn_t)(lt_op_t *op,
+                                            lt_asm_set_name_fn_t set_name,
+                                            void *cookie);
 
 /* Static description of an op, normally written as one row of a dialect's
  * X-macro table. Arity -1 means variadic. */
@@ -154,6 +164,7 @@ typedef struct lt_op_def {
   lt_op_print_fn_t print;
   lt_op_parse_fn_t parse;
   lt_op_infer_fn_t infer;
+  lt_op_asm_result_names_fn_t asm_result_names;
 } lt_op_def_t;
 
 /* Context-owned op record ("OperationName"). */

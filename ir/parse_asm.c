@@ -11,6 +11,10 @@ lt_context_t *lt_asm_context(lt_asm_parser_t *p) { return p->ctx; }
 
 const char *lt_asm_current_pos(lt_asm_parser_t *p) { return p->tok.ptr; }
 
+const char *lt_asm_name_pos(lt_asm_parser_t *p) {
+  return p->custom_op_pos ? p->custom_op_pos : p->tok.ptr;
+}
+
 lt_loc_t lt_asm_loc_of(lt_asm_parser_t *p, const char *pos) {
   return lt_p_loc(p, pos);
 }

@@ -42,6 +42,10 @@ typedef struct lt_pslot {
   uint32_t flags;
 } lt_pslot_t;
 
+/* Text the parser moves through between calls of config->consumed; half of
+ * it stays behind as a margin for local look-backs. */
+#define LT_CONSUMED_STEP ((size_t)8 << 20)
+
 #define LT_PSLOT_FWD 1u     /* forward-reference placeholder */
 #define LT_PSLOT_DEFINED 2u /* block: label seen */
 
@@ -123,8 +127,12 @@ struct lt_asm_parser {
   lt_allocator_t alloc;
   const char *name; /* buffer name used in locations */
   uint32_t line_offset;
-  char *buf; /* private NUL-terminated copy */
+  const char *buf; /* NUL-terminated: the caller's or a private copy */
   size_t buf_size;
+  bool owns_buf;
+  void (*consumed)(void *user, const char *upto); /* lt_parse_config_t */
+  void *consumed_user;
+  const char *consumed_at; /* last position reported to `consumed` */
   lt_lexer_t lex;
   lt_token_t tok;
 
@@ -166,6 +174,7 @@ struct lt_asm_parser {
 
   const char *default_dialect; /* NUL-terminated */
   const char *custom_op;       /* name of the custom op being parsed */
+  const char *custom_op_pos;   /* where its name is in the source */
 };
 
 /* ---- tokens ----------------------------------------------------------------

@@ -723,11 +723,14 @@ static lt_result_t parse_custom_op(lt_asm_parser_t *p, lt_block_t *block,
     goto out;
   }
   const char *saved_dd = p->default_dialect, *saved_op = p->custom_op;
+  const char *saved_pos = p->custom_op_pos;
   p->default_dialect = "";
   p->custom_op = info->name->str;
+  p->custom_op_pos = tok.ptr;
   lt_result_t hook = info->def->parse(p, &st);
   p->default_dialect = saved_dd;
   p->custom_op = saved_op;
+  p->custom_op_pos = saved_pos;
   lt_op_t *op = NULL;
   if (LT_SUCCEEDED(hook) && !p->failed) {
     op = lt_op_create(&st);

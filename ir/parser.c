@@ -113,6 +113,11 @@ static void line_col(lt_asm_parser_t *p, const char *pos, uint32_t *out_line,
       p->lc_line_start = s;
     }
     p->lc_scanned = pos;
+    /* Locations are made in text order, so this is where the parser is. */
+    if (p->consumed && (size_t)(pos - p->consumed_at) >= LT_CONSUMED_STEP) {
+      p->consumed(p->consumed_user, pos - LT_CONSUMED_STEP / 2);
+      p->consumed_at = pos;
+    }
   }
   *out_line = p->lc_line + p->line_offset;
   *out_col = (uint32_t)(pos - p->lc_line_start) + 1;
@@ -230,7 +235,8 @@ const char *lt_p_attr_str(lt_asm_parser_t *p, lt_strbuf_t *sb,
 
 static lt_result_t parser_init(lt_asm_parser_t *p, lt_context_t *ctx,
                                const char *name, const char *buf, size_t len,
-                               uint32_t line_offset) {
+                               const lt_parse_config_t *config) {
+  uint32_t line_offset = config->line_offset;
   memset(p, 0, sizeof(*p));
   p->ctx = ctx;
   p->alloc = lt_context_allocator(ctx);
@@ -253,15 +259,24 @@ static lt_result_t parser_init(lt_asm_parser_t *p, lt_context_t *ctx,
       !LT_PVEC_RESERVE(p, p->regions, 8) || !LT_PVEC_RESERVE(p, p->dims, 16) ||
       !LT_PVEC_RESERVE(p, p->chars, 256) || !LT_PVEC_RESERVE(p, p->bytes, 64))
     return LT_FAILURE;
-  p->buf = lt_alloc(p->alloc, len + 1);
-  if (!p->buf) {
-    lt_emit_error(ctx, lt_loc_file(ctx, p->name, 0, 0),
-                  "out of memory while parsing");
-    return LT_FAILURE;
+  if (config->nul_terminated) {
+    p->buf = buf;
+  } else {
+    char *copy = lt_alloc(p->alloc, len + 1);
+    if (!copy) {
+      lt_emit_error(ctx, lt_loc_file(ctx, p->name, 0, 0),
+                    "out of memory while parsing");
+      return LT_FAILURE;
+    }
+    if (len) memcpy(copy, buf, len);
+    copy[len] = '\0';
+    p->buf = copy;
+    p->owns_buf = true;
   }
-  if (len) memcpy(p->buf, buf, len);
-  p->buf[len] = '\0';
   p->buf_size = len;
+  p->consumed = config->consumed;
+  p->consumed_user = config->consumed_user;
+  p->consumed_at = p->buf;
   p->lc_line_start = p->lc_scanned = p->buf;
   p->lc_line = 1;
   lt_lexer_init(&p->lex, p->buf, len);
@@ -297,7 +312,7 @@ static void parser_deinit(lt_asm_parser_t *p) {
   LT_PVEC_FREE(p, p->chars);
   LT_PVEC_FREE(p, p->bytes);
   lt_arena_deinit(&p->arena);
-  if (p->buf) lt_free(p->alloc, p->buf, p->buf_size + 1);
+  if (p->owns_buf) lt_free(p->alloc, (char *)p->buf, p->buf_size + 1);
   p->buf = NULL;
 }
 
@@ -518,7 +533,7 @@ lt_op_t *lt_parse_source(lt_context_t *ctx, const char *name, const char *buf,
   lt_parse_config_t defaults = {0};
   if (!config) config = &defaults;
   lt_asm_parser_t p;
-  if (LT_FAILED(parser_init(&p, ctx, name, buf, len, config->line_offset))) {
+  if (LT_FAILED(parser_init(&p, ctx, name, buf, len, config))) {
     parser_deinit(&p);
     return NULL;
   }
@@ -574,7 +589,9 @@ static void *parse_whole_string(lt_context_t *ctx, const char *s,
   lt_asm_parser_t p;
   void *result = NULL;
   const char *name = is_type ? "<type>" : "<attribute>";
-  if (LT_SUCCEEDED(parser_init(&p, ctx, name, s, s ? strlen(s) : 0, 0))) {
+  lt_parse_config_t defaults = {0};
+  if (LT_SUCCEEDED(
+          parser_init(&p, ctx, name, s, s ? strlen(s) : 0, &defaults))) {
     result = is_type ? (void *)lt_p_parse_type(&p)
                      : (void *)lt_p_parse_attr(&p, NULL);
     if (result && !p.failed && p.tok.kind != LT_TOK_EOF) {

@@ -17,6 +17,14 @@
 typedef struct lt_parse_config {
   bool no_implicit_module; /* return the single top-level op as is */
   uint32_t line_offset;    /* added to every line (split inputs) */
+  /* buf[len] is readable and '\0': the buffer is parsed in place rather
+   * than copied. */
+  bool nul_terminated;
+  /* Optional: called now and then with a position the parser has moved well
+   * past, so that a caller owning a file mapping may drop the pages before
+   * it (the text must stay readable: diagnostics may still look back). */
+  void (*consumed)(void *user, const char *upto);
+  void *consumed_user;
 } lt_parse_config_t;
 
 /* Parses a buffer named `name`; returns the top-level op — the single
@@ -71,6 +79,9 @@ lt_context_t *lt_asm_context(lt_asm_parser_t *p);
 lt_loc_t lt_asm_current_loc(lt_asm_parser_t *p);
 /* Source position of the current token, to report an error there later. */
 const char *lt_asm_current_pos(lt_asm_parser_t *p);
+/* Source position of the name of the op being parsed (MLIR's getNameLoc),
+ * where MLIR reports errors about the op as a whole. */
+const char *lt_asm_name_pos(lt_asm_parser_t *p);
 /* File location of a position returned by lt_asm_current_pos. */
 lt_loc_t lt_asm_loc_of(lt_asm_parser_t *p, const char *pos);
 /* Errors from hooks, prefixed "custom op '<name>' " as MLIR does: at the

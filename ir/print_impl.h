@@ -16,6 +16,30 @@ typedef enum lt_elide {
 
 typedef struct lt_alias_state lt_alias_state_t;
 
+/* Result names from asm_result_names hooks (print_names.c). Names live in
+ * `chars`; the names in scope form a set of chains over `buckets` (index + 1,
+ * 0 ends a chain) and a stack `live` in insertion order. */
+typedef struct lt_name_table {
+  lt_allocator_t allocator;
+  char *chars;
+  uint32_t chars_len, chars_cap;
+  struct lt_name_entry {
+    uint32_t offset, len;
+    uint32_t next; /* next name in the chain, index + 1 */
+    uint64_t hash;
+  } * names;
+  uint32_t num_names, cap_names;
+  uint32_t *buckets;
+  uint32_t num_buckets;
+  uint32_t *live;
+  uint32_t num_live, cap_live;
+  uint64_t next_conflict; /* next `_N` suffix to try */
+  /* op -> 1 + offset in group_pool of [count, start0, start1, ...] */
+  lt_ptr_map_t groups;
+  uint32_t *group_pool;
+  uint32_t num_pool, cap_pool;
+} lt_name_table_t;
+
 struct lt_asm_printer {
   lt_strbuf_t *out;
   lt_print_flags_t flags;
@@ -45,6 +69,7 @@ struct lt_asm_printer {
    * `scratch` and is dropped. */
   bool collecting;
   lt_strbuf_t scratch;
+  lt_name_table_t names;
 };
 
 /* Starts a printer writing to out (flags NULL: defaults). */
@@ -70,6 +95,32 @@ void lt_pr_loc(lt_asm_printer_t *p, lt_loc_t loc, bool allow_alias);
 void lt_pr_alias_name(lt_strbuf_t *out, int64_t n);
 /* The location without the `loc(...)` wrapper. */
 void lt_pr_loc_inner(lt_asm_printer_t *p, lt_loc_t loc, bool top_level);
+
+/* ---- print_names.c ------------------------------------------------------- */
+void lt_names_init(lt_name_table_t *t, lt_allocator_t a);
+void lt_names_deinit(lt_name_table_t *t);
+/* Sanitizes name (MLIR sanitizeIdentifier), makes it unique among the names
+ * in scope with a `_N` suffix and adds it to the scope; returns its index,
+ * UINT32_MAX when name is empty or memory ran out. */
+uint32_t lt_names_unique(lt_name_table_t *t, const char *name, size_t len);
+/* The text of name `index` (without `%`). */
+const char *lt_names_get(const lt_name_table_t *t, uint32_t index,
+                         size_t *out_len);
+/* A scope: the names in the set and the conflict counter. */
+typedef struct lt_names_mark {
+  uint32_t live;
+  uint64_t conflict;
+} lt_names_mark_t;
+lt_names_mark_t lt_names_mark(const lt_name_table_t *t);
+/* Drops the names added since m and restores its conflict counter. */
+void lt_names_reset(lt_name_table_t *t, lt_names_mark_t m);
+/* Records the first result of each result group of op (sorts starts;
+ * starts[0] is 0). */
+bool lt_names_set_groups(lt_name_table_t *t, const lt_op_t *op,
+                         uint32_t *starts, uint32_t n);
+/* op's group starts, NULL (count 0) when all results form one group. */
+const uint32_t *lt_names_groups(const lt_name_table_t *t, const lt_op_t *op,
+                                uint32_t *out_count);
 
 /* ---- print_alias.c ------------------------------------------------------- */
 lt_alias_state_t *lt_alias_create(lt_allocator_t a);

@@ -7,7 +7,8 @@
 #include "ir/builtin.h"
 #include "ir/print_impl.h"
 
-#define ARG_FLAG ((uintptr_t)1 << 40) /* id of an entry-block argument */
+#define ARG_FLAG ((uintptr_t)1 << 40)  /* id of an entry-block argument */
+#define NAME_FLAG ((uintptr_t)1 << 41) /* a name from the names table */
 
 void lt_print_flags_init(lt_print_flags_t *f) {
   memset(f, 0, sizeof *f);
@@ -27,11 +28,13 @@ void lt_printer_init(lt_asm_printer_t *p, const lt_print_flags_t *flags,
   p->dialect = "builtin";
   p->dialect_len = 7;
   lt_ptr_map_init(&p->ids, p->allocator);
+  lt_names_init(&p->names, p->allocator);
   lt_ptr_map_init(&p->resource_seen, p->allocator);
 }
 
 void lt_printer_deinit(lt_asm_printer_t *p) {
   lt_ptr_map_deinit(&p->ids);
+  lt_names_deinit(&p->names);
   lt_ptr_map_deinit(&p->resource_seen);
   lt_free(p->allocator, p->resources,
           p->cap_resources * sizeof(lt_resource_t *));
@@ -98,30 +101,104 @@ static bool get_id(const lt_asm_printer_t *p, const void *key, uintptr_t *out) {
   return true;
 }
 
+/* State handed to an asm_result_names hook. */
+typedef struct name_cookie {
+  lt_asm_printer_t *p;
+  lt_op_t *op;
+  uint64_t *next_value;
+  uint32_t *starts; /* group starts (0 first), grown on the allocator */
+  uint32_t num_starts, cap_starts;
+  uint32_t small[8];
+} name_cookie_t;
+
+/* MLIR's setResultNameFn: a name (or, when empty, the next number) for one
+ * result; a result other than the first starts a result group. */
+static void set_result_name(void *cookie, lt_value_t *v, const char *name) {
+  name_cookie_t *c = cookie;
+  lt_asm_printer_t *p = c->p;
+  lt_op_t *op = c->op;
+  uintptr_t id;
+  if (!v || v < op->results || v >= op->results + op->num_results ||
+      get_id(p, v, &id))
+    return; /* not a result of op, or named already */
+  uint32_t index =
+      name ? lt_names_unique(&p->names, name, strlen(name)) : UINT32_MAX;
+  if (index != UINT32_MAX)
+    set_id(p, v, NAME_FLAG | index);
+  else
+    set_id(p, v, (uintptr_t)(*c->next_value)++);
+  if (!v->index) return;
+  if (c->num_starts == c->cap_starts) {
+    uint32_t cap = c->cap_starts * 2;
+    uint32_t *fresh = lt_alloc(p->allocator, cap * sizeof(uint32_t));
+    if (!fresh) return;
+    memcpy(fresh, c->starts, c->num_starts * sizeof(uint32_t));
+    if (c->starts != c->small)
+      lt_free(p->allocator, c->starts, c->cap_starts * sizeof(uint32_t));
+    c->starts = fresh;
+    c->cap_starts = cap;
+  }
+  c->starts[c->num_starts++] = v->index;
+}
+
+/* Numbers op's results: hook names first (custom form only, as MLIR), then
+ * the next number for the first result unless it got a name. */
+static void number_results(lt_asm_printer_t *p, lt_op_t *op,
+                           uint64_t *next_value) {
+  const lt_op_def_t *def = op->info->def;
+  if (p->flags.generic || !def || !def->asm_result_names ||
+      !op->info->registered) {
+    set_id(p, &op->results[0], (uintptr_t)(*next_value)++);
+    return;
+  }
+  name_cookie_t c = {p, op, next_value, NULL, 1, 8, {0}};
+  c.starts = c.small;
+  def->asm_result_names(op, set_result_name, &c);
+  uintptr_t id;
+  if (!get_id(p, &op->results[0], &id))
+    set_id(p, &op->results[0], (uintptr_t)(*next_value)++);
+  if (c.num_starts > 1)
+    lt_names_set_groups(&p->names, op, c.starts, c.num_starts);
+  if (c.starts != c.small)
+    lt_free(p->allocator, c.starts, c.cap_starts * sizeof(uint32_t));
+}
+
+/* Each region is a name scope inside its parent's (MLIR's usedNames
+ * ScopedHashTable), and starts from the parent's conflict counter. */
 static void number_region(lt_asm_printer_t *p, lt_region_t *r,
                           uint64_t next_value, uint64_t next_arg) {
   uint64_t block_index = 0;
+  lt_names_mark_t scope = lt_names_mark(&p->names);
   LT_FOR_EACH_BLOCK(b, r) {
     set_id(p, b, (uintptr_t)block_index++);
     bool entry = b == r->first;
     for (uint32_t i = 0; i < b->num_args; i++)
       set_id(p, b->args[i], entry ? (ARG_FLAG | next_arg++) : next_value++);
     LT_FOR_EACH_OP(op, b) {
-      if (op->num_results) set_id(p, &op->results[0], next_value++);
+      if (op->num_results) number_results(p, op, &next_value);
     }
   }
+  lt_names_mark_t inner = lt_names_mark(&p->names);
   LT_FOR_EACH_BLOCK(b, r) {
     LT_FOR_EACH_OP(op, b) {
-      for (uint32_t i = 0; i < op->num_regions; i++)
+      for (uint32_t i = 0; i < op->num_regions; i++) {
         number_region(p, &op->regions[i], next_value, next_arg);
+        lt_names_reset(&p->names, inner);
+      }
     }
   }
+  lt_names_reset(&p->names, scope);
 }
 
 /* The root's regions start from zero even when the root has results (MLIR
- * captures the counters before numbering the root op). */
+ * captures the counters before numbering the root op); a name the root got
+ * stays in scope for them. */
 static void number_root(lt_asm_printer_t *p, lt_op_t *root) {
-  if (root->num_results) set_id(p, &root->results[0], 0);
+  uint64_t next_value = 0;
+  lt_names_mark_t start = lt_names_mark(&p->names);
+  if (root->num_results) number_results(p, root, &next_value);
+  start.live = p->names.num_live;
+  lt_names_reset(&p->names, start);
   for (uint32_t i = 0; i < root->num_regions; i++)
     number_region(p, &root->regions[i], 0, 0);
 }
@@ -149,13 +226,38 @@ static void print_id(lt_asm_printer_t *p, const void *key) {
   if (id & ARG_FLAG) {
     lt_strbuf_puts(out, "%arg");
     lt_put_u64(out, id & ~ARG_FLAG);
+  } else if (id & NAME_FLAG) {
+    size_t len;
+    const char *name =
+        lt_names_get(&p->names, (uint32_t)(id & ~NAME_FLAG), &len);
+    lt_strbuf_putc(out, '%');
+    lt_strbuf_append(out, name, len);
   } else {
     lt_strbuf_putc(out, '%');
     lt_put_u64(out, id);
   }
 }
 
-/* A use: results of multi-result ops are `%N#i`. */
+/* The first result and size of the result group holding result i (MLIR
+ * getResultIDAndNumber). */
+static uint32_t result_group(const lt_asm_printer_t *p, const lt_op_t *op,
+                             uint32_t i, uint32_t *out_size) {
+  if (op->num_results == 1) {
+    *out_size = 1;
+    return 0;
+  }
+  uint32_t n;
+  const uint32_t *starts = lt_names_groups(&p->names, op, &n);
+  uint32_t k = 0;
+  while (k + 1 < n && starts[k + 1] <= i)
+    k++;
+  uint32_t start = n ? starts[k] : 0;
+  *out_size = (k + 1 < n ? starts[k + 1] : op->num_results) - start;
+  return start;
+}
+
+/* A use: results of multi-result ops are `%N#i` (i within the result
+ * group when the op's results were named in groups). */
 static void print_value(lt_asm_printer_t *p, const lt_value_t *v) {
   if (p->collecting) return; /* no text in the alias dry run */
   if (!v) {
@@ -167,9 +269,11 @@ static void print_value(lt_asm_printer_t *p, const lt_value_t *v) {
     print_id(p, v);
     return;
   }
-  print_id(p, &owner->results[0]);
+  uint32_t size, start = result_group(p, owner, v->index, &size);
+  print_id(p, &owner->results[start]);
+  if (size == 1) return;
   lt_strbuf_putc(p->out, '#');
-  lt_put_u64(p->out, v->index);
+  lt_put_u64(p->out, v->index - start);
 }
 
 /* ---- operations ---------------------------------------------------------- */
@@ -393,13 +497,17 @@ static void print_op_line(lt_asm_printer_t *p, lt_op_t *op) {
   if (p->collecting) p->scratch.len = 0; /* the dry run keeps no text */
   lt_strbuf_t *out = p->out;
   put_indent(out, p->indent);
-  if (op->num_results) {
-    print_id(p, &op->results[0]);
-    if (op->num_results > 1) {
+  for (uint32_t i = 0; i < op->num_results;) {
+    uint32_t size;
+    result_group(p, op, i, &size);
+    if (i) lt_strbuf_puts(out, ", ");
+    print_id(p, &op->results[i]);
+    if (size > 1) {
       lt_strbuf_putc(out, ':');
-      lt_put_u64(out, op->num_results);
+      lt_put_u64(out, size);
     }
-    lt_strbuf_puts(out, " = ");
+    i += size;
+    if (i == op->num_results) lt_strbuf_puts(out, " = ");
   }
   if (p->collecting)
     print_trailing_loc(p, op->loc, true); /* loc first, as MLIR */

@@ -6,7 +6,9 @@
  * S)`. Custom form: used for registered ops with a print hook unless
  * lt_print_flags_t.generic is set; unregistered ops always print generic.
  * Values are renumbered per region scope as MLIR does (%0, %1 ...; entry-block
- * arguments %argN; results of multi-result ops `%0:2` and uses `%0#1`). */
+ * arguments %argN; results of multi-result ops `%0:2` and uses `%0#1`). In
+ * the custom form, ops with an asm_result_names hook name their results
+ * instead (`%c0`, `%cst_1`, result groups `%a, %b:2`), uniqued per scope. */
 #ifndef LITE_IR_PRINTER_H
 #define LITE_IR_PRINTER_H
 

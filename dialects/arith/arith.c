@@ -1,10 +1,11 @@
 /* arith.c - the arith dialect's op table, verifiers and constant
- * materialization. Ops print in the generic form; cmpi/cmpf predicates are
- * i64 attributes in MLIR's numbering, which mlir-opt-16 accepts as well. */
+ * materialization. cmpi/cmpf predicates are i64 attributes in MLIR's
+ * numbering; the custom forms live in arith_asm.c. */
 #include "dialects/arith/arith.h"
 
 #include <string.h>
 
+#include "dialects/arith/arith_asm.h"
 #include "dialects/arith/arith_fold.h"
 #include "ir/builder.h"
 
@@ -68,15 +69,30 @@ static bool same_shape(const lt_type_t *a, const lt_type_t *b) {
 /* ---- verifiers
  * --------------------------------------------------------------- */
 
+/* MLIR's checks in its order: the ODS type match (strings and opaque
+ * attributes are typed, `none` by default), then ConstantOp::verify. */
 static lt_result_t verify_constant(lt_op_t *op) {
   const lt_attr_t *v = lt_op_attr(op, "value");
   if (!v) return lt_op_emit_error(op, "requires attribute 'value'");
-  bool typed = v->kind == LT_ATTR_INTEGER || v->kind == LT_ATTR_BOOL ||
-               v->kind == LT_ATTR_FLOAT || v->kind == LT_ATTR_DENSE ||
-               v->kind == LT_ATTR_DENSE_RESOURCE;
-  if (!typed || v->type != op->results[0].type)
+  const lt_type_t *rt = op->results[0].type;
+  bool numeric = v->kind == LT_ATTR_INTEGER || v->kind == LT_ATTR_BOOL ||
+                 v->kind == LT_ATTR_FLOAT || v->kind == LT_ATTR_DENSE ||
+                 v->kind == LT_ATTR_DENSE_RESOURCE;
+  bool typed =
+      numeric || v->kind == LT_ATTR_STRING || v->kind == LT_ATTR_OPAQUE;
+  const lt_type_t *vt = v->type;
+  if (!vt && typed && !numeric) vt = lt_type_none(lt_op_context(op));
+  if (!typed)
+    return lt_op_emit_error(op, "attribute 'value' failed to satisfy "
+                                "constraint: TypedAttr instance");
+  if (vt != rt)
     return lt_op_emit_error(
         op, "failed to verify that all of {value, result} have same type");
+  if (rt->kind == LT_TYPE_INTEGER && rt->integer.signedness != LT_SIGNLESS)
+    return lt_op_emit_error(op, "integer return type must be signless");
+  if (!numeric)
+    return lt_op_emit_error(
+        op, "value must be an integer, float, or elements attribute");
   return LT_SUCCESS;
 }
 
@@ -237,56 +253,73 @@ CAST_VERIFIER(bitcast, bit_cast)
 #define BINARY (PURE_EW | LT_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE)
 #define COMM_BINARY (BINARY | LT_TRAIT_COMMUTATIVE)
 
-/* X(name, operands, traits, summary, verify, fold, canonicalize) */
+/* X(name, operands, traits, summary, verify, canonicalize, assembly form
+ *   (arith_asm.h), result names) */
 #define LT_ARITH_OPS(X)                                                        \
   X(constant, 0, LT_TRAIT_PURE | LT_TRAIT_CONSTANT_LIKE,                       \
-    "integer or floating "                                                     \
-    "point constant",                                                          \
-    verify_constant, NULL)                                                     \
+    "integer or floating point constant", verify_constant, NULL, constant,     \
+    lt_arith_constant_result_names)                                            \
   X(addi, 2, COMM_BINARY, "integer addition", verify_int_binary,               \
-    lt_arith_canon_addi)                                                       \
+    lt_arith_canon_addi, int_binary, NULL)                                     \
   X(subi, 2, BINARY, "integer subtraction", verify_int_binary,                 \
-    lt_arith_canon_subi)                                                       \
+    lt_arith_canon_subi, int_binary, NULL)                                     \
   X(muli, 2, COMM_BINARY, "integer multiplication", verify_int_binary,         \
-    lt_arith_canon_muli)                                                       \
-  X(divsi, 2, BINARY, "signed integer division", verify_int_binary, NULL)      \
-  X(divui, 2, BINARY, "unsigned integer division", verify_int_binary, NULL)    \
-  X(remsi, 2, BINARY, "signed integer remainder", verify_int_binary, NULL)     \
-  X(andi, 2, COMM_BINARY, "integer binary and", verify_int_binary, NULL)       \
-  X(ori, 2, COMM_BINARY, "integer binary or", verify_int_binary, NULL)         \
+    lt_arith_canon_muli, int_binary, NULL)                                     \
+  X(divsi, 2, BINARY, "signed integer division", verify_int_binary, NULL,      \
+    int_binary, NULL)                                                          \
+  X(divui, 2, BINARY, "unsigned integer division", verify_int_binary, NULL,    \
+    int_binary, NULL)                                                          \
+  X(remsi, 2, BINARY, "signed integer remainder", verify_int_binary, NULL,     \
+    int_binary, NULL)                                                          \
+  X(andi, 2, COMM_BINARY, "integer binary and", verify_int_binary, NULL,       \
+    int_binary, NULL)                                                          \
+  X(ori, 2, COMM_BINARY, "integer binary or", verify_int_binary, NULL,         \
+    int_binary, NULL)                                                          \
   X(xori, 2, COMM_BINARY, "integer binary xor", verify_int_binary,             \
-    lt_arith_canon_xori)                                                       \
+    lt_arith_canon_xori, int_binary, NULL)                                     \
   X(addf, 2, COMM_BINARY, "floating point addition", verify_float_binary,      \
-    NULL)                                                                      \
-  X(subf, 2, BINARY, "floating point subtraction", verify_float_binary, NULL)  \
+    NULL, float_binary, NULL)                                                  \
+  X(subf, 2, BINARY, "floating point subtraction", verify_float_binary, NULL,  \
+    float_binary, NULL)                                                        \
   X(mulf, 2, COMM_BINARY, "floating point multiplication",                     \
-    verify_float_binary, NULL)                                                 \
-  X(divf, 2, BINARY, "floating point division", verify_float_binary, NULL)     \
-  X(cmpi, 2, PURE_EW, "integer comparison", verify_cmpi, NULL)                 \
-  X(cmpf, 2, PURE_EW, "floating-point comparison", verify_cmpf, NULL)          \
-  X(select, 3, PURE_EW, "select operation", verify_select, NULL)               \
-  X(extsi, 1, PURE_EW, "integer sign extension", verify_extsi, NULL)           \
-  X(extui, 1, PURE_EW, "integer zero extension", verify_extui, NULL)           \
-  X(trunci, 1, PURE_EW, "integer truncation", verify_trunci, NULL)             \
+    verify_float_binary, NULL, float_binary, NULL)                             \
+  X(divf, 2, BINARY, "floating point division", verify_float_binary, NULL,     \
+    float_binary, NULL)                                                        \
+  X(cmpi, 2, PURE_EW, "integer comparison", verify_cmpi, NULL, cmpi, NULL)     \
+  X(cmpf, 2, PURE_EW, "floating-point comparison", verify_cmpf, NULL, cmpf,    \
+    NULL)                                                                      \
+  X(select, 3, PURE_EW, "select operation", verify_select, NULL, select, NULL) \
+  X(extsi, 1, PURE_EW, "integer sign extension", verify_extsi, NULL, cast,     \
+    NULL)                                                                      \
+  X(extui, 1, PURE_EW, "integer zero extension", verify_extui, NULL, cast,     \
+    NULL)                                                                      \
+  X(trunci, 1, PURE_EW, "integer truncation", verify_trunci, NULL, cast, NULL) \
   X(sitofp, 1, PURE_EW, "cast from signed integer to floating-point",          \
-    verify_sitofp, NULL)                                                       \
+    verify_sitofp, NULL, cast, NULL)                                           \
   X(fptosi, 1, PURE_EW, "cast from floating-point to signed integer",          \
-    verify_fptosi, NULL)                                                       \
+    verify_fptosi, NULL, cast, NULL)                                           \
   X(extf, 1, PURE_EW, "cast from floating-point to wider floating-point",      \
-    verify_extf, NULL)                                                         \
-  X(truncf, 1, PURE_EW,                                                        \
-    "cast from floating-point to narrower "                                    \
-    "floating-point",                                                          \
-    verify_truncf, NULL)                                                       \
+    verify_extf, NULL, cast, NULL)                                             \
+  X(truncf, 1, PURE_EW, "cast from floating-point to narrower floating-point", \
+    verify_truncf, NULL, cast, NULL)                                           \
   X(index_cast, 1, PURE_EW, "cast between index and integer types",            \
-    verify_index_cast, NULL)                                                   \
+    verify_index_cast, NULL, cast, NULL)                                       \
   X(bitcast, 1, PURE_EW, "bitcast between values of equal bit width",          \
-    verify_bitcast, NULL)
+    verify_bitcast, NULL, cast, NULL)
 
 static const lt_op_def_t arith_ops[] = {
-#define X(name, nops, traits, summary, verify, canon)                          \
-  {"arith." #name,       nops,  1,    0,    0,   traits, summary, verify,      \
-   lt_arith_fold_##name, canon, NULL, NULL, NULL},
+#define X(name_, nops, traits_, summary_, verify_, canon, form, names)         \
+  {.name = "arith." #name_,                                                    \
+   .num_operands = nops,                                                       \
+   .num_results = 1,                                                           \
+   .traits = traits_,                                                          \
+   .summary = summary_,                                                        \
+   .verify = verify_,                                                          \
+   .fold = lt_arith_fold_##name_,                                              \
+   .canonicalize = canon,                                                      \
+   .print = lt_arith_print_##form,                                             \
+   .parse = lt_arith_parse_##form,                                             \
+   .asm_result_names = names},
     LT_ARITH_OPS(X)
 #undef X
 };

@@ -4,6 +4,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "dialects/dialects.h"
 #include "ir/parser.h"
@@ -12,7 +15,16 @@
 
 /* ---- input and output ------------------------------------------------------
  */
-static char *read_stream(FILE *f, size_t *out_len) {
+/* The input text, NUL-terminated (the lexer's end sentinel). A large regular
+ * file is mapped rather than copied: its pages are shared with the page
+ * cache instead of adding a private copy to the footprint. */
+typedef struct input_text {
+  char *buf;
+  size_t len;
+  size_t map_len; /* non-zero: buf is an mmap of this many bytes */
+} input_text_t;
+
+static bool read_stream(FILE *f, input_text_t *out) {
   size_t cap = 1 << 16, len = 0;
   char *buf = malloc(cap);
   while (buf) {
@@ -21,7 +33,7 @@ static char *read_stream(FILE *f, size_t *out_len) {
     if (len < cap) {
       if (ferror(f)) {
         free(buf);
-        return NULL;
+        return false;
       }
       break;
     }
@@ -30,23 +42,76 @@ static char *read_stream(FILE *f, size_t *out_len) {
     buf = grown;
     cap *= 2;
   }
-  *out_len = len;
-  return buf;
+  if (!buf) return false;
+  buf[len] = '\0';
+  out->buf = buf;
+  out->len = len;
+  return true;
 }
 
-static char *read_input(const char *path, size_t *out_len) {
-  if (strcmp(path, "-") == 0) return read_stream(stdin, out_len);
+/* Reads a regular file of known size: mapped when the page tail past the
+ * end supplies the NUL sentinel, else read at its exact size. */
+static bool read_regular(FILE *f, size_t size, input_text_t *out) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (size >= (1u << 16) && page > 0 && size % (size_t)page != 0) {
+    void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fileno(f), 0);
+    if (m != MAP_FAILED) {
+      out->buf = m;
+      out->len = size;
+      out->map_len = size;
+      return true;
+    }
+  }
+  char *buf = malloc(size + 1);
+  if (!buf) return false;
+  size_t len = fread(buf, 1, size + 1, f);
+  if (len > size || ferror(f)) { /* grew or failed: read it as a stream */
+    free(buf);
+    rewind(f);
+    return read_stream(f, out);
+  }
+  buf[len] = '\0';
+  out->buf = buf;
+  out->len = len;
+  return true;
+}
+
+static bool read_input(const char *path, input_text_t *out) {
+  memset(out, 0, sizeof(*out));
+  if (strcmp(path, "-") == 0) return read_stream(stdin, out);
   FILE *f = fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "cannot open input file '%s': %s\n", path, strerror(errno));
-    return NULL;
+    return false;
   }
-  char *buf = read_stream(f, out_len);
+  struct stat st;
+  bool ok = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)
+                ? read_regular(f, (size_t)st.st_size, out)
+                : read_stream(f, out);
   int err = errno;
   fclose(f);
-  if (!buf)
+  if (!ok)
     fprintf(stderr, "cannot read input file '%s': %s\n", path, strerror(err));
-  return buf;
+  return ok;
+}
+
+/* lt_parse_config_t.consumed for a mapped input: the parsed pages leave the
+ * process (they stay in the page cache and fault back in if a diagnostic
+ * quotes them), so the text does not add to the peak next to the IR. */
+static void release_mapped(void *user, const char *upto) {
+  const input_text_t *in = user;
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t begin = (uintptr_t)in->buf;
+  uintptr_t end = (uintptr_t)upto & ~(page - 1);
+  if (end > begin) madvise(in->buf, end - begin, MADV_DONTNEED);
+}
+
+static void free_input(input_text_t *in) {
+  if (in->map_len)
+    munmap(in->buf, in->map_len);
+  else
+    free(in->buf);
+  in->buf = NULL;
 }
 
 static bool write_output(const char *path, const lt_strbuf_t *text) {
@@ -156,8 +221,13 @@ typedef struct run_state {
   const char *filename; /* as diagnostics and locations name it */
   const char *buf;      /* the whole input (for source lines) */
   size_t len;
+  const input_text_t *input;
   lt_timing_t *timing;
   lt_strbuf_t output;
+  /* Output written while printing (output.sink) rather than kept whole:
+   * only when a printed chunk is the last word, i.e. one chunk, no
+   * diagnostic verification, and no timing report meant to precede it. */
+  bool stream;
 } run_state_t;
 
 static void print_for_dump(void *user, lt_op_t *op, bool local_scope,
@@ -207,8 +277,15 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
   lt_timer_start(parse_timer);
   lt_parse_config_t pcfg = {.no_implicit_module = c->no_implicit_module,
                             .line_offset = chunk->line_offset};
+  /* Chunks end at a marker line, not a NUL; the whole input ends at one. */
+  pcfg.nul_terminated = chunk->text + chunk->len == rs->buf + rs->len;
+  if (rs->input->map_len && pcfg.nul_terminated) {
+    pcfg.consumed = release_mapped;
+    pcfg.consumed_user = (void *)rs->input;
+  }
   lt_op_t *op =
       lt_parse_source(ctx, rs->filename, chunk->text, chunk->len, &pcfg);
+  if (pcfg.consumed) release_mapped(pcfg.consumed_user, rs->buf + rs->len);
   lt_result_t r = op ? lt_op_verify(op) : LT_FAILURE;
   lt_timer_stop(parse_timer);
   if (LT_FAILED(r)) {
@@ -238,6 +315,18 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
   if (LT_SUCCEEDED(r)) {
     lt_timer_t *output_timer = lt_timer_nest(root, "Output", NULL);
     lt_timer_start(output_timer);
+    if (rs->stream && !rs->output.sink) {
+      const char *path = c->output;
+      FILE *f = path && strcmp(path, "-") != 0 ? fopen(path, "wb") : stdout;
+      if (!f) {
+        fprintf(stderr, "cannot open output file '%s': %s\n", path,
+                strerror(errno));
+        lt_timer_stop(output_timer);
+        lt_op_destroy(op);
+        return LT_FAILURE;
+      }
+      rs->output.sink = f;
+    }
     lt_op_print(op, &c->print_flags, &rs->output);
     lt_strbuf_putc(&rs->output, '\n');
     lt_timer_stop(output_timer);
@@ -280,9 +369,12 @@ int lt_opt_run(const lt_opt_config_t *c) {
   if (!lt_opt_check_pipeline(c)) return 1;
   run_state_t rs = {.config = c};
   rs.filename = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
-  char *buf = read_input(c->input, &rs.len);
-  if (!buf) return 1;
+  input_text_t input;
+  if (!read_input(c->input, &input)) return 1;
+  char *buf = input.buf;
   rs.buf = buf;
+  rs.len = input.len;
+  rs.input = &input;
   if (c->timing) rs.timing = lt_timing_create(lt_allocator_system());
 
   lt_opt_chunk_t whole = {buf, rs.len, 0}, *chunks = &whole;
@@ -291,11 +383,12 @@ int lt_opt_run(const lt_opt_config_t *c) {
     num_chunks = lt_opt_split_input(buf, rs.len, &chunks);
     if (!num_chunks) {
       fprintf(stderr, "%s: out of memory\n", c->prog);
-      free(buf);
+      free_input(&input);
       lt_timing_destroy(rs.timing);
       return 1;
     }
   }
+  rs.stream = num_chunks == 1 && !c->verify_diagnostics && !rs.timing;
   bool ok = true;
   for (size_t i = 0; i < num_chunks; i++) {
     if (i) lt_strbuf_puts(&rs.output, "\n" LT_OPT_SPLIT_MARKER "\n");
@@ -313,8 +406,18 @@ int lt_opt_run(const lt_opt_config_t *c) {
   /* Like LLVM's ToolOutputFile, an -o file is only written on success;
    * stdout gets what the chunks that succeeded printed. */
   bool to_file = c->output && strcmp(c->output, "-") != 0;
-  if (ok || !to_file) ok = write_output(c->output, &rs.output) && ok;
+  if (rs.output.sink) {
+    FILE *f = rs.output.sink;
+    bool written = lt_strbuf_flush(&rs.output) && fflush(f) == 0;
+    if (f != stdout) written = fclose(f) == 0 && written;
+    if (!written)
+      fprintf(stderr, "cannot write output file '%s': %s\n",
+              to_file ? c->output : "-", strerror(errno));
+    ok = written && ok;
+  } else if (ok || !to_file) {
+    ok = write_output(c->output, &rs.output) && ok;
+  }
   lt_strbuf_free(&rs.output);
-  free(buf);
+  free_input(&input);
   return ok ? 0 : 1;
 }

@@ -9,6 +9,9 @@
 // RUN: diff %t.mlir %t.lite
 // lite's generic output is valid input for mlir-opt-16.
 // RUN: %mlir-opt %t.lite --split-input-file -o /dev/null
+// The custom form, constant names included, is the same byte for byte.
+// RUN: %mlir-opt %s --split-input-file --canonicalize > %t.cmlir
+// RUN: lite-opt %s --split-input-file --canonicalize | diff %t.cmlir -
 
 func.func @int_ops() -> (i8, i8, i8, i8, i8, i8, i8, i8, i8, i8) {
   %a = "arith.constant"() {value = 100 : i8} : () -> i8

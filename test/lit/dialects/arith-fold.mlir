@@ -6,12 +6,12 @@
 // RUN: lite-opt %s --split-input-file --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @int_wrap
-// CHECK-DAG:     %[[M56:.*]] = "arith.constant"() {value = -56 : i8}
-// CHECK-DAG:     %[[C126:.*]] = "arith.constant"() {value = 126 : i8}
-// CHECK-DAG:     %[[C124:.*]] = "arith.constant"() {value = 124 : i8}
-// CHECK-DAG:     %[[M1:.*]] = "arith.constant"() {value = -1 : i8}
-// CHECK-DAG:     %[[M3:.*]] = "arith.constant"() {value = -3 : i8}
-// CHECK-DAG:     %[[C6:.*]] = "arith.constant"() {value = 6 : i8}
+// CHECK-DAG:     %[[M56:.*]] = arith.constant -56 : i8
+// CHECK-DAG:     %[[C126:.*]] = arith.constant 126 : i8
+// CHECK-DAG:     %[[C124:.*]] = arith.constant 124 : i8
+// CHECK-DAG:     %[[M1:.*]] = arith.constant -1 : i8
+// CHECK-DAG:     %[[M3:.*]] = arith.constant -3 : i8
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : i8
 // CHECK:         return %[[M56]], %[[M56]], %[[C126]], %[[C124]], %[[M1]], %[[M3]], %[[C6]]
 func.func @int_wrap() -> (i8, i8, i8, i8, i8, i8, i8) {
   %a = "arith.constant"() {value = 100 : i8} : () -> i8
@@ -34,11 +34,11 @@ func.func @int_wrap() -> (i8, i8, i8, i8, i8, i8, i8) {
 // Left alone: division by zero, divsi overflow (-128 / -1 in i8), and
 // anything with a non-constant operand.
 // CHECK-LABEL: func.func @not_folded
-// CHECK:         "arith.divsi"(%{{.*}}, %{{.*}}) : (i8, i8) -> i8
-// CHECK:         "arith.divsi"(%{{.*}}, %{{.*}}) : (i8, i8) -> i8
-// CHECK:         "arith.divui"(%{{.*}}, %{{.*}}) : (i8, i8) -> i8
-// CHECK:         "arith.remsi"(%{{.*}}, %{{.*}}) : (i8, i8) -> i8
-// CHECK:         "arith.addi"(%arg0, %{{.*}}) : (i8, i8) -> i8
+// CHECK:         arith.divsi %{{.*}}, %{{.*}} : i8
+// CHECK:         arith.divsi %{{.*}}, %{{.*}} : i8
+// CHECK:         arith.divui %{{.*}}, %{{.*}} : i8
+// CHECK:         arith.remsi %{{.*}}, %{{.*}} : i8
+// CHECK:         arith.addi %arg0, %{{.*}} : i8
 func.func @not_folded(%x: i8) -> (i8, i8, i8, i8, i8) {
   %m = "arith.constant"() {value = -128 : i8} : () -> i8
   %n1 = "arith.constant"() {value = -1 : i8} : () -> i8
@@ -57,7 +57,7 @@ func.func @not_folded(%x: i8) -> (i8, i8, i8, i8, i8) {
 // zero; x - x, x ^ x, x % 1 are a new zero; (x - y) + y is x and
 // (x + y) - x is y.
 // CHECK-LABEL: func.func @identities
-// CHECK-NEXT:    %[[Z:.*]] = "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT:    %[[Z:.*]] = arith.constant 0 : i32
 // CHECK-NEXT:    return %arg0, %arg0, %[[Z]], %arg0, %arg0, %[[Z]], %[[Z]], %[[Z]], %arg0, %arg1, %arg0, %[[Z]]
 func.func @identities(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) {
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
@@ -86,13 +86,13 @@ func.func @identities(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32, i32, i
 // 3.000000e-01, not the f64 sum); f16 and bf16 round to theirs; x + -0.0
 // and x * 1.0 are x but x + 0.0 is not (-0.0 + 0.0 is +0.0).
 // CHECK-LABEL: func.func @floats
-// CHECK-DAG:     %[[F32:.*]] = "arith.constant"() {value = 3.000000e-01 : f32}
-// CHECK-DAG:     %[[F16:.*]] = "arith.constant"() {value = 1.000000e+00 : f16}
-// CHECK-DAG:     %[[BF:.*]] = "arith.constant"() {value = 3.339840e-01 : bf16}
-// CHECK-DAG:     %[[INF:.*]] = "arith.constant"() {value = 0x7F800000 : f32}
-// CHECK-DAG:     %[[F64:.*]] = "arith.constant"() {value = 0.30000000000000004 : f64}
-// CHECK-DAG:     %[[PZ:.*]] = "arith.constant"() {value = 0.000000e+00 : f32}
-// CHECK:         %[[ADD:.*]] = "arith.addf"(%arg0, %[[PZ]])
+// CHECK-DAG:     %[[F32:.*]] = arith.constant 3.000000e-01 : f32
+// CHECK-DAG:     %[[F16:.*]] = arith.constant 1.000000e+00 : f16
+// CHECK-DAG:     %[[BF:.*]] = arith.constant 3.339840e-01 : bf16
+// CHECK-DAG:     %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG:     %[[F64:.*]] = arith.constant 0.30000000000000004 : f64
+// CHECK-DAG:     %[[PZ:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[ADD:.*]] = arith.addf %arg0, %[[PZ]]
 // CHECK:         return %[[F32]], %arg0, %[[ADD]], %arg0, %[[F16]], %[[BF]], %[[INF]], %[[F64]]
 func.func @floats(%x: f32) -> (f32, f32, f32, f32, f16, bf16, f32, f64) {
   %a = "arith.constant"() {value = 0.1 : f32} : () -> f32
@@ -124,11 +124,11 @@ func.func @floats(%x: f32) -> (f32, f32, f32, f32, f16, bf16, f32, f64) {
 // Tensors: splat with splat gives a splat; element by element otherwise,
 // wrapping per element; x * zeros is the zeros; cmpi folds per element.
 // CHECK-LABEL: func.func @tensors
-// CHECK-DAG:     %[[SQ:.*]] = "arith.constant"() {value = dense<[2.250000e+00, 6.250000e+00, 1.000000e+00, 0.000000e+00]> : tensor<4xf32>}
-// CHECK-DAG:     %[[CMP:.*]] = "arith.constant"() {value = dense<[true, false]> : tensor<2xi1>}
-// CHECK-DAG:     %[[TWO:.*]] = "arith.constant"() {value = dense<2> : tensor<4xi32>}
-// CHECK-DAG:     %[[SUM:.*]] = "arith.constant"() {value = dense<[2, 3, 4, -2147483648]> : tensor<4xi32>}
-// CHECK-DAG:     %[[Z:.*]] = "arith.constant"() {value = dense<0> : tensor<4xi32>}
+// CHECK-DAG:     %[[SQ:.*]] = arith.constant dense<[2.250000e+00, 6.250000e+00, 1.000000e+00, 0.000000e+00]> : tensor<4xf32>
+// CHECK-DAG:     %[[CMP:.*]] = arith.constant dense<[true, false]> : tensor<2xi1>
+// CHECK-DAG:     %[[TWO:.*]] = arith.constant dense<2> : tensor<4xi32>
+// CHECK-DAG:     %[[SUM:.*]] = arith.constant dense<[2, 3, 4, -2147483648]> : tensor<4xi32>
+// CHECK-DAG:     %[[Z:.*]] = arith.constant dense<0> : tensor<4xi32>
 // CHECK:         return %[[SUM]], %[[TWO]], %[[Z]], %[[CMP]], %[[SQ]], %arg0
 func.func @tensors(%t: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<2xi1>, tensor<4xf32>, tensor<4xi32>) {
   %c = "arith.constant"() {value = dense<[1, 2, 3, 2147483647]> : tensor<4xi32>} : () -> tensor<4xi32>
@@ -152,10 +152,10 @@ func.func @tensors(%t: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4
 // unordered; select with a constant condition or equal arms; xori with true
 // inverts a cmpi (sle -> sgt).
 // CHECK-LABEL: func.func @compare_select
-// CHECK-DAG:     %[[T:.*]] = "arith.constant"() {value = true} : () -> i1
-// CHECK-DAG:     %[[F:.*]] = "arith.constant"() {value = false} : () -> i1
-// CHECK-DAG:     %[[C5:.*]] = "arith.constant"() {value = 5 : i32} : () -> i32
-// CHECK:         %[[NOT:.*]] = "arith.cmpi"(%arg0, %[[C5]]) {predicate = 4 : i64} : (i32, i32) -> i1
+// CHECK-DAG:     %[[T:.*]] = arith.constant true
+// CHECK-DAG:     %[[F:.*]] = arith.constant false
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : i32
+// CHECK:         %[[NOT:.*]] = arith.cmpi sgt, %arg0, %[[C5]] : i32
 // CHECK:         return %[[T]], %[[F]], %[[T]], %[[F]], %[[T]], %arg1, %arg1, %[[NOT]]
 func.func @compare_select(%x: i32, %a: f32, %b: f32) -> (i1, i1, i1, i1, i1, f32, f32, i1) {
   %c3 = "arith.constant"() {value = 3 : i32} : () -> i32
@@ -183,17 +183,17 @@ func.func @compare_select(%x: i32, %a: f32, %b: f32) -> (i1, i1, i1, i1, i1, f32
 // when out of range), bit casts; extsi(extsi(x)) reads x directly and
 // trunci(extui(x)) is x.
 // CHECK-LABEL: func.func @casts
-// CHECK-DAG:     %[[SEXT:.*]] = "arith.constant"() {value = -2 : i32}
-// CHECK-DAG:     %[[ZEXT:.*]] = "arith.constant"() {value = 254 : i32}
-// CHECK-DAG:     %[[TRUNC:.*]] = "arith.constant"() {value = 44 : i8}
-// CHECK-DAG:     %[[FP:.*]] = "arith.constant"() {value = 0x4B800000 : f32}
-// CHECK-DAG:     %[[SI:.*]] = "arith.constant"() {value = -2 : i8}
-// CHECK-DAG:     %[[IDX:.*]] = "arith.constant"() {value = -2 : index}
-// CHECK-DAG:     %[[BC:.*]] = "arith.constant"() {value = 1.000000e+00 : f32}
-// CHECK-DAG:     %[[BC2:.*]] = "arith.constant"() {value = -1070805811 : i32}
-// CHECK-DAG:     %[[BIG:.*]] = "arith.constant"() {value = 3.000000e+02 : f32}
-// CHECK:         %[[OUT:.*]] = "arith.fptosi"(%[[BIG]]) : (f32) -> i8
-// CHECK:         %[[EXT:.*]] = "arith.extsi"(%arg0) : (i8) -> i64
+// CHECK-DAG:     %[[SEXT:.*]] = arith.constant -2 : i32
+// CHECK-DAG:     %[[ZEXT:.*]] = arith.constant 254 : i32
+// CHECK-DAG:     %[[TRUNC:.*]] = arith.constant 44 : i8
+// CHECK-DAG:     %[[FP:.*]] = arith.constant 0x4B800000 : f32
+// CHECK-DAG:     %[[SI:.*]] = arith.constant -2 : i8
+// CHECK-DAG:     %[[IDX:.*]] = arith.constant -2 : index
+// CHECK-DAG:     %[[BC:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG:     %[[BC2:.*]] = arith.constant -1070805811 : i32
+// CHECK-DAG:     %[[BIG:.*]] = arith.constant 3.000000e+02 : f32
+// CHECK:         %[[OUT:.*]] = arith.fptosi %[[BIG]] : f32 to i8
+// CHECK:         %[[EXT:.*]] = arith.extsi %arg0 : i8 to i64
 // CHECK:         return %[[SEXT]], %[[ZEXT]], %[[TRUNC]], %[[FP]], %[[SI]], %[[IDX]], %[[BC]], %[[BC2]], %[[OUT]], %[[EXT]], %arg0
 func.func @casts(%x: i8) -> (i32, i32, i8, f32, i8, index, f32, i32, i8, i64, i8) {
   %m = "arith.constant"() {value = -2 : i8} : () -> i8
@@ -223,13 +223,13 @@ func.func @casts(%x: i8) -> (i32, i32, i8, f32, i8, index, f32, i32, i8, i64, i8
 // Constant chains reassociate: (x + 1) + 2 is x + 3, (x - 1) + 5 is x + 4,
 // 5 - (x + 1) is 4 - x, (x * 2) * 5 is x * 10.
 // CHECK-LABEL: func.func @reassociate
-// CHECK-DAG:     %[[C3:.*]] = "arith.constant"() {value = 3 : i32}
-// CHECK-DAG:     %[[C4:.*]] = "arith.constant"() {value = 4 : i32}
-// CHECK-DAG:     %[[C10:.*]] = "arith.constant"() {value = 10 : i32}
-// CHECK-DAG:     %[[R0:.*]] = "arith.addi"(%arg0, %[[C3]])
-// CHECK-DAG:     %[[R1:.*]] = "arith.addi"(%arg0, %[[C4]])
-// CHECK-DAG:     %[[R2:.*]] = "arith.subi"(%[[C4]], %arg0)
-// CHECK-DAG:     %[[R3:.*]] = "arith.muli"(%arg0, %[[C10]])
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : i32
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : i32
+// CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : i32
+// CHECK-DAG:     %[[R0:.*]] = arith.addi %arg0, %[[C3]]
+// CHECK-DAG:     %[[R1:.*]] = arith.addi %arg0, %[[C4]]
+// CHECK-DAG:     %[[R2:.*]] = arith.subi %[[C4]], %arg0
+// CHECK-DAG:     %[[R3:.*]] = arith.muli %arg0, %[[C10]]
 // CHECK:         return %[[R0]], %[[R1]], %[[R2]], %[[R3]]
 func.func @reassociate(%x: i32) -> (i32, i32, i32, i32) {
   %c1 = "arith.constant"() {value = 1 : i32} : () -> i32

@@ -4,8 +4,8 @@
 // The first cse on @f merges the two adds; nothing else changes anything.
 // CHECK:      // -----// IR Dump After CSE (cse) //----- //
 // CHECK-NEXT: func.func @f(%arg0: i32) -> i32 {
-// CHECK-NEXT:   %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
-// CHECK-NEXT:   %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
+// CHECK-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:   %1 = arith.muli %0, %0 : i32
 // CHECK-NOT:  IR Dump
 
 // Without -after-change every run dumps: two passes on two functions.

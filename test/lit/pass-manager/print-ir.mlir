@@ -4,8 +4,8 @@
 // RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
 // AFTER:      // -----// IR Dump After CSE (cse) //----- //
 // AFTER-NEXT: func.func @f(%arg0: i32) -> i32 {
-// AFTER-NEXT:   %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
-// AFTER-NEXT:   %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
+// AFTER-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
+// AFTER-NEXT:   %1 = arith.muli %0, %0 : i32
 // AFTER-NEXT:   return %1 : i32
 // AFTER-NEXT: }
 // AFTER-EMPTY:
@@ -22,8 +22,8 @@
 // RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-print-ir-before=cse -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 // BEFORE:      // -----// IR Dump Before CSE (cse) //----- //
 // BEFORE-NEXT: func.func @f(%arg0: i32) -> i32 {
-// BEFORE-NEXT:   %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
-// BEFORE-NEXT:   %1 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
+// BEFORE-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
+// BEFORE-NEXT:   %1 = arith.addi %arg0, %arg0 : i32
 // BEFORE:      // -----// IR Dump Before CSE (cse) //----- //
 // BEFORE-NEXT: func.func @g() {
 // BEFORE-NOT:  IR Dump
@@ -48,8 +48,8 @@
 // SCOPE:      // -----// IR Dump Before CSE (cse) ('func.func' operation: @g) //----- //
 // SCOPE-NEXT: module {
 // SCOPE-NEXT:   func.func @f(%arg0: i32) -> i32 {
-// SCOPE-NEXT:     %0 = "arith.addi"(%arg0, %arg0) : (i32, i32) -> i32
-// SCOPE-NEXT:     %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
+// SCOPE-NEXT:     %0 = arith.addi %arg0, %arg0 : i32
+// SCOPE-NEXT:     %1 = arith.muli %0, %0 : i32
 
 // The output printing flags apply to dumps too.
 // RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(cse))' --mlir-print-ir-after=cse --mlir-print-op-generic -o /dev/null 2>&1 | FileCheck %s --check-prefix=GENERIC

@@ -9,14 +9,14 @@
 // RUN: lite-opt %s --allow-unregistered-dialect --split-input-file --canonicalize='max-iterations=1 region-simplify=false' | FileCheck %s --check-prefix=NOSIMPLIFY
 
 // CHECK-LABEL: func.func @fold_and_hoist
-// CHECK-NEXT:    %[[C3:.*]] = "arith.constant"() {value = 3 : i32} : () -> i32
+// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:    "test.effect"(%[[C3]]) : (i32) -> ()
-// CHECK-NEXT:    %[[ADD:.*]] = "arith.addi"(%arg0, %[[C3]]) : (i32, i32) -> i32
+// CHECK-NEXT:    %[[ADD:.*]] = arith.addi %arg0, %[[C3]] : i32
 // CHECK-NEXT:    return %[[ADD]] : i32
 // BOTTOMUP-LABEL: func.func @fold_and_hoist
-// BOTTOMUP-NEXT:    %[[C3:.*]] = "arith.constant"() {value = 3 : i32} : () -> i32
+// BOTTOMUP-NEXT:    %[[C3:.*]] = arith.constant 3 : i32
 // BOTTOMUP-NEXT:    "test.effect"(%[[C3]]) : (i32) -> ()
-// BOTTOMUP-NEXT:    %[[ADD:.*]] = "arith.addi"(%arg0, %[[C3]]) : (i32, i32) -> i32
+// BOTTOMUP-NEXT:    %[[ADD:.*]] = arith.addi %arg0, %[[C3]] : i32
 // BOTTOMUP-NEXT:    return %[[ADD]] : i32
 func.func @fold_and_hoist(%x: i32) -> i32 {
   %c1 = "arith.constant"() {value = 1 : i32} : () -> i32
@@ -33,7 +33,7 @@ func.func @fold_and_hoist(%x: i32) -> i32 {
 // Equal constants become one; unused pure ops go; unregistered and
 // side-effecting ops are left alone even when nothing uses them.
 // CHECK-LABEL: func.func @dedup_and_dce
-// CHECK-NEXT:    %[[C:.*]] = "arith.constant"() {value = 7 : i64} : () -> i64
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 7 : i64
 // CHECK-NEXT:    %[[U:.*]] = "foo.unused"(%[[C]]) : (i64) -> i64
 // CHECK-NEXT:    %[[E:.*]] = "test.effect"(%[[C]]) : (i64) -> i64
 // CHECK-NEXT:    return %[[C]], %[[C]] : i64, i64
@@ -90,18 +90,18 @@ func.func @materialize(%x: i64) {
 // inside an isolated region they stay there; an unregistered op's region
 // counts as isolated.
 // CHECK-LABEL: func.func @regions
-// CHECK-NEXT:    %[[C:.*]] = "arith.constant"() {value = 3 : i32} : () -> i32
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:    "test.region"() ({
 // CHECK-NEXT:      "test.effect"(%[[C]]) : (i32) -> ()
 // CHECK-NEXT:      "test.terminator"() : () -> ()
 // CHECK-NEXT:    }) : () -> ()
 // CHECK-NEXT:    "test.isolated"() ({
-// CHECK-NEXT:      %[[I:.*]] = "arith.constant"() {value = 3 : i32} : () -> i32
+// CHECK-NEXT:      %[[I:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:      "test.effect"(%[[I]]) : (i32) -> ()
 // CHECK-NEXT:      "test.terminator"() : () -> ()
 // CHECK-NEXT:    }) : () -> ()
 // CHECK-NEXT:    "foo.region"() ({
-// CHECK-NEXT:      %[[U:.*]] = "arith.constant"() {value = 3 : i32} : () -> i32
+// CHECK-NEXT:      %[[U:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:      "test.effect"(%[[U]]) : (i32) -> ()
 // CHECK-NEXT:    }) : () -> ()
 func.func @regions() {
@@ -152,7 +152,7 @@ func.func @unreachable(%x: i32) {
 // ONE-LABEL: func.func @dead_graph
 // ONE-NEXT:    return %arg0
 // NOSIMPLIFY-LABEL: func.func @dead_graph
-// NOSIMPLIFY-NEXT:    "arith.mulf"(%arg0, %arg0)
+// NOSIMPLIFY-NEXT:    arith.mulf %arg0, %arg0
 // NOSIMPLIFY-NEXT:    return %arg0
 func.func @dead_graph(%x: f32) -> f32 {
   %a = "arith.mulf"(%x, %x) : (f32, f32) -> f32

@@ -6,8 +6,8 @@
 // RUN: lite-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(cse))' | FileCheck %s
 
 // CHECK-LABEL: func.func @simple
-// CHECK-NEXT:    %[[C:.*]] = "arith.constant"() {value = 1 : i32} : () -> i32
-// CHECK-NEXT:    %[[A:.*]] = "arith.addi"(%arg0, %[[C]]) : (i32, i32) -> i32
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[A:.*]] = arith.addi %arg0, %[[C]] : i32
 // CHECK-NEXT:    return %[[A]], %[[A]], %[[C]] : i32, i32, i32
 func.func @simple(%x: i32) -> (i32, i32, i32) {
   %c1 = "arith.constant"() {value = 1 : i32} : () -> i32
@@ -22,10 +22,10 @@ func.func @simple(%x: i32) -> (i32, i32, i32) {
 // Equal-looking ops that differ in attributes, operand order or result
 // types stay apart; side effects and unregistered ops are left alone.
 // CHECK-LABEL: func.func @left_alone
-// CHECK-NEXT:    "arith.constant"() {value = 1 : i32}
-// CHECK-NEXT:    "arith.constant"() {value = 2 : i32}
-// CHECK-NEXT:    "arith.subi"(%arg0, %arg1)
-// CHECK-NEXT:    "arith.subi"(%arg1, %arg0)
+// CHECK-NEXT:    arith.constant 1 : i32
+// CHECK-NEXT:    arith.constant 2 : i32
+// CHECK-NEXT:    arith.subi %arg0, %arg1
+// CHECK-NEXT:    arith.subi %arg1, %arg0
 // CHECK-NEXT:    "test.pure"(%arg0) : (i32) -> i32
 // CHECK-NEXT:    "test.pure"(%arg0) : (i32) -> i64
 // CHECK-NEXT:    "test.effect"(%arg0) : (i32) -> i32
@@ -53,9 +53,9 @@ func.func @left_alone(%x: i32, %y: i32) {
 
 // Commutative ops match with their operands in any order.
 // CHECK-LABEL: func.func @commutative
-// CHECK-NEXT:    %[[A:.*]] = "arith.addf"(%arg0, %arg1)
-// CHECK-NEXT:    %[[S:.*]] = "arith.subf"(%arg0, %arg1)
-// CHECK-NEXT:    %[[T:.*]] = "arith.subf"(%arg1, %arg0)
+// CHECK-NEXT:    %[[A:.*]] = arith.addf %arg0, %arg1
+// CHECK-NEXT:    %[[S:.*]] = arith.subf %arg0, %arg1
+// CHECK-NEXT:    %[[T:.*]] = arith.subf %arg1, %arg0
 // CHECK-NEXT:    "test.effect"(%[[A]], %[[A]], %[[S]], %[[T]])
 func.func @commutative(%x: f32, %y: f32) {
   %a = "arith.addf"(%x, %y) : (f32, f32) -> f32
@@ -71,7 +71,7 @@ func.func @commutative(%x: f32, %y: f32) {
 // Only ops already dead when visited are erased: the mul still has a use
 // when CSE reaches it (as in MLIR).
 // CHECK-LABEL: func.func @dead
-// CHECK-NEXT:    %[[M:.*]] = "arith.muli"(%arg0, %arg0)
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %arg0, %arg0
 // CHECK-NEXT:    return
 func.func @dead(%x: i32) {
   %m = "arith.muli"(%x, %x) : (i32, i32) -> i32
@@ -142,14 +142,14 @@ func.func @isolated() {
 // Across blocks: the entry dominates both branches, the branches do not
 // dominate each other.
 // CHECK-LABEL: func.func @blocks
-// CHECK-NEXT:    %[[A:.*]] = "arith.addi"(%arg0, %arg0)
+// CHECK-NEXT:    %[[A:.*]] = arith.addi %arg0, %arg0
 // CHECK-NEXT:    "test.effect"(%[[A]])
 // CHECK-NEXT:    "test.br"()[^bb1, ^bb2]
 // CHECK-NEXT:  ^bb1:
-// CHECK-NEXT:    %[[M1:.*]] = "arith.muli"(%arg0, %arg0)
+// CHECK-NEXT:    %[[M1:.*]] = arith.muli %arg0, %arg0
 // CHECK-NEXT:    "test.effect"(%[[A]], %[[M1]])
 // CHECK:       ^bb2:
-// CHECK-NEXT:    %[[M2:.*]] = "arith.muli"(%arg0, %arg0)
+// CHECK-NEXT:    %[[M2:.*]] = arith.muli %arg0, %arg0
 // CHECK-NEXT:    "test.effect"(%[[A]], %[[M2]])
 func.func @blocks(%x: i32) {
   %a = "arith.addi"(%x, %x) : (i32, i32) -> i32

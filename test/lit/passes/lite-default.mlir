@@ -9,8 +9,8 @@
 
 // CHECK-NOT: @unused
 // CHECK-LABEL: func.func @main
-// CHECK-NEXT:    %[[C3:.*]] = "arith.constant"() {value = 3 : i32} : () -> i32
-// CHECK-NEXT:    %[[A:.*]] = "arith.addi"(%arg0, %[[C3]]) : (i32, i32) -> i32
+// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : i32
+// CHECK-NEXT:    %[[A:.*]] = arith.addi %arg0, %[[C3]] : i32
 // CHECK-NEXT:    return %[[A]], %[[A]] : i32, i32
 func.func private @unused(%x: i32) -> i32 {
   return %x : i32

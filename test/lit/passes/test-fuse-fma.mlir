@@ -22,8 +22,8 @@ func.func @fused(%a: f32, %b: f32, %c: f32) -> (f32, f32) {
 
 // The product is used twice: fusing would compute it twice.
 // CHECK-LABEL: func.func @shared_product
-// CHECK-NEXT:    %[[M:.*]] = "arith.mulf"(%arg0, %arg1)
-// CHECK-NEXT:    %[[S:.*]] = "arith.addf"(%[[M]], %arg2)
+// CHECK-NEXT:    %[[M:.*]] = arith.mulf %arg0, %arg1
+// CHECK-NEXT:    %[[S:.*]] = arith.addf %[[M]], %arg2
 // CHECK-NEXT:    return %[[S]], %[[M]]
 // STATS: (S) 0 num-fused - Number of mulf/addf pairs fused
 func.func @shared_product(%a: f32, %b: f32, %c: f32) -> (f32, f32) {
@@ -36,10 +36,10 @@ func.func @shared_product(%a: f32, %b: f32, %c: f32) -> (f32, f32) {
 
 // Not a mulf feeding an addf.
 // CHECK-LABEL: func.func @other_ops
-// CHECK-NEXT:    "arith.subf"
-// CHECK-NEXT:    "arith.addf"
-// CHECK-NEXT:    "arith.mulf"
-// CHECK-NEXT:    "arith.subf"
+// CHECK-NEXT:    arith.subf
+// CHECK-NEXT:    arith.addf
+// CHECK-NEXT:    arith.mulf
+// CHECK-NEXT:    arith.subf
 func.func @other_ops(%a: f32, %b: f32) -> (f32, f32) {
   %d = "arith.subf"(%a, %b) : (f32, f32) -> f32
   %s = "arith.addf"(%d, %b) : (f32, f32) -> f32
