@@ -222,9 +222,11 @@ lt_token_t lt_lexer_next(lt_lexer_t *lx) {
       return form(lx, LT_TOK_VBAR, start);
     case '/':
       if (*lx->cur == '/') {
-        /* Comment to end of line; memchr stops at the sentinel too. */
-        const char *nl = memchr(lx->cur, '\n', (size_t)(lx->end - lx->cur));
-        lx->cur = nl ? nl + 1 : lx->end;
+        /* Comment to end of line: like MLIR, '\r' ends it as '\n' does. */
+        const char *eol = lx->cur;
+        while (eol < lx->end && *eol != '\n' && *eol != '\r')
+          eol++;
+        lx->cur = eol < lx->end ? eol + 1 : lx->end;
         continue;
       }
       return lex_error(lx, start, "unexpected character");

@@ -323,11 +323,8 @@ static void note_resource(lt_asm_printer_t *p, lt_resource_t *r) {
 
 /* ---- attributes ---------------------------------------------------------- */
 
+/* An empty name prints as @"" (a string), which reads back. */
 static void print_symbol_part(lt_strbuf_t *out, const lt_ident_t *name) {
-  if (!name || name->len == 0) {
-    lt_strbuf_puts(out, "@<<INVALID EMPTY SYMBOL>>");
-    return;
-  }
   lt_strbuf_putc(out, '@');
   lt_print_keyword_or_string(out, name->str, name->len);
 }

@@ -752,10 +752,6 @@ void lt_asm_print_attr_dict_kw(lt_asm_printer_t *p, const lt_attr_t *dict,
 
 void lt_asm_print_symbol_name(lt_asm_printer_t *p, const char *name,
                               size_t len) {
-  if (!len) {
-    lt_strbuf_puts(p->out, "@<<INVALID EMPTY SYMBOL>>");
-    return;
-  }
   lt_strbuf_putc(p->out, '@');
   lt_print_keyword_or_string(p->out, name, len);
 }
