@@ -59,15 +59,24 @@ lt_result_t lt_utable_insert(lt_utable_t *t, lt_allocator_t a, uint64_t hash,
 #define LT_OP_SLAB 1
 #endif
 
-void *lt_context_op_alloc(lt_context_t *ctx, size_t size) {
+void *lt_context_op_alloc(lt_context_t *ctx, size_t size, size_t *out_size) {
   size_t cls = (size + 7) / 8;
+  *out_size = size;
   if (!LT_OP_SLAB || cls >= LT_OP_SLAB_CLASSES)
     return lt_calloc(ctx->allocator, size);
-  void *p = ctx->op_free[cls];
-  if (p)
-    memcpy(&ctx->op_free[cls], p, sizeof(void *));
-  else
-    p = lt_arena_alloc(&ctx->op_arena, cls * 8, 8);
+  /* A freed block a little larger serves too (rewrites often erase big ops
+   * and create smaller ones); it keeps its size for when it is freed. */
+  size_t last = cls + LT_OP_SLAB_SLACK;
+  if (last >= LT_OP_SLAB_CLASSES) last = LT_OP_SLAB_CLASSES - 1;
+  for (size_t c = cls; c <= last; c++) {
+    void *p = ctx->op_free[c];
+    if (!p) continue;
+    memcpy(&ctx->op_free[c], p, sizeof(void *));
+    memset(p, 0, c * 8);
+    *out_size = c * 8;
+    return p;
+  }
+  void *p = lt_arena_alloc(&ctx->op_arena, cls * 8, 8);
   if (p) memset(p, 0, cls * 8);
   return p;
 }

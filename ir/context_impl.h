@@ -93,6 +93,7 @@ typedef struct lt_loc_run {
  * use-after-free of an op stays detectable. */
 #define LT_OP_SLAB_MAX 1024
 #define LT_OP_SLAB_CLASSES (LT_OP_SLAB_MAX / 8 + 1)
+#define LT_OP_SLAB_SLACK 8 /* larger classes an allocation may take from */
 
 struct lt_context {
   lt_allocator_t allocator;
@@ -130,9 +131,10 @@ struct lt_context {
 lt_result_t lt_context_grow(lt_context_t *ctx, void **items, size_t *cap,
                             size_t need, size_t item_size);
 
-/* Storage for one op of `size` bytes, zeroed; NULL when out of memory. */
-void *lt_context_op_alloc(lt_context_t *ctx, size_t size);
-/* Returns storage from lt_context_op_alloc of the same size. */
+/* Storage for one op of at least `size` bytes, zeroed, and its actual size
+ * (pass that to lt_context_op_free); NULL when out of memory. */
+void *lt_context_op_alloc(lt_context_t *ctx, size_t size, size_t *out_size);
+/* Returns storage from lt_context_op_alloc, given its actual size. */
 void lt_context_op_free(lt_context_t *ctx, void *p, size_t size);
 
 /* Frees the diagnostic engine's state (diagnostics.c). */

@@ -742,8 +742,10 @@ static lt_walk_result_t collect_op(lt_op_t *op, void *user) {
 }
 
 static void seed_worklist(driver_t *d) {
+  /* Start small: the previous sweep may have held many more ops. */
   d->len = 0;
-  lt_ptr_map_clear(&d->index);
+  lt_ptr_map_deinit(&d->index);
+  lt_ptr_map_init(&d->index, d->allocator);
   d->seed_len = 0;
   lt_op_walk(d->root, d->cfg.top_down ? LT_WALK_PRE : LT_WALK_POST, collect_op,
              d);

@@ -134,7 +134,8 @@ lt_op_t *lt_op_alloc(lt_context_t *ctx, const lt_op_info_t *info, lt_loc_t loc,
                 (size_t)num_operands * sizeof(lt_operand_t) +
                 (size_t)num_successors * sizeof(lt_successor_t) +
                 (size_t)num_regions * sizeof(lt_region_t);
-  char *base = lt_context_op_alloc(ctx, size);
+  size_t block_size;
+  char *base = lt_context_op_alloc(ctx, size, &block_size);
   if (!base) return NULL;
   lt_op_impl_t *impl = (lt_op_impl_t *)(base + results_size);
   lt_op_t *op = &impl->op;
@@ -152,7 +153,7 @@ lt_op_t *lt_op_alloc(lt_context_t *ctx, const lt_op_info_t *info, lt_loc_t loc,
   op->regions = (lt_region_t *)(op->successors + num_successors);
   op->operand_capacity = num_operands;
   op->order = LT_ORDER_INVALID;
-  op->alloc_size = size;
+  op->alloc_size = block_size;
   for (uint32_t i = 0; i < num_results; i++) {
     lt_value_t *v = &op->results[i];
     v->type = result_types ? result_types[i] : NULL;

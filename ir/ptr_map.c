@@ -51,7 +51,9 @@ static bool rehash(lt_ptr_map_t *m, size_t new_cap) {
 bool lt_ptr_map_put(lt_ptr_map_t *m, const void *key, void *value) {
   /* Keep the load (including tombstones) under 3/4 so probes stay short. */
   if ((m->used + 1) * 4 > m->cap * 3) {
-    size_t cap = m->cap ? m->cap : 16;
+    /* Sized from the live count alone: a map emptied by removals (a
+     * worklist) shrinks instead of keeping its largest size. */
+    size_t cap = 16;
     while ((m->count + 1) * 2 > cap)
       cap *= 2;
     if (!rehash(m, cap)) return false;
