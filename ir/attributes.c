@@ -170,6 +170,10 @@ static int lt_loc_pos_cmp(const lt_attr_t *a, const lt_attr_t *b) {
   return 0;
 }
 
+static const lt_attr_t *lt_loc_run_at(const lt_loc_run_t *run, size_t i) {
+  return &run->chunks[i / LT_LOC_RUN_CHUNK][i % LT_LOC_RUN_CHUNK];
+}
+
 /* The file location equal to key in the context's run, else NULL; sets
  * *out_append when key may join the run's end. */
 static const lt_attr_t *lt_loc_run_find(const lt_loc_run_t *run,
@@ -177,15 +181,17 @@ static const lt_attr_t *lt_loc_run_find(const lt_loc_run_t *run,
                                         bool *out_append) {
   *out_append = false;
   if (run->file && run->file != key->file_loc.file) return NULL;
-  if (!run->count || lt_loc_pos_cmp(key, run->locs[run->count - 1]) > 0) {
+  if (!run->count ||
+      lt_loc_pos_cmp(key, lt_loc_run_at(run, run->count - 1)) > 0) {
     *out_append = true;
     return NULL;
   }
   size_t lo = 0, hi = run->count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    int c = lt_loc_pos_cmp(key, run->locs[mid]);
-    if (c == 0) return run->locs[mid];
+    const lt_attr_t *loc = lt_loc_run_at(run, mid);
+    int c = lt_loc_pos_cmp(key, loc);
+    if (c == 0) return loc;
     if (c < 0)
       hi = mid;
     else
@@ -205,18 +211,29 @@ static const lt_attr_t *lt_attr_unique(lt_context_t *ctx, lt_attr_t *key) {
   const lt_attr_t *found =
       lt_utable_find(&ctx->attrs, key->hash, lt_attr_eq, key);
   if (found) return found;
-  lt_loc_run_t *run = &ctx->loc_run;
-  if (to_run && LT_FAILED(lt_context_grow(ctx, (void **)&run->locs, &run->cap,
-                                          run->count + 1, sizeof(*run->locs))))
-    return NULL;
+  if (to_run) {
+    lt_loc_run_t *run = &ctx->loc_run;
+    size_t slot = run->count % LT_LOC_RUN_CHUNK;
+    size_t chunk = run->count / LT_LOC_RUN_CHUNK;
+    if (!slot) {
+      if (LT_FAILED(lt_context_grow(ctx, (void **)&run->chunks,
+                                    &run->cap_chunks, chunk + 1,
+                                    sizeof(*run->chunks))))
+        return NULL;
+      run->chunks[chunk] =
+          lt_arena_alloc(&ctx->arena, LT_LOC_RUN_CHUNK * sizeof(lt_attr_t),
+                         _Alignof(lt_attr_t));
+      if (!run->chunks[chunk]) return NULL;
+    }
+    lt_attr_t *a = &run->chunks[chunk][slot];
+    *a = *key;
+    run->file = key->file_loc.file;
+    run->count++;
+    return a;
+  }
   lt_attr_t *a =
       lt_arena_memdup(&ctx->arena, key, sizeof(*key), _Alignof(lt_attr_t));
   if (!a) return NULL;
-  if (to_run) {
-    run->file = key->file_loc.file;
-    run->locs[run->count++] = a;
-    return a;
-  }
   bool ok = true;
   switch (a->kind) {
   case LT_ATTR_STRING: {

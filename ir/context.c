@@ -37,7 +37,9 @@ static void lt_utable_place(lt_uslot_t *slots, size_t mask, uint64_t hash,
 lt_result_t lt_utable_insert(lt_utable_t *t, lt_allocator_t a, uint64_t hash,
                              const void *ptr) {
   size_t cap = t->mask + 1;
-  if ((t->count + 1) * 2 > cap) {
+  /* Slots keep the full hash, so probes stay cheap at 3/4 load; the
+   * attribute table is the largest table a big module has. */
+  if ((t->count + 1) * 4 > cap * 3) {
     size_t new_cap = cap * 2;
     lt_uslot_t *slots = lt_calloc(a, new_cap * sizeof(lt_uslot_t));
     if (!slots) return LT_FAILURE;
@@ -206,8 +208,9 @@ void lt_context_destroy(lt_context_t *ctx) {
   lt_utable_deinit(&ctx->idents, a);
   lt_utable_deinit(&ctx->types, a);
   lt_utable_deinit(&ctx->attrs, a);
-  if (ctx->loc_run.cap)
-    lt_free(a, ctx->loc_run.locs, ctx->loc_run.cap * sizeof(lt_attr_t *));
+  if (ctx->loc_run.cap_chunks)
+    lt_free(a, ctx->loc_run.chunks,
+            ctx->loc_run.cap_chunks * sizeof(*ctx->loc_run.chunks));
   lt_utable_deinit(&ctx->op_infos, a);
   lt_utable_deinit(&ctx->resources, a);
   lt_arena_deinit(&ctx->arena);
@@ -260,6 +263,7 @@ static lt_op_info_t *lt_op_info_new(lt_context_t *ctx, const char *name,
   if (!info) return NULL;
   memset(info, 0, sizeof(*info));
   info->name = id;
+  info->ctx = ctx;
   if (LT_FAILED(lt_utable_insert(&ctx->op_infos, ctx->allocator, hash, info)))
     return NULL;
   return info;

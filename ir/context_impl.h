@@ -78,13 +78,15 @@ typedef struct lt_resource_entry {
 #define LT_INT_TYPE_CACHE 65 /* widths 0..64 */
 
 /* File locations of one file made in increasing (line, col) order, as a
- * parser makes one per op: kept in a sorted array (8 bytes each, found by
- * binary search) instead of the attribute table. Every other file location
- * lives in the table; each location is in exactly one of the two. */
+ * parser makes one per op: stored in order in arena chunks of
+ * LT_LOC_RUN_CHUNK attributes (found by binary search, no per-location
+ * pointer or table slot) instead of the attribute table. Every other file
+ * location lives in the table; each location is in exactly one of the two. */
+#define LT_LOC_RUN_CHUNK 1024
 typedef struct lt_loc_run {
   const lt_ident_t *file; /* NULL until the first location */
-  const lt_attr_t **locs;
-  size_t count, cap;
+  lt_attr_t **chunks;
+  size_t count, cap_chunks;
 } lt_loc_run_t;
 
 /* Ops are carved from a context arena by size class (8-byte steps up to
@@ -132,9 +134,11 @@ lt_result_t lt_context_grow(lt_context_t *ctx, void **items, size_t *cap,
                             size_t need, size_t item_size);
 
 /* Storage for one op of at least `size` bytes, zeroed, and its actual size
- * (pass that to lt_context_op_free); NULL when out of memory. */
+ * (a recycled block may be a little larger); NULL when out of memory. */
 void *lt_context_op_alloc(lt_context_t *ctx, size_t size, size_t *out_size);
-/* Returns storage from lt_context_op_alloc, given its actual size. */
+/* Returns storage from lt_context_op_alloc, given the size asked for or the
+ * actual size (a larger block given back by its asked size only wastes its
+ * tail until the context goes). */
 void lt_context_op_free(lt_context_t *ctx, void *p, size_t size);
 
 /* Frees the diagnostic engine's state (diagnostics.c). */

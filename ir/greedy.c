@@ -640,7 +640,18 @@ static void process_value(liveness_t *l, lt_value_t *v) {
 
 static void propagate_region(liveness_t *l, lt_region_t *region);
 
+/* An op with regions is always live, and nothing crosses the boundary of
+ * an isolated-from-above one: its regions get a liveness set of their own
+ * (delete_dead), so the set holds one function at a time. */
+static bool own_liveness(const lt_op_t *op) {
+  return op->num_regions && lt_op_has_trait(op, LT_TRAIT_ISOLATED_FROM_ABOVE);
+}
+
 static void propagate_op(liveness_t *l, lt_op_t *op) {
+  if (own_liveness(op)) {
+    set_live(l, op);
+    return;
+  }
   for (uint32_t r = 0; r < op->num_regions; r++)
     propagate_region(l, &op->regions[r]);
   if (!op->info->registered || lt_op_has_trait(op, LT_TRAIT_TERMINATOR)) {
@@ -681,6 +692,8 @@ static void propagate_region(liveness_t *l, lt_region_t *region) {
   lt_free(l->d->allocator, order, cap * sizeof *order);
 }
 
+static bool dce_regions(driver_t *d, lt_region_t *regions, uint32_t count);
+
 static bool delete_dead(liveness_t *l, lt_region_t *regions, uint32_t count) {
   bool erased = false;
   for (uint32_t r = 0; r < count; r++) {
@@ -690,14 +703,17 @@ static bool delete_dead(liveness_t *l, lt_region_t *regions, uint32_t count) {
       for (lt_op_t *op = order[i]->last, *prev; op; op = prev) {
         prev = op->prev;
         if (is_live(l, op)) {
-          erased |= delete_dead(l, op->regions, op->num_regions);
+          erased |= own_liveness(op)
+                        ? dce_regions(l->d, op->regions, op->num_regions)
+                        : delete_dead(l, op->regions, op->num_regions);
           continue;
         }
         /* Users are dead too; in graph regions they may come later. */
         for (uint32_t k = 0; k < op->num_results; k++)
           while (op->results[k].first_use)
             lt_op_set_operand(op->results[k].first_use->owner,
-                              op->results[k].first_use->index, NULL);
+                              lt_operand_index(op->results[k].first_use),
+                              NULL);
         lt_rewriter_erase_op(&l->d->rw, op);
         erased = true;
       }
@@ -707,18 +723,21 @@ static bool delete_dead(liveness_t *l, lt_region_t *regions, uint32_t count) {
   return erased;
 }
 
-static bool region_dce(driver_t *d) {
+static bool dce_regions(driver_t *d, lt_region_t *regions, uint32_t count) {
   liveness_t l = {.d = d};
   lt_ptr_map_init(&l.set, d->allocator);
   do {
     l.changed = false;
-    for (uint32_t r = 0; r < d->root->num_regions && !d->failed_alloc; r++)
-      propagate_region(&l, &d->root->regions[r]);
+    for (uint32_t r = 0; r < count && !d->failed_alloc; r++)
+      propagate_region(&l, &regions[r]);
   } while (l.changed && !d->failed_alloc);
-  bool erased = !d->failed_alloc &&
-                delete_dead(&l, d->root->regions, d->root->num_regions);
+  bool erased = !d->failed_alloc && delete_dead(&l, regions, count);
   lt_ptr_map_deinit(&l.set);
   return erased;
+}
+
+static bool region_dce(driver_t *d) {
+  return dce_regions(d, d->root->regions, d->root->num_regions);
 }
 
 /* MLIR's simplifyRegions, less the merging of identical blocks. */
@@ -742,8 +761,12 @@ static lt_walk_result_t collect_op(lt_op_t *op, void *user) {
 }
 
 static void seed_worklist(driver_t *d) {
-  /* Start small: the previous sweep may have held many more ops. */
+  /* Start small: the previous sweep may have held many more ops. The old
+   * list goes before the walk fills the seed array that replaces it. */
   d->len = 0;
+  lt_free(d->allocator, d->list, d->cap * sizeof *d->list);
+  d->list = NULL;
+  d->cap = 0;
   lt_ptr_map_deinit(&d->index);
   lt_ptr_map_init(&d->index, d->allocator);
   d->seed_len = 0;
@@ -761,18 +784,42 @@ static void seed_worklist(driver_t *d) {
   d->seeding = false;
   /* The list is a stack. Top-down pushes the pre-order walk in reverse so
    * pops follow it; bottom-up pushes the post-order walk as is, so the last
-   * op comes first (users before producers), as in MLIR. */
-  if (d->cfg.top_down) {
-    for (size_t i = d->seed_len; i-- > 0;)
-      if (d->seed[i]) push_single(d, d->seed[i]);
-  } else {
-    for (size_t i = 0; i < d->seed_len; i++)
-      if (d->seed[i]) push_single(d, d->seed[i]);
+   * op comes first (users before producers), as in MLIR. The seed array
+   * becomes the list (each op is in it once), and the index is sized once:
+   * a large module need not hold two arrays, nor the index while it
+   * rehashes. */
+  size_t n = 0;
+  for (size_t i = 0; i < d->seed_len; i++)
+    if (d->seed[i]) d->seed[n++] = d->seed[i];
+  if (d->cfg.top_down)
+    for (size_t i = 0; i < n / 2; i++) {
+      lt_op_t *t = d->seed[i];
+      d->seed[i] = d->seed[n - 1 - i];
+      d->seed[n - 1 - i] = t;
+    }
+  /* Doubling may have left the array up to twice the ops; pops come
+   * before pushes, so a little headroom is all processing needs (it grows
+   * the list again if not). */
+  size_t fit_cap = n + n / 16 + 16;
+  if (fit_cap < d->seed_cap) {
+    void *fit = lt_realloc(d->allocator, d->seed, d->seed_cap * sizeof *d->seed,
+                           fit_cap * sizeof *d->seed);
+    if (fit) {
+      d->seed = fit;
+      d->seed_cap = fit_cap;
+    }
   }
-  /* The list holds the ops now; a large module need not keep both. */
-  lt_free(d->allocator, d->seed, d->seed_cap * sizeof *d->seed);
+  d->list = d->seed;
+  d->cap = d->seed_cap;
+  d->len = 0;
   d->seed = NULL;
   d->seed_len = d->seed_cap = 0;
+  if (!lt_ptr_map_reserve(&d->index, n)) d->failed_alloc = true;
+  for (size_t i = 0; i < n && !d->failed_alloc; i++) {
+    if (!lt_ptr_map_put(&d->index, d->list[i], (void *)(uintptr_t)i))
+      d->failed_alloc = true;
+    d->len = i + 1;
+  }
 }
 
 static bool rewrite_budget_left(const driver_t *d) {

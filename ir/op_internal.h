@@ -7,10 +7,11 @@
 #include "ir/operation.h"
 
 /* An op's allocation is [results][lt_op_impl_t][operands][successors]
- * [regions]; the context rides along so that ops can free themselves. */
+ * [regions]; ops find their context through op->info->ctx, and the size of
+ * the allocation from the counts (the tail operands end where the
+ * successors begin). */
 typedef struct lt_op_impl {
   lt_op_t op;
-  lt_context_t *ctx;
 } lt_op_impl_t;
 
 typedef struct lt_block_impl {

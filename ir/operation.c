@@ -16,7 +16,7 @@ static inline lt_operand_t *operand_tail(lt_op_t *op) {
 }
 
 static lt_allocator_t op_allocator(const lt_op_t *op) {
-  return lt_context_allocator(impl_of(op)->ctx);
+  return lt_context_allocator(op->info->ctx);
 }
 
 /* ---- op state ----------------------------------------------------------- */
@@ -139,7 +139,6 @@ lt_op_t *lt_op_alloc(lt_context_t *ctx, const lt_op_info_t *info, lt_loc_t loc,
   if (!base) return NULL;
   lt_op_impl_t *impl = (lt_op_impl_t *)(base + results_size);
   lt_op_t *op = &impl->op;
-  impl->ctx = ctx;
   op->info = info;
   op->loc = loc ? loc : lt_loc_unknown(ctx);
   op->attrs = attrs;
@@ -153,7 +152,7 @@ lt_op_t *lt_op_alloc(lt_context_t *ctx, const lt_op_info_t *info, lt_loc_t loc,
   op->regions = (lt_region_t *)(op->successors + num_successors);
   op->operand_capacity = num_operands;
   op->order = LT_ORDER_INVALID;
-  op->alloc_size = block_size;
+  LT_UNUSED(block_size); /* recomputed from the counts when freed */
   for (uint32_t i = 0; i < num_results; i++) {
     lt_value_t *v = &op->results[i];
     v->type = result_types ? result_types[i] : NULL;
@@ -161,10 +160,8 @@ lt_op_t *lt_op_alloc(lt_context_t *ctx, const lt_op_info_t *info, lt_loc_t loc,
     v->is_block_arg = false;
     v->owner.op = op;
   }
-  for (uint32_t i = 0; i < num_operands; i++) {
+  for (uint32_t i = 0; i < num_operands; i++)
     op->operands[i].owner = op;
-    op->operands[i].index = i;
-  }
   for (uint32_t i = 0; i < num_successors; i++) {
     op->successors[i].owner = op;
     op->successors[i].index = i;
@@ -226,7 +223,13 @@ static lt_walk_result_t free_op_fn(lt_op_t *op, void *user) {
   if (op->operands != operand_tail(op))
     lt_free(a, op->operands, op->operand_capacity * sizeof(lt_operand_t));
   char *base = (char *)op - (size_t)op->num_results * sizeof(lt_value_t);
-  lt_context_op_free(((lt_op_impl_t *)op)->ctx, base, op->alloc_size);
+  size_t tail_operands = (size_t)((char *)op->successors -
+                                  (char *)operand_tail(op));
+  size_t size = (size_t)op->num_results * sizeof(lt_value_t) +
+                sizeof(lt_op_impl_t) + tail_operands +
+                (size_t)op->num_successors * sizeof(lt_successor_t) +
+                (size_t)op->num_regions * sizeof(lt_region_t);
+  lt_context_op_free(op->info->ctx, base, size);
   return LT_WALK_ADVANCE;
 }
 
@@ -277,7 +280,7 @@ void lt_op_move_after(lt_op_t *op, lt_op_t *where) {
 
 const char *lt_op_name(const lt_op_t *op) { return op->info->name->str; }
 
-lt_context_t *lt_op_context(const lt_op_t *op) { return impl_of(op)->ctx; }
+lt_context_t *lt_op_context(const lt_op_t *op) { return op->info->ctx; }
 
 lt_op_t *lt_block_parent_op(const lt_block_t *b) {
   return b && b->parent ? b->parent->parent : NULL;
@@ -395,7 +398,6 @@ void lt_op_set_operands(lt_op_t *op, uint32_t n, lt_value_t *const *values) {
   for (uint32_t i = 0; i < n; i++) {
     lt_operand_t *u = &op->operands[i];
     u->owner = op;
-    u->index = i;
     u->value = NULL;
     lt_use_link(u, values[i]);
   }

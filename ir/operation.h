@@ -39,12 +39,13 @@ struct lt_value {
   lt_loc_t loc; /* block arguments only (results use their op's loc) */
 };
 
+/* An operand's position is lt_operand_index(use): owner->operands holds
+ * the operands in order. */
 struct lt_operand {
   lt_value_t *value;
   lt_operand_t *next_use;
   lt_operand_t **back;
   lt_op_t *owner;
-  uint32_t index;
 };
 
 /* A successor is a use of a block (the predecessor list of the block). */
@@ -63,14 +64,13 @@ struct lt_op {
   lt_op_t *prev, *next;
   lt_loc_t loc;
   const lt_attr_t *attrs; /* uniqued DICT attribute, never NULL */
-  uint32_t num_results, num_operands, num_successors, num_regions;
   lt_value_t *results;
   lt_operand_t *operands; /* tail storage, or separately allocated after growth */
   lt_successor_t *successors;
   lt_region_t *regions;
+  uint32_t num_results, num_operands, num_successors, num_regions;
   uint32_t operand_capacity;
   uint32_t order; /* position cache within the parent block, see lt_op_is_before */
-  size_t alloc_size;
 };
 
 struct lt_block {
@@ -174,6 +174,7 @@ struct lt_op_info {
   const lt_op_def_t *def;      /* NULL when unregistered */
   bool registered;
   uint32_t traits;
+  lt_context_t *ctx; /* the owning context (ops find theirs through it) */
 };
 
 static inline bool lt_op_has_trait(const lt_op_t *op, lt_op_trait_t t) {
@@ -245,6 +246,10 @@ static inline lt_value_t *lt_op_result(lt_op_t *op, uint32_t i) {
 }
 static inline lt_value_t *lt_op_operand(lt_op_t *op, uint32_t i) {
   return op->operands[i].value;
+}
+/* The position of use among its owner's operands. */
+static inline uint32_t lt_operand_index(const lt_operand_t *use) {
+  return (uint32_t)(use - use->owner->operands);
 }
 static inline lt_region_t *lt_op_region(lt_op_t *op, uint32_t i) {
   return &op->regions[i];

@@ -70,6 +70,25 @@ struct lt_asm_printer {
   bool collecting;
   lt_strbuf_t scratch;
   lt_name_table_t names;
+  /* Printing a whole module numbers the regions of an isolated-from-above
+   * op (a function) only when that op is printed, in a map of its own that
+   * goes away afterwards: the printer holds the ids of one function at a
+   * time, not the module's. `scopes` is the stack of those maps (uses look
+   * up the innermost first, then `ids`); `pending` holds, for each op whose
+   * numbering waits, the counters and the names in scope where MLIR would
+   * have numbered it (`snap` stores the name lists). */
+  bool defer;
+  lt_ptr_map_t *scopes;
+  uint32_t num_scopes, cap_scopes;
+  lt_ptr_map_t pending_index; /* op -> 1 + index in pending */
+  struct lt_pending_scope {
+    const lt_op_t *op;
+    uint64_t next_value, next_arg, conflict;
+    uint32_t snap_at, snap_len;
+  } * pending;
+  uint32_t num_pending, cap_pending;
+  uint32_t *snap;
+  uint32_t num_snap, cap_snap;
 };
 
 /* Starts a printer writing to out (flags NULL: defaults). */
@@ -114,6 +133,13 @@ typedef struct lt_names_mark {
 lt_names_mark_t lt_names_mark(const lt_name_table_t *t);
 /* Drops the names added since m and restores its conflict counter. */
 void lt_names_reset(lt_name_table_t *t, lt_names_mark_t m);
+/* Makes the names live[0..n) (indices of stored names, in the order they
+ * were added) the whole scope, with conflict counter `conflict`; false when
+ * out of memory. */
+bool lt_names_restore(lt_name_table_t *t, const uint32_t *live, uint32_t n,
+                      uint64_t conflict);
+/* Forgets the stored names from index num_names on; none may be in scope. */
+void lt_names_truncate(lt_name_table_t *t, uint32_t num_names);
 /* Records the first result of each result group of op (sorts starts;
  * starts[0] is 0). */
 bool lt_names_set_groups(lt_name_table_t *t, const lt_op_t *op,

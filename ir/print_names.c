@@ -105,28 +105,34 @@ static bool sanitize(lt_strbuf_t *out, const char *s, size_t len) {
   return out->data != NULL;
 }
 
+/* Adds stored name `index` to the current scope. */
+static bool push_live(lt_name_table_t *t, uint32_t index) {
+  if (!GROW(t, live, t->cap_live, t->num_live + 1)) return false;
+  bool full = t->num_live + 1 > t->num_buckets / 2;
+  t->live[t->num_live++] = index;
+  if (full) {
+    if (!rehash(t, t->num_buckets ? t->num_buckets * 2 : 64)) {
+      t->num_live--;
+      return false;
+    }
+  } else {
+    link(t, index);
+  }
+  return true;
+}
+
 /* Stores s as a new name and adds it to the current scope. */
 static uint32_t insert(lt_name_table_t *t, const char *s, uint32_t len,
                        uint64_t hash) {
   uint32_t index = t->num_names;
   if (index == UINT32_MAX - 1 || len > UINT32_MAX - 1 - t->chars_len ||
       !GROW(t, names, t->cap_names, index + 1) ||
-      !GROW(t, live, t->cap_live, t->num_live + 1) ||
       !GROW(t, chars, t->chars_cap, t->chars_len + len + 1))
     return UINT32_MAX;
   memcpy(t->chars + t->chars_len, s, len);
   t->chars[t->chars_len + len] = '\0';
   t->names[index] = (struct lt_name_entry){t->chars_len, len, 0, hash};
-  bool full = t->num_live + 1 > t->num_buckets / 2;
-  t->live[t->num_live++] = index;
-  if (full) {
-    if (!rehash(t, t->num_buckets ? t->num_buckets * 2 : 64)) {
-      t->num_live--;
-      return UINT32_MAX;
-    }
-  } else {
-    link(t, index);
-  }
+  if (!push_live(t, index)) return UINT32_MAX;
   t->chars_len += len + 1;
   t->num_names++;
   return index;
@@ -171,6 +177,20 @@ void lt_names_reset(lt_name_table_t *t, lt_names_mark_t m) {
     *head = t->names[index].next; /* LIFO: the name is its chain's head */
   }
   t->next_conflict = m.conflict;
+}
+
+bool lt_names_restore(lt_name_table_t *t, const uint32_t *live, uint32_t n,
+                      uint64_t conflict) {
+  lt_names_reset(t, (lt_names_mark_t){0, conflict});
+  for (uint32_t i = 0; i < n; i++)
+    if (!push_live(t, live[i])) return false;
+  return true;
+}
+
+void lt_names_truncate(lt_name_table_t *t, uint32_t num_names) {
+  if (num_names >= t->num_names) return;
+  t->chars_len = t->names[num_names].offset;
+  t->num_names = num_names;
 }
 
 static int cmp_u32(const void *a, const void *b) {

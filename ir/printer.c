@@ -30,6 +30,7 @@ void lt_printer_init(lt_asm_printer_t *p, const lt_print_flags_t *flags,
   lt_ptr_map_init(&p->ids, p->allocator);
   lt_names_init(&p->names, p->allocator);
   lt_ptr_map_init(&p->resource_seen, p->allocator);
+  lt_ptr_map_init(&p->pending_index, p->allocator);
 }
 
 void lt_printer_deinit(lt_asm_printer_t *p) {
@@ -42,6 +43,12 @@ void lt_printer_deinit(lt_asm_printer_t *p) {
   lt_free(p->allocator, p->id_cache,
           p->id_cache ? LT_ID_CACHE_SIZE * sizeof(*p->id_cache) : 0);
   lt_strbuf_free(&p->scratch);
+  for (uint32_t i = 0; i < p->num_scopes; i++)
+    lt_ptr_map_deinit(&p->scopes[i]);
+  lt_free(p->allocator, p->scopes, p->cap_scopes * sizeof(*p->scopes));
+  lt_ptr_map_deinit(&p->pending_index);
+  lt_free(p->allocator, p->pending, p->cap_pending * sizeof(*p->pending));
+  lt_free(p->allocator, p->snap, p->cap_snap * sizeof(uint32_t));
 }
 
 void lt_put_u64(lt_strbuf_t *out, uint64_t v) {
@@ -78,21 +85,42 @@ static void put_indent(lt_strbuf_t *out, uint32_t n) {
  * then every region nested in it starts from the counters where that
  * region ended: sibling regions reuse the same numbers. */
 
+static lt_ptr_map_t *top_ids(lt_asm_printer_t *p) {
+  return p->num_scopes ? &p->scopes[p->num_scopes - 1] : &p->ids;
+}
+
+static struct lt_id_cache_entry *cache_slot(const lt_asm_printer_t *p,
+                                            const void *key) {
+  return &p->id_cache[(lt_hash_ptr(key) >> 7) & (LT_ID_CACHE_SIZE - 1)];
+}
+
 static void set_id(lt_asm_printer_t *p, const void *key, uintptr_t id) {
-  lt_ptr_map_put(&p->ids, key, (void *)(id + 1));
+  lt_ptr_map_put(top_ids(p), key, (void *)(id + 1));
+  /* A key numbered again (the second printing pass) must not keep a
+   * cached id from a scope that is gone. */
+  if (p->id_cache) *cache_slot(p, key) = (struct lt_id_cache_entry){key, id};
+}
+
+/* Whether key was numbered in the scope being numbered (no cache: it may
+ * hold ids from an earlier pass). */
+static bool numbered_here(lt_asm_printer_t *p, const void *key) {
+  return lt_ptr_map_find(top_ids(p), key, NULL);
 }
 
 static bool get_id(const lt_asm_printer_t *p, const void *key, uintptr_t *out) {
   struct lt_id_cache_entry *c = NULL;
   if (p->id_cache) {
-    c = &p->id_cache[(lt_hash_ptr(key) >> 7) & (LT_ID_CACHE_SIZE - 1)];
+    c = cache_slot(p, key);
     if (c->key == key) {
       *out = c->id;
       return true;
     }
   }
   void *v;
-  if (!lt_ptr_map_find(&p->ids, key, &v)) return false;
+  uint32_t i = p->num_scopes;
+  while (i && !lt_ptr_map_find(&p->scopes[i - 1], key, &v))
+    i--;
+  if (!i && !lt_ptr_map_find(&p->ids, key, &v)) return false;
   *out = (uintptr_t)v - 1;
   if (c) {
     c->key = key;
@@ -117,9 +145,8 @@ static void set_result_name(void *cookie, lt_value_t *v, const char *name) {
   name_cookie_t *c = cookie;
   lt_asm_printer_t *p = c->p;
   lt_op_t *op = c->op;
-  uintptr_t id;
   if (!v || v < op->results || v >= op->results + op->num_results ||
-      get_id(p, v, &id))
+      numbered_here(p, v))
     return; /* not a result of op, or named already */
   uint32_t index =
       name ? lt_names_unique(&p->names, name, strlen(name)) : UINT32_MAX;
@@ -154,13 +181,53 @@ static void number_results(lt_asm_printer_t *p, lt_op_t *op,
   name_cookie_t c = {p, op, next_value, NULL, 1, 8, {0}};
   c.starts = c.small;
   def->asm_result_names(op, set_result_name, &c);
-  uintptr_t id;
-  if (!get_id(p, &op->results[0], &id))
+  if (!numbered_here(p, &op->results[0]))
     set_id(p, &op->results[0], (uintptr_t)(*next_value)++);
   if (c.num_starts > 1)
     lt_names_set_groups(&p->names, op, c.starts, c.num_starts);
   if (c.starts != c.small)
     lt_free(p->allocator, c.starts, c.cap_starts * sizeof(uint32_t));
+}
+
+/* Records where op's regions would have been numbered, to number them when
+ * op is printed. */
+static bool defer_numbering(lt_asm_printer_t *p, const lt_op_t *op,
+                            uint64_t next_value, uint64_t next_arg) {
+  lt_name_table_t *t = &p->names;
+  if (p->num_pending == p->cap_pending) {
+    uint32_t cap = p->cap_pending ? p->cap_pending * 2 : 16;
+    void *fresh = lt_realloc(p->allocator, p->pending,
+                             p->cap_pending * sizeof(*p->pending),
+                             cap * sizeof(*p->pending));
+    if (!fresh) return false;
+    p->pending = fresh;
+    p->cap_pending = cap;
+  }
+  if (t->num_live > p->cap_snap - p->num_snap) {
+    uint32_t cap = p->cap_snap ? p->cap_snap : 16;
+    while (cap - p->num_snap < t->num_live)
+      cap *= 2;
+    void *fresh = lt_realloc(p->allocator, p->snap,
+                             p->cap_snap * sizeof(uint32_t),
+                             cap * sizeof(uint32_t));
+    if (!fresh) return false;
+    p->snap = fresh;
+    p->cap_snap = cap;
+  }
+  if (!lt_ptr_map_put(&p->pending_index, op,
+                      (void *)(uintptr_t)(p->num_pending + 1)))
+    return false;
+  if (t->num_live)
+    memcpy(p->snap + p->num_snap, t->live, t->num_live * sizeof(uint32_t));
+  p->pending[p->num_pending++] = (struct lt_pending_scope){
+      op, next_value, next_arg, t->next_conflict, p->num_snap, t->num_live};
+  p->num_snap += t->num_live;
+  return true;
+}
+
+static bool can_defer(const lt_asm_printer_t *p, const lt_op_t *op) {
+  return p->defer && op->num_regions &&
+         lt_op_has_trait(op, LT_TRAIT_ISOLATED_FROM_ABOVE);
 }
 
 /* Each region is a name scope inside its parent's (MLIR's usedNames
@@ -181,6 +248,8 @@ static void number_region(lt_asm_printer_t *p, lt_region_t *r,
   lt_names_mark_t inner = lt_names_mark(&p->names);
   LT_FOR_EACH_BLOCK(b, r) {
     LT_FOR_EACH_OP(op, b) {
+      if (can_defer(p, op) && defer_numbering(p, op, next_value, next_arg))
+        continue;
       for (uint32_t i = 0; i < op->num_regions; i++) {
         number_region(p, &op->regions[i], next_value, next_arg);
         lt_names_reset(&p->names, inner);
@@ -201,6 +270,54 @@ static void number_root(lt_asm_printer_t *p, lt_op_t *root) {
   lt_names_reset(&p->names, start);
   for (uint32_t i = 0; i < root->num_regions; i++)
     number_region(p, &root->regions[i], 0, 0);
+}
+
+/* What enter_scope changed, for leave_scope. */
+typedef struct scope_saved {
+  bool entered;
+  uint32_t num_names, num_pending, num_snap;
+  uint64_t conflict;
+} scope_saved_t;
+
+/* Numbers the regions of op if their numbering waits for it to be printed,
+ * in a fresh id map on top of the scope stack. */
+static scope_saved_t enter_scope(lt_asm_printer_t *p, const lt_op_t *op) {
+  scope_saved_t saved = {0};
+  void *v;
+  if (!can_defer(p, op) || !lt_ptr_map_find(&p->pending_index, op, &v))
+    return saved;
+  if (p->num_scopes == p->cap_scopes) {
+    uint32_t cap = p->cap_scopes ? p->cap_scopes * 2 : 4;
+    void *fresh =
+        lt_realloc(p->allocator, p->scopes, p->cap_scopes * sizeof(*p->scopes),
+                   cap * sizeof(*p->scopes));
+    if (!fresh) return saved;
+    p->scopes = fresh;
+    p->cap_scopes = cap;
+  }
+  struct lt_pending_scope s = p->pending[(uintptr_t)v - 1];
+  saved = (scope_saved_t){true, p->names.num_names, p->num_pending,
+                          p->num_snap, p->names.next_conflict};
+  lt_ptr_map_init(&p->scopes[p->num_scopes++], p->allocator);
+  lt_names_restore(&p->names, s.snap_len ? p->snap + s.snap_at : NULL,
+                   s.snap_len, s.conflict);
+  lt_names_mark_t inner = lt_names_mark(&p->names);
+  for (uint32_t i = 0; i < op->num_regions; i++) {
+    number_region(p, &op->regions[i], s.next_value, s.next_arg);
+    lt_names_reset(&p->names, inner);
+  }
+  return saved;
+}
+
+/* Drops the ids, names and pending scopes that enter_scope made. */
+static void leave_scope(lt_asm_printer_t *p, scope_saved_t saved) {
+  if (!saved.entered) return;
+  lt_ptr_map_deinit(&p->scopes[--p->num_scopes]);
+  lt_names_reset(&p->names, (lt_names_mark_t){0, saved.conflict});
+  lt_names_truncate(&p->names, saved.num_names);
+  while (p->num_pending > saved.num_pending)
+    lt_ptr_map_remove(&p->pending_index, p->pending[--p->num_pending].op);
+  p->num_snap = saved.num_snap;
 }
 
 static void print_block_name(lt_asm_printer_t *p, const lt_block_t *b) {
@@ -512,10 +629,12 @@ static void print_op_line(lt_asm_printer_t *p, lt_op_t *op) {
   if (p->collecting)
     print_trailing_loc(p, op->loc, true); /* loc first, as MLIR */
   const lt_op_def_t *def = op->info->def;
+  scope_saved_t scope = enter_scope(p, op);
   if (!p->flags.generic && op->info->registered && def && def->print)
     def->print(op, p);
   else
     print_generic_op(p, op);
+  leave_scope(p, scope);
   if (!p->collecting) print_trailing_loc(p, op->loc, true);
 }
 
@@ -600,6 +719,9 @@ void lt_op_print(lt_op_t *op, const lt_print_flags_t *flags, lt_strbuf_t *out) {
     root = parent;
   }
   p.id_cache = lt_calloc(p.allocator, LT_ID_CACHE_SIZE * sizeof(*p.id_cache));
+  /* Printing from the root visits every op in numbering order, so nested
+   * functions can be numbered when they are reached. */
+  p.defer = op == root;
   number_root(&p, root);
   bool top = !op->parent && !p.flags.local_scope;
   if (top && needs_aliases(&p, op)) {

@@ -48,6 +48,14 @@ static bool rehash(lt_ptr_map_t *m, size_t new_cap) {
   return true;
 }
 
+bool lt_ptr_map_reserve(lt_ptr_map_t *m, size_t n) {
+  if ((n + 1) * 4 <= m->cap * 3) return true;
+  size_t cap = 16;
+  while ((n + 1) * 4 > cap * 3)
+    cap *= 2;
+  return rehash(m, cap);
+}
+
 bool lt_ptr_map_put(lt_ptr_map_t *m, const void *key, void *value) {
   /* Keep the load (including tombstones) under 3/4 so probes stay short. */
   if ((m->used + 1) * 4 > m->cap * 3) {

@@ -30,5 +30,8 @@ bool lt_ptr_map_find(const lt_ptr_map_t *m, const void *key, void **out_value);
 /* Removes key; returns whether it was present. */
 bool lt_ptr_map_remove(lt_ptr_map_t *m, const void *key);
 void lt_ptr_map_clear(lt_ptr_map_t *m);
+/* Makes room for n live entries in all, so that filling it to n rehashes
+ * no more; false only when out of memory. */
+bool lt_ptr_map_reserve(lt_ptr_map_t *m, size_t n);
 
 #endif /* LITE_IR_PTR_MAP_H */

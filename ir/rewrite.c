@@ -230,7 +230,8 @@ static void erase_blocks(lt_rewriter_t *rw, lt_block_t *const *blocks,
       for (uint32_t r = 0; r < op->num_results; r++)
         while (op->results[r].first_use)
           lt_op_set_operand(op->results[r].first_use->owner,
-                            op->results[r].first_use->index, NULL);
+                            lt_operand_index(op->results[r].first_use),
+                            NULL);
       lt_op_erase(op);
     }
   }
@@ -257,7 +258,7 @@ void lt_rewriter_replace_all_uses(lt_rewriter_t *rw, lt_value_t *from,
   while (from->first_use) {
     lt_operand_t *use = from->first_use;
     lt_op_t *user = use->owner;
-    lt_op_set_operand(user, use->index, to);
+    lt_op_set_operand(user, lt_operand_index(use), to);
     if (l && l->op_modified) l->op_modified(l->user, user);
   }
 }

@@ -38,7 +38,7 @@ static void test_use_lists(lt_context_t *ctx) {
   CHECK(uses_consistent(v, 0));
   lt_op_t *one = mk_use1(ctx, body, "x.user", v);
   CHECK(lt_value_has_one_use(v));
-  CHECK(v->first_use->owner == one && v->first_use->index == 0);
+  CHECK(v->first_use->owner == one && lt_operand_index(v->first_use) == 0);
   CHECK(!lt_op_use_empty(def));
   lt_op_erase(one);
   CHECK(lt_op_use_empty(def));
@@ -97,7 +97,7 @@ static void test_set_operands(lt_context_t *ctx) {
   CHECK(op->num_operands == 5 && op->operands != tail);
   for (uint32_t i = 0; i < 5; i++) {
     CHECK(lt_op_operand(op, i) == v[i + 1]);
-    CHECK(op->operands[i].index == i && op->operands[i].owner == op);
+    CHECK(lt_operand_index(&op->operands[i]) == i && op->operands[i].owner == op);
   }
   CHECK(uses_consistent(v[0], 0));
   for (int i = 1; i < 6; i++)

@@ -151,7 +151,9 @@ static inline bool uses_consistent(const lt_value_t *v, size_t n) {
   lt_operand_t *const *expect_back = &v->first_use;
   for (lt_operand_t *u = v->first_use; u; u = u->next_use) {
     if (u->value != v || u->back != expect_back) return false;
-    if (&u->owner->operands[u->index] != u) return false;
+    if (u < u->owner->operands ||
+        lt_operand_index(u) >= u->owner->num_operands)
+      return false;
     expect_back = &u->next_use;
     count++;
   }
