@@ -34,22 +34,55 @@ static void lt_utable_place(lt_uslot_t *slots, size_t mask, uint64_t hash,
   slots[i].ptr = ptr;
 }
 
+/* Doubles the table in place: realloc can move a large block's pages
+ * (mremap) instead of copying, so the old and new slot arrays are not both
+ * held while a big module's attribute table grows. Every old entry is marked
+ * pending (low pointer bit; stored objects are at least 2-aligned), then
+ * placed at the first empty or pending slot of its new probe sequence,
+ * swapping with a pending one (hashbrown's in-place rehash). Placed entries
+ * never move again, so every slot between an entry's home and its place is
+ * full when the pass ends, as linear probing requires. */
+static lt_result_t lt_utable_grow(lt_utable_t *t, lt_allocator_t a) {
+  size_t cap = t->mask + 1, new_cap = cap * 2, mask = new_cap - 1;
+  lt_uslot_t *slots = lt_realloc(a, t->slots, cap * sizeof(lt_uslot_t),
+                                 new_cap * sizeof(lt_uslot_t));
+  if (!slots) return LT_FAILURE;
+  memset(slots + cap, 0, cap * sizeof(lt_uslot_t));
+  t->slots = slots;
+  t->mask = mask;
+  for (size_t i = 0; i < cap; i++)
+    if (slots[i].ptr)
+      slots[i].ptr = (const void *)((uintptr_t)slots[i].ptr | 1);
+  for (size_t i = 0; i < cap; i++) {
+    while ((uintptr_t)slots[i].ptr & 1) {
+      lt_uslot_t e = slots[i];
+      e.ptr = (const void *)((uintptr_t)e.ptr & ~(uintptr_t)1);
+      size_t j = (size_t)e.hash & mask;
+      while (j != i && slots[j].ptr && !((uintptr_t)slots[j].ptr & 1))
+        j = (j + 1) & mask;
+      if (j == i) {
+        slots[i] = e;
+      } else if (!slots[j].ptr) {
+        slots[j] = e;
+        slots[i].ptr = NULL;
+        slots[i].hash = 0;
+      } else {
+        slots[i] = slots[j]; /* still pending: placed by the next round */
+        slots[j] = e;
+      }
+    }
+  }
+  return LT_SUCCESS;
+}
+
 lt_result_t lt_utable_insert(lt_utable_t *t, lt_allocator_t a, uint64_t hash,
                              const void *ptr) {
   size_t cap = t->mask + 1;
-  /* Slots keep the full hash, so probes stay cheap at 3/4 load; the
-   * attribute table is the largest table a big module has. */
-  if ((t->count + 1) * 4 > cap * 3) {
-    size_t new_cap = cap * 2;
-    lt_uslot_t *slots = lt_calloc(a, new_cap * sizeof(lt_uslot_t));
-    if (!slots) return LT_FAILURE;
-    for (size_t i = 0; i < cap; i++)
-      if (t->slots[i].ptr)
-        lt_utable_place(slots, new_cap - 1, t->slots[i].hash, t->slots[i].ptr);
-    lt_free(a, t->slots, cap * sizeof(lt_uslot_t));
-    t->slots = slots;
-    t->mask = new_cap - 1;
-  }
+  /* Slots keep the full hash, so probes stay cheap even at 7/8 load (a
+   * probe compares hashes in one sequential run); the attribute table is
+   * the largest table a big module has, and a lower load would double it. */
+  if ((t->count + 1) * 8 > cap * 7 && LT_FAILED(lt_utable_grow(t, a)))
+    return LT_FAILURE;
   lt_utable_place(t->slots, t->mask, hash, ptr);
   t->count++;
   return LT_SUCCESS;

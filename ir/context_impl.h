@@ -10,7 +10,7 @@
 /* ---- uniquing table ---------------------------------------------------------
  * Linear probing over (hash, pointer) slots: the stored hash is compared
  * before the object is touched, so a probe rarely leaves the slot array.
- * Capacity is a power of two and doubles at half load. */
+ * Capacity is a power of two and doubles (in place) at 7/8 load. */
 typedef struct lt_uslot {
   uint64_t hash;
   const void *ptr; /* NULL: empty */
@@ -24,7 +24,8 @@ typedef struct lt_utable {
 
 lt_result_t lt_utable_init(lt_utable_t *t, lt_allocator_t a, size_t cap);
 void lt_utable_deinit(lt_utable_t *t, lt_allocator_t a);
-/* Adds ptr (known to be absent). Fails only when growing runs out of memory. */
+/* Adds ptr (known to be absent; at least 2-aligned, as growing marks slots
+ * in the low bit). Fails only when growing runs out of memory. */
 lt_result_t lt_utable_insert(lt_utable_t *t, lt_allocator_t a, uint64_t hash,
                              const void *ptr);
 

@@ -73,10 +73,7 @@ static hslot_t *htab_find(const htab_t *t, const hkey_t *key) {
   }
 }
 
-static bool htab_grow(htab_t *t) {
-  size_t cap = t->cap ? t->cap * 2 : 64;
-  /* Rehash into the same size when most slots are tombstones. */
-  if (t->count * 2 < t->cap) cap = t->cap;
+static bool htab_rehash(htab_t *t, size_t cap) {
   hslot_t *slots = lt_calloc(t->allocator, cap * sizeof *slots);
   if (!slots) return false;
   hslot_t *old = t->slots;
@@ -95,6 +92,13 @@ static bool htab_grow(htab_t *t) {
   }
   lt_free(t->allocator, old, old_cap * sizeof *old);
   return true;
+}
+
+static bool htab_grow(htab_t *t) {
+  size_t cap = t->cap ? t->cap * 2 : 64;
+  /* Rehash into the same size when most slots are tombstones. */
+  if (t->count * 2 < t->cap) cap = t->cap;
+  return htab_rehash(t, cap);
 }
 
 static bool htab_put(htab_t *t, const hkey_t *key, uintptr_t val) {
@@ -118,13 +122,35 @@ static void htab_del(htab_t *t, const hkey_t *key) {
   if (!s) return;
   s->state = 2;
   t->count--;
+  /* Folded constants come and go by the hundred thousand in a big module;
+   * keep the table near its live size (best effort: on failure it stays). */
+  if (t->cap > 1024 && t->count * 8 < t->cap) {
+    size_t cap = 64;
+    while (t->count * 4 > cap)
+      cap *= 2;
+    htab_rehash(t, cap);
+  }
 }
+
+/* ---- worklist index ---------------------------------------------------- */
+
+/* Finds an op's slot on the worklist. Each entry is a slot number + 1
+ * (0 empty, SLOT_GRAVE removed): the key is the op stored at that slot, so
+ * an entry takes 4 bytes instead of a pointer map's 16, which matters when
+ * a sweep seeds millions of ops. */
+typedef struct slot_index {
+  uint32_t *slots;
+  size_t cap, used, count; /* used counts live and removed entries */
+} slot_index_t;
+
+#define SLOT_GRAVE UINT32_MAX
 
 /* ---- driver state ------------------------------------------------------- */
 
 typedef struct const_record {
   hkey_t keys[2];
   uint32_t num_keys;
+  uint32_t next_free; /* free list link (index + 1, 0 ends) while unused */
 } const_record_t;
 
 typedef struct driver {
@@ -134,10 +160,11 @@ typedef struct driver {
   const lt_pattern_set_t *patterns;
   lt_greedy_config_t cfg;
   lt_rewriter_t rw;
-  /* Worklist: a stack with holes (NULL) left by removed ops, and op -> slot. */
+  /* Worklist: a stack with holes (NULL) left by removed ops, and op -> slot
+   * as a hash set of slot numbers (see slot_index_t). */
   lt_op_t **list;
   size_t len, cap;
-  lt_ptr_map_t index; /* 16-byte slots: one per op on the list */
+  slot_index_t index;
   bool seeding;      /* notifications do not add ops while the list is seeded */
   bool seed_changed; /* seeding merged or moved constants */
   /* Folder: (region, dialect, attr, type) -> constant op, and for each
@@ -146,6 +173,10 @@ typedef struct driver {
   lt_ptr_map_t owned; /* op -> index into records */
   const_record_t *records;
   size_t num_records, cap_records;
+  /* Records of constants that left the folder, for reuse: most folded
+   * constants are soon merged or dead, and a record each would keep
+   * growing with the module. */
+  uint32_t free_records; /* index + 1 of the first, 0 when none */
   /* Scratch. */
   const lt_pattern_t **pats;
   size_t cap_pats;
@@ -173,14 +204,89 @@ static bool grow_array(driver_t *d, void **arr, size_t *cap, size_t elem,
 
 /* ---- worklist ------------------------------------------------------------ */
 
+static void index_free(driver_t *d) {
+  lt_free(d->allocator, d->index.slots, d->index.cap * sizeof *d->index.slots);
+  memset(&d->index, 0, sizeof d->index);
+}
+
+/* The index entry of op, or NULL when op is not on the list. */
+static uint32_t *index_find(driver_t *d, const lt_op_t *op) {
+  slot_index_t *x = &d->index;
+  if (!x->cap) return NULL;
+  size_t mask = x->cap - 1, i = (size_t)lt_hash_ptr(op) & mask;
+  for (;;) {
+    uint32_t e = x->slots[i];
+    if (!e) return NULL;
+    if (e != SLOT_GRAVE && d->list[e - 1] == op) return &x->slots[i];
+    i = (i + 1) & mask;
+  }
+}
+
+static void index_insert_fresh(slot_index_t *x, const lt_op_t *op,
+                               size_t slot) {
+  size_t mask = x->cap - 1, i = (size_t)lt_hash_ptr(op) & mask;
+  while (x->slots[i] && x->slots[i] != SLOT_GRAVE)
+    i = (i + 1) & mask;
+  if (!x->slots[i]) x->used++;
+  x->slots[i] = (uint32_t)(slot + 1);
+  x->count++;
+}
+
+/* Rebuilds the index from list[0, len) with `cap` entries (a power of two
+ * above the live count). The live entries are exactly the list's non-NULL
+ * slots, so the old table is freed before the new one is allocated: the
+ * two are never held together. */
+static bool index_rebuild(driver_t *d, size_t cap) {
+  index_free(d);
+  d->index.slots = lt_calloc(d->allocator, cap * sizeof *d->index.slots);
+  if (!d->index.slots) {
+    d->failed_alloc = true;
+    return false;
+  }
+  d->index.cap = cap;
+  for (size_t i = 0; i < d->len; i++)
+    if (d->list[i]) index_insert_fresh(&d->index, d->list[i], i);
+  return true;
+}
+
+/* The index may fill to 7/8 (entries are small and probes sequential). */
+static bool index_over_load(size_t used, size_t cap) {
+  return used * 8 > cap * 7;
+}
+
+/* A power of two at most half full with `live` entries. */
+static size_t index_cap_for(size_t live) {
+  size_t cap = 16;
+  while (live * 2 > cap)
+    cap *= 2;
+  return cap;
+}
+
+#define INDEX_SHRINK_MIN 4096
+
+static void index_remove(driver_t *d, uint32_t *entry) {
+  *entry = SLOT_GRAVE;
+  d->index.count--;
+  /* The list drains as a sweep proceeds; a drained index (and list, see
+   * pop_worklist) shrinks so that the memory they held serves the
+   * attributes and ops the sweep creates. */
+  if (d->index.cap > INDEX_SHRINK_MIN && d->index.count * 8 < d->index.cap)
+    index_rebuild(d, index_cap_for(d->index.count + 1));
+}
+
 static void push_single(driver_t *d, lt_op_t *op) {
-  if (lt_ptr_map_find(&d->index, op, NULL)) return;
-  if (!grow_array(d, (void **)&d->list, &d->cap, sizeof *d->list, d->len + 1))
-    return;
-  if (!lt_ptr_map_put(&d->index, op, (void *)(uintptr_t)d->len)) {
+  if (index_find(d, op)) return;
+  if (d->len >= SLOT_GRAVE - 1) {
     d->failed_alloc = true;
     return;
   }
+  if (!grow_array(d, (void **)&d->list, &d->cap, sizeof *d->list, d->len + 1))
+    return;
+  /* Removed entries count towards the load until a rebuild drops them. */
+  if (index_over_load(d->index.used + 1, d->index.cap) &&
+      !index_rebuild(d, index_cap_for(d->index.count + 1)))
+    return;
+  index_insert_fresh(&d->index, op, d->len);
   d->list[d->len++] = op;
 }
 
@@ -200,17 +306,28 @@ static void add_to_worklist(driver_t *d, lt_op_t *op) {
 }
 
 static void remove_from_worklist(driver_t *d, lt_op_t *op) {
-  void *slot;
-  if (!lt_ptr_map_find(&d->index, op, &slot)) return;
-  d->list[(uintptr_t)slot] = NULL;
-  lt_ptr_map_remove(&d->index, op);
+  uint32_t *entry = index_find(d, op);
+  if (!entry) return;
+  d->list[*entry - 1] = NULL;
+  index_remove(d, entry);
 }
 
 static lt_op_t *pop_worklist(driver_t *d) {
   while (d->len) {
     lt_op_t *op = d->list[--d->len];
+    if (d->cap > INDEX_SHRINK_MIN && d->len < d->cap / 4) {
+      size_t cap = d->cap / 2;
+      void *p = lt_realloc(d->allocator, d->list, d->cap * sizeof *d->list,
+                           cap * sizeof *d->list);
+      if (p) {
+        d->list = p;
+        d->cap = cap;
+      }
+    }
     if (!op) continue;
-    lt_ptr_map_remove(&d->index, op);
+    /* The vacated slot still holds op, which is how the index finds it. */
+    uint32_t *entry = index_find(d, op);
+    if (entry) index_remove(d, entry);
     return op;
   }
   return NULL;
@@ -241,23 +358,37 @@ static void folder_notify_removal(driver_t *d, lt_op_t *op) {
     hslot_t *c = htab_find(&d->constants, &rec->keys[i]);
     if (c && c->val == (uintptr_t)op) htab_del(&d->constants, &rec->keys[i]);
   }
+  rec->num_keys = 0;
+  rec->next_free = d->free_records;
+  d->free_records = (uint32_t)((uintptr_t)idx + 1);
   lt_ptr_map_remove(&d->owned, op);
 }
 
 static bool folder_own(driver_t *d, lt_op_t *op, const hkey_t *keys,
                        uint32_t num_keys) {
-  if (!grow_array(d, (void **)&d->records, &d->cap_records, sizeof *d->records,
-                  d->num_records + 1))
-    return false;
-  const_record_t *rec = &d->records[d->num_records];
+  size_t idx;
+  if (d->free_records) {
+    idx = d->free_records - 1;
+  } else {
+    if (d->num_records >= UINT32_MAX - 1 ||
+        !grow_array(d, (void **)&d->records, &d->cap_records,
+                    sizeof *d->records, d->num_records + 1))
+      goto oom;
+    idx = d->num_records;
+  }
+  const_record_t *rec = &d->records[idx];
+  uint32_t next_free = rec->next_free;
   rec->num_keys = num_keys;
   for (uint32_t i = 0; i < num_keys; i++) {
     rec->keys[i] = keys[i];
     if (!htab_put(&d->constants, &keys[i], (uintptr_t)op)) goto oom;
   }
-  if (!lt_ptr_map_put(&d->owned, op, (void *)(uintptr_t)d->num_records))
-    goto oom;
-  d->num_records++;
+  if (!lt_ptr_map_put(&d->owned, op, (void *)(uintptr_t)idx)) goto oom;
+  if (idx == d->num_records)
+    d->num_records++;
+  else
+    d->free_records = next_free;
+  rec->next_free = 0;
   return true;
 oom:
   d->failed_alloc = true;
@@ -760,6 +891,12 @@ static lt_walk_result_t collect_op(lt_op_t *op, void *user) {
   return LT_WALK_ADVANCE;
 }
 
+static lt_walk_result_t count_op(lt_op_t *op, void *user) {
+  LT_UNUSED(op);
+  (*(size_t *)user)++;
+  return LT_WALK_ADVANCE;
+}
+
 static void seed_worklist(driver_t *d) {
   /* Start small: the previous sweep may have held many more ops. The old
    * list goes before the walk fills the seed array that replaces it. */
@@ -767,9 +904,23 @@ static void seed_worklist(driver_t *d) {
   lt_free(d->allocator, d->list, d->cap * sizeof *d->list);
   d->list = NULL;
   d->cap = 0;
-  lt_ptr_map_deinit(&d->index);
-  lt_ptr_map_init(&d->index, d->allocator);
+  index_free(d);
   d->seed_len = 0;
+  /* Sized by a counting walk first: doubling would overshoot by up to
+   * twice the ops, and each growth may copy the array. Pops come before
+   * pushes, so a little headroom is all processing needs (the list grows
+   * again if not). */
+  size_t count = 0;
+  lt_op_walk(d->root, LT_WALK_PRE, count_op, &count);
+  size_t want = count + count / 16 + 16;
+  if (want > d->seed_cap) {
+    void *p = lt_realloc(d->allocator, d->seed, d->seed_cap * sizeof *d->seed,
+                         want * sizeof *d->seed);
+    if (p) {
+      d->seed = p;
+      d->seed_cap = want;
+    }
+  }
   lt_op_walk(d->root, d->cfg.top_down ? LT_WALK_PRE : LT_WALK_POST, collect_op,
              d);
   d->seeding = true;
@@ -797,9 +948,7 @@ static void seed_worklist(driver_t *d) {
       d->seed[i] = d->seed[n - 1 - i];
       d->seed[n - 1 - i] = t;
     }
-  /* Doubling may have left the array up to twice the ops; pops come
-   * before pushes, so a little headroom is all processing needs (it grows
-   * the list again if not). */
+  /* Trim, should the array be larger (the walk counted the root too). */
   size_t fit_cap = n + n / 16 + 16;
   if (fit_cap < d->seed_cap) {
     void *fit = lt_realloc(d->allocator, d->seed, d->seed_cap * sizeof *d->seed,
@@ -814,12 +963,15 @@ static void seed_worklist(driver_t *d) {
   d->len = 0;
   d->seed = NULL;
   d->seed_len = d->seed_cap = 0;
-  if (!lt_ptr_map_reserve(&d->index, n)) d->failed_alloc = true;
-  for (size_t i = 0; i < n && !d->failed_alloc; i++) {
-    if (!lt_ptr_map_put(&d->index, d->list[i], (void *)(uintptr_t)i))
-      d->failed_alloc = true;
-    d->len = i + 1;
+  if (n >= SLOT_GRAVE - 1) {
+    d->failed_alloc = true;
+    return;
   }
+  d->len = n;
+  size_t cap = 16;
+  while (index_over_load(n + 1, cap))
+    cap *= 2;
+  index_rebuild(d, cap);
 }
 
 static bool rewrite_budget_left(const driver_t *d) {
@@ -880,7 +1032,6 @@ lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
   d.patterns = patterns;
   d.cfg = cfg ? *cfg : LT_GREEDY_CONFIG_DEFAULT;
   d.constants.allocator = d.allocator;
-  lt_ptr_map_init(&d.index, d.allocator);
   lt_ptr_map_init(&d.owned, d.allocator);
   lt_listener_t listener = {&d, on_inserted, on_erased, on_modified,
                             on_replaced};
@@ -898,7 +1049,7 @@ lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
   } while (changed && !d.failed_alloc && rewrite_budget_left(&d) &&
            (++iteration < d.cfg.max_iterations || d.cfg.max_iterations < 0));
 
-  lt_ptr_map_deinit(&d.index);
+  index_free(&d);
   htab_free(&d.constants);
   lt_ptr_map_deinit(&d.owned);
   lt_free(d.allocator, d.list, d.cap * sizeof *d.list);
