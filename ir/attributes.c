@@ -53,7 +53,6 @@ static uint64_t lt_attr_compute_hash(const lt_attr_t *a) {
   case LT_ATTR_DENSE:
   case LT_ATTR_DENSE_ARRAY:
     h = lt_hash_combine(h, a->dense.splat);
-    h = lt_hash_combine(h, (uint64_t)a->dense_array_count);
     h = lt_hash_combine(h, lt_hash_bytes(a->dense.data, a->dense.size, 0));
     break;
   case LT_ATTR_DENSE_RESOURCE:
@@ -122,7 +121,6 @@ static bool lt_attr_eq(const void *stored, const void *key) {
   case LT_ATTR_DENSE:
   case LT_ATTR_DENSE_ARRAY:
     return a->dense.splat == b->dense.splat &&
-           a->dense_array_count == b->dense_array_count &&
            a->dense.size == b->dense.size &&
            (a->dense.size == 0 ||
             memcmp(a->dense.data, b->dense.data, a->dense.size) == 0);
@@ -606,7 +604,6 @@ const lt_attr_t *lt_attr_dense_array(lt_context_t *ctx,
   lt_attr_t key = lt_attr_key(LT_ATTR_DENSE_ARRAY, element);
   key.dense.data = bytes;
   key.dense.size = size;
-  key.dense_array_count = count;
   const lt_attr_t *a = lt_attr_unique(ctx, &key);
   lt_dense_tmp_free(ctx, &tmp);
   return a;
@@ -625,7 +622,9 @@ const lt_attr_t *lt_attr_dense_resource(lt_context_t *ctx,
 }
 
 int64_t lt_attr_dense_count(const lt_attr_t *a) {
-  if (a->kind == LT_ATTR_DENSE_ARRAY) return a->dense_array_count;
+  /* Dense arrays are never splat: the count follows from the byte size. */
+  if (a->kind == LT_ATTR_DENSE_ARRAY)
+    return (int64_t)(a->dense.size / lt_dense_element_size(a->type));
   if (a->kind == LT_ATTR_DENSE || a->kind == LT_ATTR_DENSE_RESOURCE)
     return lt_type_num_elements(a->type);
   return 0;

@@ -75,7 +75,8 @@ struct lt_attr {
       const uint8_t *data;
       size_t size;
       bool splat;
-    } dense; /* DENSE and DENSE_ARRAY (type = element type, count below) */
+    } dense; /* DENSE and DENSE_ARRAY (type = element type; a dense array is
+               never splat, its count is size / element size) */
     struct {
       const lt_ident_t *name;
       lt_resource_t *resource; /* blob store entry (mutable, context-owned) */
@@ -101,7 +102,6 @@ struct lt_attr {
       const lt_attr_t *metadata; /* NULL if none */
     } fused;
   };
-  int64_t dense_array_count; /* DENSE_ARRAY: number of elements */
 };
 
 /* A named, context-owned blob for dense_resource (the `{-# dialect_resources

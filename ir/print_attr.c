@@ -294,7 +294,7 @@ static void print_dense_array(lt_asm_printer_t *p, const lt_attr_t *a) {
   const lt_type_t *et = a->type;
   lt_strbuf_puts(out, "array<");
   lt_pr_type(p, et);
-  int64_t n = a->dense_array_count;
+  int64_t n = lt_attr_dense_count(a);
   if (n > 0) {
     lt_strbuf_puts(out, ": ");
     size_t esize = lt_dense_element_size(et);

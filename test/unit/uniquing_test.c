@@ -547,7 +547,7 @@ static void test_dense(lt_context_t *ctx) {
   /* Dense arrays: never splat, count given explicitly. */
   const lt_type_t *i64 = lt_type_integer(ctx, 64, LT_SIGNLESS);
   const lt_attr_t *da = lt_attr_dense_array(ctx, i64, 2, (int64_t[]){1, 1});
-  CHECK(da && !da->dense.splat && da->dense_array_count == 2 &&
+  CHECK(da && !da->dense.splat && lt_attr_dense_count(da) == 2 &&
         da->type == i64);
   CHECK(da == lt_attr_dense_array(ctx, i64, 2, (int64_t[]){1, 1}));
   CHECK(da != lt_attr_dense_array(ctx, i64, 1, (int64_t[]){1}));
