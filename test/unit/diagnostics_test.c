@@ -10,15 +10,7 @@
 #include "ir/context.h"
 #include "ir/diagnostics.h"
 
-static int failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
+#include "test/unit/check.h"
 
 #define CHECK_STR(got, want)                                                   \
   do {                                                                         \
@@ -26,7 +18,7 @@ static int failures;
     if (strcmp(g_, w_) != 0) {                                                 \
       fprintf(stderr, "%s:%d: got:\n%s\n--- want:\n%s\n---\n", __FILE__,       \
               __LINE__, g_, w_);                                               \
-      failures++;                                                              \
+      g_failures++;                                                              \
     }                                                                          \
   } while (0)
 
@@ -346,8 +338,8 @@ int main(void) {
   CHECK_STR(lt_status_message(LT_OK), "");
   lt_status_free(LT_OK);
 
-  if (failures) {
-    fprintf(stderr, "diagnostics_test: %d check(s) failed\n", failures);
+  if (g_failures) {
+    fprintf(stderr, "diagnostics_test: %d check(s) failed\n", g_failures);
     return 1;
   }
   printf("diagnostics_test: all checks passed\n");

@@ -14,15 +14,7 @@
 #include "ir/rewrite.h"
 #include "test/lib/test_dialect.h"
 
-static int failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
+#include "test/unit/check.h"
 
 /* ---- counting allocator -------------------------------------------------- */
 
@@ -455,8 +447,8 @@ int main(void) {
   test_unreachable_block();
   test_match_chain();
   CHECK(live_blocks == 0);
-  if (failures) {
-    fprintf(stderr, "greedy_test: %d check(s) failed\n", failures);
+  if (g_failures) {
+    fprintf(stderr, "greedy_test: %d check(s) failed\n", g_failures);
     return 1;
   }
   printf("greedy_test: all checks passed\n");

@@ -14,15 +14,7 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 
-static int failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
+#include "test/unit/check.h"
 
 /* Appends past the sink chunk size write the text out in order; the buffer
  * stays small and a final flush leaves nothing behind. */
@@ -148,6 +140,6 @@ int main(void) {
   test_loc_order(ctx);
   test_op_reuse(ctx);
   lt_context_destroy(ctx);
-  if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
-  return failures ? 1 : 0;
+  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
+  return g_failures ? 1 : 0;
 }

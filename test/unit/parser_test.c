@@ -11,15 +11,7 @@
 #include "ir/diagnostics.h"
 #include "ir/parser.h"
 
-static int g_failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      g_failures++;                                                            \
-    }                                                                          \
-  } while (0)
+#include "test/unit/check.h"
 
 /* ---- diagnostics recorder ---------------------------------------------- */
 

@@ -9,14 +9,7 @@
 #include "ir/builtin.h"
 #include "ir/pass_manager.h"
 
-static int g_failures;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      g_failures++;                                                            \
-    }                                                                          \
-  } while (0)
+#include "test/unit/check.h"
 #define CHECK_STR(got, want)                                                   \
   do {                                                                         \
     const char *g_ = (got), *w_ = (want);                                      \

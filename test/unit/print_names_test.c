@@ -14,15 +14,7 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 
-static int g_failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      g_failures++;                                                            \
-    }                                                                          \
-  } while (0)
+#include "test/unit/check.h"
 
 /* test.string_attr_pretty_name: result i is named names[i] unless empty. */
 static void pretty_names(lt_op_t *op, lt_asm_set_name_fn_t set_name,

@@ -14,15 +14,7 @@
 #include "ir/operation.h"
 #include "ir/types.h"
 
-static int failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
+#include "test/unit/check.h"
 
 /* ---- counting allocator -------------------------------------------------- */
 
@@ -764,8 +756,8 @@ int main(void) {
   lt_context_destroy(c2);
   CHECK(counter.live_blocks == 0 && counter.live_bytes == 0);
 
-  if (failures) {
-    fprintf(stderr, "uniquing_test: %d check(s) failed\n", failures);
+  if (g_failures) {
+    fprintf(stderr, "uniquing_test: %d check(s) failed\n", g_failures);
     return 1;
   }
   printf("uniquing_test: all checks passed\n");
