@@ -234,26 +234,32 @@ void lt_diag_state_deinit(lt_context_t *ctx) {
 
 /* ---- locations ----------------------------------------------------------- */
 
-lt_loc_t lt_loc_find_file(lt_loc_t loc) {
+/* First location of kind `want` inside loc, looking through names, fused
+ * lists and call sites (their callee, and the caller too when
+ * `callers` is set). */
+static lt_loc_t lt_loc_find(lt_loc_t loc, lt_attr_kind_t want, bool callers) {
   if (!loc) return NULL;
+  if (loc->kind == want) return loc;
   switch (loc->kind) {
-  case LT_ATTR_LOC_FILE:
-    return loc;
   case LT_ATTR_LOC_NAME:
-    return lt_loc_find_file(loc->name_loc.child);
+    return lt_loc_find(loc->name_loc.child, want, callers);
   case LT_ATTR_LOC_CALLSITE: {
-    lt_loc_t f = lt_loc_find_file(loc->callsite.callee);
-    return f ? f : lt_loc_find_file(loc->callsite.caller);
+    lt_loc_t f = lt_loc_find(loc->callsite.callee, want, callers);
+    return f || !callers ? f : lt_loc_find(loc->callsite.caller, want, callers);
   }
   case LT_ATTR_LOC_FUSED:
     for (uint32_t i = 0; i < loc->fused.count; i++) {
-      lt_loc_t f = lt_loc_find_file(loc->fused.locs[i]);
+      lt_loc_t f = lt_loc_find(loc->fused.locs[i], want, callers);
       if (f) return f;
     }
     return NULL;
   default:
     return NULL;
   }
+}
+
+lt_loc_t lt_loc_find_file(lt_loc_t loc) {
+  return lt_loc_find(loc, LT_ATTR_LOC_FILE, true);
 }
 
 void lt_loc_format(lt_loc_t loc, lt_strbuf_t *sb) {
@@ -274,41 +280,11 @@ void lt_loc_format(lt_loc_t loc, lt_strbuf_t *sb) {
 /* The location whose file position is shown for a diagnostic (MLIR's
  * findLocToShow): a call site shows its callee (callers become notes). */
 static lt_loc_t lt_loc_to_show(lt_loc_t loc) {
-  if (!loc) return NULL;
-  switch (loc->kind) {
-  case LT_ATTR_LOC_FILE:
-    return loc;
-  case LT_ATTR_LOC_NAME:
-    return lt_loc_to_show(loc->name_loc.child);
-  case LT_ATTR_LOC_CALLSITE:
-    return lt_loc_to_show(loc->callsite.callee);
-  case LT_ATTR_LOC_FUSED:
-    for (uint32_t i = 0; i < loc->fused.count; i++) {
-      lt_loc_t l = lt_loc_to_show(loc->fused.locs[i]);
-      if (l) return l;
-    }
-    return NULL;
-  default:
-    return NULL;
-  }
+  return lt_loc_find(loc, LT_ATTR_LOC_FILE, false);
 }
 
 static lt_loc_t lt_loc_callsite_of(lt_loc_t loc) {
-  if (!loc) return NULL;
-  switch (loc->kind) {
-  case LT_ATTR_LOC_CALLSITE:
-    return loc;
-  case LT_ATTR_LOC_NAME:
-    return lt_loc_callsite_of(loc->name_loc.child);
-  case LT_ATTR_LOC_FUSED:
-    for (uint32_t i = 0; i < loc->fused.count; i++) {
-      lt_loc_t c = lt_loc_callsite_of(loc->fused.locs[i]);
-      if (c) return c;
-    }
-    return NULL;
-  default:
-    return NULL;
-  }
+  return lt_loc_find(loc, LT_ATTR_LOC_CALLSITE, false);
 }
 
 static const char *lt_severity_label(lt_severity_t sev) {
