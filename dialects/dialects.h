@@ -4,7 +4,7 @@
 
 #include "ir/context.h"
 
-/* Registers builtin, func and arith in ctx. */
+/* Registers builtin, func, arith and lite in ctx. */
 void lt_register_core_dialects(lt_context_t *ctx);
 
 #endif /* LITE_DIALECTS_DIALECTS_H */

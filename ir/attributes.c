@@ -58,6 +58,11 @@ static uint64_t lt_attr_compute_hash(const lt_attr_t *a) {
   case LT_ATTR_DENSE_RESOURCE:
     h = lt_hash_combine(h, a->resource.name->hash);
     break;
+  case LT_ATTR_DIALECT:
+    h = lt_hash_combine(h, (uint64_t)(uintptr_t)a->ext.dialect);
+    h = lt_hash_combine(h, a->ext.tag);
+    h = lt_hash_combine(h, lt_hash_bytes(a->ext.data, a->ext.size, 0));
+    break;
   case LT_ATTR_OPAQUE:
     h = lt_hash_combine(h, a->opaque.dialect->hash);
     h = lt_hash_combine(h, a->opaque.data->hash);
@@ -126,6 +131,11 @@ static bool lt_attr_eq(const void *stored, const void *key) {
             memcmp(a->dense.data, b->dense.data, a->dense.size) == 0);
   case LT_ATTR_DENSE_RESOURCE:
     return a->resource.name == b->resource.name;
+  case LT_ATTR_DIALECT:
+    return a->ext.dialect == b->ext.dialect && a->ext.tag == b->ext.tag &&
+           a->ext.size == b->ext.size &&
+           (a->ext.size == 0 ||
+            memcmp(a->ext.data, b->ext.data, a->ext.size) == 0);
   case LT_ATTR_OPAQUE:
     return a->opaque.dialect == b->opaque.dialect &&
            a->opaque.data == b->opaque.data;
@@ -263,6 +273,9 @@ static const lt_attr_t *lt_attr_unique(lt_context_t *ctx, lt_attr_t *key) {
     a->dense.data = lt_attr_copy(ctx, key->dense.data, key->dense.size,
                                  key->dense.size >= 64 ? 64 : 8, &ok);
     break;
+  case LT_ATTR_DIALECT:
+    a->ext.data = lt_attr_copy(ctx, key->ext.data, key->ext.size, 8, &ok);
+    break;
   case LT_ATTR_LOC_FUSED:
     a->fused.locs =
         lt_attr_copy(ctx, key->fused.locs, key->fused.count * sizeof(lt_loc_t),
@@ -362,6 +375,17 @@ const lt_attr_t *lt_attr_opaque(lt_context_t *ctx, const char *dialect,
   key.opaque.dialect = lt_ident_cstr(ctx, dialect);
   key.opaque.data = lt_ident_get(ctx, data, data_len);
   if (!key.opaque.dialect || !key.opaque.data) return NULL;
+  return lt_attr_unique(ctx, &key);
+}
+
+const lt_attr_t *lt_attr_dialect(lt_context_t *ctx, const lt_dialect_t *dialect,
+                                 uint32_t tag, const void *data,
+                                 uint32_t size) {
+  lt_attr_t key = lt_attr_key(LT_ATTR_DIALECT, NULL);
+  key.ext.dialect = dialect;
+  key.ext.tag = tag;
+  key.ext.data = data;
+  key.ext.size = size;
   return lt_attr_unique(ctx, &key);
 }
 

@@ -9,6 +9,7 @@
 #include "ir/types.h"
 
 typedef const lt_attr_t *lt_loc_t;
+typedef struct lt_dialect lt_dialect_t;
 typedef struct lt_resource lt_resource_t;
 
 #define LT_ATTR_KINDS(X)                                                       \
@@ -25,6 +26,7 @@ typedef struct lt_resource lt_resource_t;
   X(DENSE_ARRAY)     /* array<i64: 1, 2> */                                    \
   X(DENSE_RESOURCE)  /* dense_resource<name> : tensor */                       \
   X(OPAQUE)          /* #dialect<"data"> / #dialect.pretty<...> */             \
+  X(DIALECT)         /* #ns.pretty<...> parsed and printed by its dialect */   \
   X(LOC_UNKNOWN)     /* loc(unknown) */                                        \
   X(LOC_FILE)        /* loc("file":line:col) */                                \
   X(LOC_NAME)        /* loc("name"(child)) */                                  \
@@ -85,6 +87,12 @@ struct lt_attr {
       const lt_ident_t *dialect;
       const lt_ident_t *data;
     } opaque;
+    struct {
+      const lt_dialect_t *dialect; /* registered; it parses and prints it */
+      const void *data;            /* payload bytes, 8-byte aligned */
+      uint32_t size;
+      uint32_t tag; /* the dialect's own kind number */
+    } ext;        /* DIALECT */
     struct {
       const lt_ident_t *file;
       uint32_t line, col;
@@ -149,6 +157,12 @@ const lt_attr_t *lt_attr_dense_resource(lt_context_t *ctx,
                                         const char *name);
 const lt_attr_t *lt_attr_opaque(lt_context_t *ctx, const char *dialect,
                                 const char *data, size_t data_len);
+
+/* A dialect attribute: `size` payload bytes (copied) of kind `tag`, uniqued
+ * by (dialect, tag, bytes). Its text comes from dialect->print_attr. */
+const lt_attr_t *lt_attr_dialect(lt_context_t *ctx, const lt_dialect_t *dialect,
+                                 uint32_t tag, const void *data,
+                                 uint32_t size);
 
 lt_loc_t lt_loc_unknown(lt_context_t *ctx);
 lt_loc_t lt_loc_file(lt_context_t *ctx, const char *file, uint32_t line,

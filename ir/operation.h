@@ -193,6 +193,13 @@ struct lt_dialect {
                                    const lt_type_t *type, lt_loc_t loc);
   /* Optional: verifies a discardable attribute `ns.xxx` on any op. */
   lt_result_t (*verify_attr)(lt_op_t *op, const lt_named_attr_t *attr);
+  /* Optional dialect attributes (LT_ATTR_DIALECT). parse_attr gets the text
+   * after `#ns.` (`place<x86, f32, nchw>`), or inside `#ns<...>`, and returns
+   * the attribute, or NULL after writing why to err; print_attr writes that
+   * text back. */
+  const lt_attr_t *(*parse_attr)(lt_context_t *ctx, const char *text,
+                                 size_t len, lt_strbuf_t *err);
+  void (*print_attr)(const lt_attr_t *a, lt_strbuf_t *out);
 };
 
 /* ---- creating operations ----------------------------------------------- */

@@ -335,8 +335,23 @@ static const lt_attr_t *parse_extended_attr(lt_asm_parser_t *p) {
   lt_psymbol_t sym;
   const lt_attr_t *a = NULL;
   if (LT_SUCCEEDED(lt_p_parse_extended_symbol(p, &p->attr_aliases, &sym))) {
-    a = sym.alias ? sym.alias
-                  : lt_attr_opaque(p->ctx, sym.dialect, sym.data, sym.data_len);
+    const lt_dialect_t *d =
+        sym.alias ? NULL
+                  : lt_context_dialect(p->ctx, sym.dialect, strlen(sym.dialect));
+    if (sym.alias) {
+      a = sym.alias;
+    } else if (d && d->parse_attr) {
+      lt_strbuf_t err = {0};
+      a = d->parse_attr(p->ctx, sym.data, sym.data_len, &err);
+      if (!a)
+        lt_p_error_at(p, sym.pos, "%s",
+                      err.data ? err.data : "invalid dialect attribute");
+      lt_strbuf_free(&err);
+      p->chars.len = mark;
+      return a;
+    } else {
+      a = lt_attr_opaque(p->ctx, sym.dialect, sym.data, sym.data_len);
+    }
     if (!a) lt_p_oom(p);
   }
   p->chars.len = mark;

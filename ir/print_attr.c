@@ -5,6 +5,7 @@
 
 #include "ir/context.h"
 #include "ir/print_impl.h"
+#include "ir/operation.h"
 
 static const char k_hex[] = "0123456789ABCDEF";
 
@@ -436,6 +437,12 @@ void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide) {
   case LT_ATTR_OPAQUE:
     type = a->type;
     print_dialect_symbol(out, '#', a->opaque.dialect, a->opaque.data);
+    break;
+  case LT_ATTR_DIALECT:
+    lt_strbuf_putc(out, '#');
+    lt_strbuf_puts(out, a->ext.dialect->ns);
+    lt_strbuf_putc(out, '.');
+    a->ext.dialect->print_attr(a, out);
     break;
   case LT_ATTR_LOC_UNKNOWN:
   case LT_ATTR_LOC_FILE:

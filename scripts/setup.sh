@@ -10,11 +10,14 @@ PACKAGES=(
   gcc                # the default C compiler (C11)
   python3            # lit, bench/ and the fuzz corpus script
   python3-psutil     # lets lit stop a test that hangs (--timeout)
-  python3-psutil     # lit --timeout (kills a hung test instead of the whole run)
   llvm-16-tools      # lit.py, FileCheck, not, count, split-file
   mlir-16-tools      # mlir-opt-16: the syntax oracle for interop tests and bench/
   clang-14           # libFuzzer builds (scripts/build.sh fuzz)
   libclang-rt-14-dev # clang-14's sanitizer and libFuzzer runtimes
+  python3-onnx       # onnx.proto (the importer's schema) and the model generator
+  python3-numpy      # .npy files in tests and the conformance runner
+  python3-venv       # .venv: the PyPI packages below, beside Debian's onnx
+  libonnx-testdata   # the ONNX backend tests: the conformance oracle
 )
 
 missing=()
@@ -25,8 +28,28 @@ for pkg in "${PACKAGES[@]}"; do
   fi
 done
 
+install_python_packages() {
+  # PyPI packages, pinned, in .venv (which also sees Debian's onnx and
+  # numpy): onnxruntime is the numeric and performance peer of the model
+  # tests. Without a reachable registry those tests skip and say so.
+  local root venv
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  venv=$root/.venv
+  if [[ -x $venv/bin/python ]] &&
+     "$venv/bin/python" -c 'import onnxruntime' 2>/dev/null; then
+    echo "setup: .venv has onnxruntime"
+    return 0
+  fi
+  /usr/bin/python3 -m venv --system-site-packages "$venv" &&
+    "$venv/bin/pip" install -q --disable-pip-version-check \
+      -r "$root/scripts/requirements.txt" ||
+    echo "setup: warning: could not install scripts/requirements.txt from" \
+         "PyPI; the onnxruntime comparisons will be skipped" >&2
+}
+
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "setup: all ${#PACKAGES[@]} packages present"
+  install_python_packages
   exit 0
 fi
 
@@ -44,3 +67,4 @@ export DEBIAN_FRONTEND=noninteractive
 "${as_root[@]}" apt-get update
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
   apt-get install -y --no-install-recommends "${missing[@]}"
+install_python_packages

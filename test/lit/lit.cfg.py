@@ -22,3 +22,11 @@ mlir_opt = shutil.which("mlir-opt-16") or shutil.which("mlir-opt", path=config.l
 if mlir_opt:
     config.available_features.add("mlir-opt")
     config.substitutions.append(("%mlir-opt", mlir_opt))
+
+# Python with onnx and numpy (Debian's python3-onnx), for tests that build
+# ONNX models or .npy files on the fly.
+config.substitutions.append(("%python", "/usr/bin/python3"))
+onnx_data = "/usr/share/libonnx-testdata/data"
+if os.path.isdir(onnx_data):
+    config.available_features.add("onnx-testdata")
+    config.substitutions.append(("%onnx_testdata", onnx_data))

@@ -657,11 +657,11 @@ static const lt_op_def_t test_ops[] = {
      .num_results = 0,
      .traits = LT_TRAIT_TERMINATOR},
 };
-static const lt_dialect_t test_dialect = {"test", test_ops, 2, NULL, NULL};
+static const lt_dialect_t test_dialect = {.ns = "test", .ops = test_ops, .num_ops = 2};
 static const lt_op_def_t clash_ops[] = {{.name = "test.c"}};
-static const lt_dialect_t clash_dialect = {"test", clash_ops, 1, NULL, NULL};
+static const lt_dialect_t clash_dialect = {.ns = "test", .ops = clash_ops, .num_ops = 1};
 static const lt_op_def_t bad_ops[] = {{.name = "other.x"}};
-static const lt_dialect_t bad_dialect = {"bad", bad_ops, 1, NULL, NULL};
+static const lt_dialect_t bad_dialect = {.ns = "bad", .ops = bad_ops, .num_ops = 1};
 
 static void test_registry(lt_context_t *ctx) {
   CHECK(lt_context_dialect(ctx, "builtin", 7) != NULL);

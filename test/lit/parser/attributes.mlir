@@ -39,14 +39,14 @@
 // Dialect attributes: the pretty form and the quoted opaque form are kept
 // apart; the body is kept verbatim with its brackets balanced.
 // CHECK-LABEL: "test.dialect"() {
-// CHECK-SAME: a = #lite.place<x86, f32, nchw>, b = #lite<"place<x86,f32,nchw>">
-// CHECK-SAME: c = #lite.place<x86, f32, nchw>, d = #lite.place<x86,f32,nchw>, e = #lite.flag
-// CHECK-SAME: f = #lite.place<"x86", [1, 2], {k = 3}, (a)>, g = #lite.place<x86, "a>b">
-// CHECK-SAME: h = #lite.place<x86, f32, nchw, <1x2>>, i = #lite.arrow<(a) -> b>
-"test.dialect"() {a = #lite.place<x86, f32, nchw>, b = #lite<"place<x86,f32,nchw>">,
-  c = #lite<place<x86, f32, nchw>>, d = #lite.place<x86,f32,nchw>, e = #lite.flag,
-  f = #lite.place<"x86", [1, 2], {k = 3}, (a)>, g = #lite.place<x86, "a>b">,
-  h = #lite.place<x86, f32, nchw, <1x2>>, i = #lite.arrow<(a) -> b>} : () -> ()
+// CHECK-SAME: a = #ext.place<x86, f32, nchw>, b = #ext<"place<x86,f32,nchw>">
+// CHECK-SAME: c = #ext.place<x86, f32, nchw>, d = #ext.place<x86,f32,nchw>, e = #ext.flag
+// CHECK-SAME: f = #ext.place<"x86", [1, 2], {k = 3}, (a)>, g = #ext.place<x86, "a>b">
+// CHECK-SAME: h = #ext.place<x86, f32, nchw, <1x2>>, i = #ext.arrow<(a) -> b>
+"test.dialect"() {a = #ext.place<x86, f32, nchw>, b = #ext<"place<x86,f32,nchw>">,
+  c = #ext<place<x86, f32, nchw>>, d = #ext.place<x86,f32,nchw>, e = #ext.flag,
+  f = #ext.place<"x86", [1, 2], {k = 3}, (a)>, g = #ext.place<x86, "a>b">,
+  h = #ext.place<x86, f32, nchw, <1x2>>, i = #ext.arrow<(a) -> b>} : () -> ()
 
 // Dense arrays.
 // CHECK-LABEL: "test.arrays"() {

@@ -1,0 +1,80 @@
+/* lite_eval.c - the evaluator's dispatcher: shape function on the concrete
+ * inputs, result allocation, then the family's evaluator. */
+#include <string.h>
+
+#include "dialects/lite/lite_internal.h"
+#include "ir/diagnostics.h"
+
+static lt_result_t eval_call(const lt_lite_call_t *c, const lk_tensor_t *in,
+                             uint32_t num_in, lk_tensor_t *out,
+                             uint32_t num_out) {
+  const lt_lite_op_row_t *row = &lt_lite_op_rows[c->id];
+  memset(out, 0, num_out * sizeof *out);
+  lt_lite_shape_t small_in[8], small_out[4];
+  lt_lite_shape_t *sin = small_in, *sout = small_out;
+  if (num_in > 8) sin = lt_calloc(c->allocator, num_in * sizeof *sin);
+  if (num_out > 4) sout = lt_calloc(c->allocator, num_out * sizeof *sout);
+  lt_result_t r = sin && sout ? LT_SUCCESS : LT_FAILURE;
+  if (LT_FAILED(r)) lt_emit_error(c->ctx, c->loc, "out of memory");
+  for (uint32_t i = 0; i < num_in && LT_SUCCEEDED(r); i++) {
+    memset(&sin[i], 0, sizeof sin[i]);
+    sin[i].dtype = in[i].dtype;
+    sin[i].rank = in[i].dtype == LK_DTYPE_NONE ? -1 : in[i].rank;
+    if (in[i].dtype != LK_DTYPE_NONE) {
+      memcpy(sin[i].dims, in[i].dims, sizeof in[i].dims);
+      sin[i].value = &in[i];
+    }
+  }
+  if (LT_SUCCEEDED(r)) {
+    memset(sout, 0, num_out * sizeof *sout);
+    r = row->shape(c, sin, num_in, sout, num_out);
+  }
+  for (uint32_t i = 0; i < num_out && LT_SUCCEEDED(r); i++) {
+    memset(&out[i], 0, sizeof out[i]);
+    out[i].dtype = sout[i].dtype;
+    out[i].rank = sout[i].rank;
+    if (sout[i].dtype == LK_DTYPE_NONE) continue;
+    bool known = sout[i].rank >= 0;
+    for (int32_t d = 0; d < sout[i].rank; d++) {
+      out[i].dims[d] = sout[i].dims[d];
+      known = known && sout[i].dims[d] >= 0;
+    }
+    if (known && LT_FAILED(lt_lite_tensor_alloc(c->allocator, &out[i])))
+      r = lt_emit_error(c->ctx, c->loc, "out of memory allocating result #%u",
+                        i);
+  }
+  if (LT_SUCCEEDED(r)) r = row->eval(c, in, num_in, out, num_out);
+  if (LT_FAILED(r))
+    for (uint32_t i = 0; i < num_out; i++) lt_lite_tensor_free(c->allocator, &out[i]);
+  if (sin != small_in) lt_free(c->allocator, sin, num_in * sizeof *sin);
+  if (sout != small_out) lt_free(c->allocator, sout, num_out * sizeof *sout);
+  return r;
+}
+
+lt_result_t lt_lite_eval(lt_op_t *op, lt_allocator_t allocator,
+                         const lk_tensor_t *in, lk_tensor_t *out) {
+  int id = lt_lite_op_id(op);
+  if (id < 0)
+    return lt_op_emit_error(op, "cannot be evaluated: not a lite op");
+  lt_lite_call_t c = {lt_op_context(op), op->loc, (lt_lite_op_id_t)id,
+                      op->attrs, allocator};
+  lt_result_t r = eval_call(&c, in, op->num_operands, out, op->num_results);
+  /* calib's result precision is the declared type's, not the input's. */
+  if (LT_SUCCEEDED(r) && id == LT_LITE_CALIB) {
+    lk_dtype_t want = lt_lite_dtype(lt_op_result(op, 0)->type->shaped.element);
+    if (want != out[0].dtype && want != LK_DTYPE_NONE) {
+      lk_tensor_t conv = out[0];
+      conv.dtype = want;
+      if (LT_FAILED(lt_lite_tensor_alloc(allocator, &conv))) {
+        lt_lite_tensor_free(allocator, &out[0]);
+        return lt_op_emit_error(op, "out of memory");
+      }
+      int64_t n = lk_numel(&conv);
+      for (int64_t i = 0; i < n; i++)
+        lk_store_f64(&conv, i, lk_load_f64(&out[0], i));
+      lt_lite_tensor_free(allocator, &out[0]);
+      out[0] = conv;
+    }
+  }
+  return r;
+}

@@ -1,0 +1,122 @@
+/* lite_impl.h - what an op family of the lite dialect implements, and the
+ * helpers it may use. Each family named in ops.def provides
+ *
+ *   lt_lite_shape_<family>: result dtypes and shapes from the operands'
+ *     (shape inference, used by the verifier, by lt_lite_create and by the
+ *     evaluator); it checks operands and attributes and reports problems
+ *     with lt_lite_error, naming the operand and what was expected;
+ *   lt_lite_eval_<family>: computes the results on the reference kernels of
+ *     kernels/ref.
+ *
+ * Both switch on c->id when the family has several ops. */
+#ifndef LITE_DIALECTS_LITE_LITE_IMPL_H
+#define LITE_DIALECTS_LITE_LITE_IMPL_H
+
+#include "dialects/lite/lite.h"
+
+/* One call of a family function: the op id, its attributes and where to
+ * report. attrs is the op's attribute dictionary (never NULL). */
+typedef struct lt_lite_call {
+  lt_context_t *ctx;
+  lt_loc_t loc;
+  lt_lite_op_id_t id;
+  const lt_attr_t *attrs;
+  lt_allocator_t allocator; /* temporaries and dynamically shaped results */
+} lt_lite_call_t;
+
+/* Shape of one operand or result. rank -1: unknown rank; dims[i] -1: not
+ * known until run time. value: the contents when known (a constant operand;
+ * every operand during evaluation), NULL otherwise. An absent optional
+ * operand has dtype LK_DTYPE_NONE. */
+typedef struct lt_lite_shape {
+  lk_dtype_t dtype;
+  int32_t rank;
+  int64_t dims[LK_MAX_RANK];
+  const lk_tensor_t *value;
+} lt_lite_shape_t;
+
+/* in[0..num_in): operands (num_in within the op's arity); out[0..num_out):
+ * to fill (dtype, rank, dims; leave value NULL). */
+typedef lt_result_t (*lt_lite_shape_fn_t)(const lt_lite_call_t *c,
+                                          const lt_lite_shape_t *in,
+                                          uint32_t num_in,
+                                          lt_lite_shape_t *out,
+                                          uint32_t num_out);
+/* out[i] arrives with dtype, rank and dims from the shape function applied
+ * to the concrete inputs and data allocated and zeroed. When the shape
+ * function left a dim at -1 (data-dependent shapes, e.g. non_zero), data is
+ * NULL: the evaluator sets the dims and calls lt_lite_tensor_alloc with
+ * c->allocator. */
+typedef lt_result_t (*lt_lite_eval_fn_t)(const lt_lite_call_t *c,
+                                         const lk_tensor_t *in,
+                                         uint32_t num_in, lk_tensor_t *out,
+                                         uint32_t num_out);
+
+#define LITE_OP(id, name, min_in, max_in, min_out, max_out, traits, family,   \
+                attrs)                                                         \
+  lt_result_t lt_lite_shape_##family(const lt_lite_call_t *c,                 \
+                                     const lt_lite_shape_t *in,               \
+                                     uint32_t num_in, lt_lite_shape_t *out,   \
+                                     uint32_t num_out);                        \
+  lt_result_t lt_lite_eval_##family(const lt_lite_call_t *c,                  \
+                                    const lk_tensor_t *in, uint32_t num_in,   \
+                                    lk_tensor_t *out, uint32_t num_out);
+#include "dialects/lite/ops.def"
+#undef LITE_OP
+
+/* ---- diagnostics ----------------------------------------------------------- */
+/* Emits "'lite.<op>' op <message>" at c->loc; returns LT_FAILURE. */
+lt_result_t lt_lite_error(const lt_lite_call_t *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- attributes (ONNX defaults are the caller's `dflt`) ------------------- */
+const lt_attr_t *lt_lite_attr(const lt_lite_call_t *c, const char *name);
+int64_t lt_lite_attr_int(const lt_lite_call_t *c, const char *name,
+                         int64_t dflt);
+double lt_lite_attr_float(const lt_lite_call_t *c, const char *name,
+                          double dflt);
+/* Copies a string attribute into buf (NUL-terminated, truncated to cap-1);
+ * dflt when absent. Returns buf. */
+const char *lt_lite_attr_str(const lt_lite_call_t *c, const char *name,
+                             char *buf, size_t cap, const char *dflt);
+/* Element count of an ints/floats attribute (values into out[0..cap)), or
+ * -1 when absent. */
+int32_t lt_lite_attr_ints(const lt_lite_call_t *c, const char *name,
+                          int64_t *out, int32_t cap);
+int32_t lt_lite_attr_floats(const lt_lite_call_t *c, const char *name,
+                            double *out, int32_t cap);
+const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name);
+
+/* ---- shape helpers ----------------------------------------------------------- */
+/* Integer contents of a known 0-D/1-D value (any integer dtype) into
+ * out[0..cap); returns the element count. */
+int64_t lt_lite_value_ints(const lk_tensor_t *v, int64_t *out, int64_t cap);
+/* Normalizes axis into [0, rank) (negative counts from the back); reports
+ * "<what> <axis> is out of range for rank <rank>" otherwise. */
+lt_result_t lt_lite_axis(const lt_lite_call_t *c, int64_t axis, int32_t rank,
+                         const char *what, int32_t *out_axis);
+/* numpy broadcasting of n shapes into *out (dtype copied from in[0]);
+ * reports the operands that do not broadcast. Unknown dims stay unknown
+ * unless the other side fixes them. */
+lt_result_t lt_lite_broadcast(const lt_lite_call_t *c,
+                              const lt_lite_shape_t *in, uint32_t n,
+                              lt_lite_shape_t *out);
+/* Checks that operand `index` has a float dtype / the given rank (rank -1:
+ * any) and reports "operand #<index> (<name>) ..." otherwise. */
+lt_result_t lt_lite_expect_float(const lt_lite_call_t *c,
+                                 const lt_lite_shape_t *in, uint32_t index,
+                                 const char *name);
+lt_result_t lt_lite_expect_rank(const lt_lite_call_t *c,
+                                const lt_lite_shape_t *in, uint32_t index,
+                                const char *name, int32_t rank);
+/* True when operand i is present (not an absent optional operand). */
+static inline bool lt_lite_present(const lt_lite_shape_t *in, uint32_t num_in,
+                                   uint32_t i) {
+  return i < num_in && in[i].dtype != LK_DTYPE_NONE;
+}
+static inline bool lt_lite_tensor_present(const lk_tensor_t *in,
+                                          uint32_t num_in, uint32_t i) {
+  return i < num_in && in[i].dtype != LK_DTYPE_NONE;
+}
+
+#endif /* LITE_DIALECTS_LITE_LITE_IMPL_H */

@@ -1,0 +1,45 @@
+/* lite_internal.h - shared between the files of the lite dialect core. */
+#ifndef LITE_DIALECTS_LITE_LITE_INTERNAL_H
+#define LITE_DIALECTS_LITE_LITE_INTERNAL_H
+
+#include "dialects/lite/lite_impl.h"
+
+/* Kinds of lite dialect attributes (lt_attr_t.ext.tag). */
+enum { LT_LITE_ATTR_PLACE = 1 };
+
+const lt_attr_t *lt_lite_parse_attr(lt_context_t *ctx, const char *text,
+                                    size_t len, lt_strbuf_t *err);
+void lt_lite_print_attr(const lt_attr_t *a, lt_strbuf_t *out);
+
+/* One row of ops.def, with its family functions. */
+typedef struct lt_lite_op_row {
+  const char *name; /* without "lite." */
+  int32_t min_in, max_in, min_out, max_out;
+  const char *attrs;
+  lt_lite_shape_fn_t shape;
+  lt_lite_eval_fn_t eval;
+} lt_lite_op_row_t;
+
+extern const lt_lite_op_row_t lt_lite_op_rows[LT_LITE_NUM_OPS];
+
+/* Checks op's attributes against its row's spec: kinds, required ones, no
+ * unknown names. */
+lt_result_t lt_lite_verify_attrs(const lt_lite_call_t *c);
+
+/* Shape of a value's type (value: its constant contents or NULL). */
+lt_result_t lt_lite_shape_of_type(const lt_lite_call_t *c,
+                                  const lt_type_t *t, uint32_t index,
+                                  lt_lite_shape_t *out);
+/* The unplaced tensor type of a shape (`none` for LK_DTYPE_NONE). */
+const lt_type_t *lt_lite_type_of_shape(lt_context_t *ctx,
+                                       const lt_lite_shape_t *s);
+
+/* Runs id's shape function on operands given as IR values (constant
+ * operands contribute their contents, read into temporaries that are
+ * released before returning). */
+lt_result_t lt_lite_infer(lt_context_t *ctx, lt_loc_t loc, lt_lite_op_id_t id,
+                          uint32_t num_operands, lt_value_t *const *operands,
+                          const lt_attr_t *attrs, lt_lite_shape_t *out,
+                          uint32_t num_results);
+
+#endif /* LITE_DIALECTS_LITE_LITE_INTERNAL_H */

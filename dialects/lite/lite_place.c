@@ -1,0 +1,269 @@
+/* lite_place.c - the Place attribute `#lite.place<target, precision, layout>`
+ * (plus `, device = N`): its text form, and the compatibility rules that
+ * decide where a cast is needed. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/lite/lite.h"
+#include "dialects/lite/lite_internal.h"
+
+static const char *const target_names[] = {
+#define X(e, s) s,
+    LT_TARGETS(X)
+#undef X
+};
+static const char *const precision_names[] = {
+#define X(e, s) s,
+    LT_PRECISIONS(X)
+#undef X
+};
+static const char *const layout_names[] = {
+#define X(e, s) s,
+    LT_LAYOUTS(X)
+#undef X
+};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+const char *lt_target_name(lt_target_t t) {
+  return (unsigned)t < COUNT(target_names) ? target_names[t] : "?";
+}
+const char *lt_precision_name(lt_precision_t p) {
+  return (unsigned)p < COUNT(precision_names) ? precision_names[p] : "?";
+}
+const char *lt_layout_name(lt_layout_t l) {
+  return (unsigned)l < COUNT(layout_names) ? layout_names[l] : "?";
+}
+
+/* The payload stored in the uniqued attribute. */
+typedef struct place_payload {
+  uint8_t target, precision, layout, pad;
+  int32_t device;
+} place_payload_t;
+
+const lt_attr_t *lt_place_attr(lt_context_t *ctx, lt_place_t place) {
+  place_payload_t pl = {(uint8_t)place.target, (uint8_t)place.precision,
+                        (uint8_t)place.layout, 0, place.device};
+  return lt_attr_dialect(ctx, &lt_lite_dialect, LT_LITE_ATTR_PLACE, &pl,
+                         sizeof pl);
+}
+
+bool lt_place_from_attr(const lt_attr_t *a, lt_place_t *out_place) {
+  if (!a || a->kind != LT_ATTR_DIALECT || a->ext.dialect != &lt_lite_dialect ||
+      a->ext.tag != LT_LITE_ATTR_PLACE)
+    return false;
+  place_payload_t pl;
+  memcpy(&pl, a->ext.data, sizeof pl);
+  out_place->target = (lt_target_t)pl.target;
+  out_place->precision = (lt_precision_t)pl.precision;
+  out_place->layout = (lt_layout_t)pl.layout;
+  out_place->device = pl.device;
+  return true;
+}
+
+bool lt_place_of_type(const lt_type_t *t, lt_place_t *out_place) {
+  return t && t->kind == LT_TYPE_TENSOR &&
+         lt_place_from_attr(t->shaped.encoding, out_place);
+}
+
+const lt_type_t *lt_type_with_place(lt_context_t *ctx, const lt_type_t *t,
+                                    lt_place_t place) {
+  if (!t || t->kind != LT_TYPE_TENSOR) return NULL;
+  return lt_type_tensor(ctx, t->shaped.rank, t->shaped.shape,
+                        t->shaped.element, lt_place_attr(ctx, place));
+}
+
+lt_precision_t lt_precision_of_element(const lt_type_t *t) {
+  switch (lt_lite_dtype(t)) {
+  case LK_F32: return LT_PRECISION_F32;
+  case LK_F16: return LT_PRECISION_F16;
+  case LK_BF16: return LT_PRECISION_BF16;
+  case LK_I8: return LT_PRECISION_I8;
+  case LK_U8: return LT_PRECISION_U8;
+  case LK_I32: return LT_PRECISION_I32;
+  case LK_I64: return LT_PRECISION_I64;
+  case LK_BOOL: return LT_PRECISION_BOOL;
+  default: return LT_PRECISION_ANY;
+  }
+}
+
+/* ---- compatibility --------------------------------------------------------- */
+
+static bool is_host_memory(lt_target_t t) {
+  return t == LT_TARGET_HOST || t == LT_TARGET_X86 || t == LT_TARGET_ARM;
+}
+
+bool lt_target_compatible(lt_target_t from, lt_target_t to) {
+  if (from == LT_TARGET_ANY || to == LT_TARGET_ANY || from == to) return true;
+  return is_host_memory(from) && is_host_memory(to);
+}
+
+bool lt_precision_compatible(lt_precision_t from, lt_precision_t to) {
+  return from == LT_PRECISION_ANY || to == LT_PRECISION_ANY || from == to;
+}
+
+bool lt_layout_compatible(lt_layout_t from, lt_layout_t to) {
+  return from == LT_LAYOUT_ANY || to == LT_LAYOUT_ANY || from == to;
+}
+
+/* Devices matter only between two places of the same device target (two
+ * GPUs); host-class memory is one address space. */
+bool lt_device_compatible(const lt_place_t *from, const lt_place_t *to) {
+  if (from->target == LT_TARGET_ANY || to->target == LT_TARGET_ANY ||
+      is_host_memory(from->target) || is_host_memory(to->target))
+    return true;
+  return from->device == to->device;
+}
+
+bool lt_place_compatible(const lt_place_t *from, const lt_place_t *to) {
+  return lt_target_compatible(from->target, to->target) &&
+         lt_precision_compatible(from->precision, to->precision) &&
+         lt_layout_compatible(from->layout, to->layout) &&
+         lt_device_compatible(from, to);
+}
+
+bool lt_type_compatible(const lt_type_t *from, const lt_type_t *to) {
+  if (from == to) return true;
+  if (!from || !to || from->kind != LT_TYPE_TENSOR ||
+      to->kind != LT_TYPE_TENSOR ||
+      from->shaped.element != to->shaped.element ||
+      from->shaped.rank != to->shaped.rank)
+    return false;
+  for (uint32_t i = 0; i < from->shaped.rank; i++) {
+    int64_t a = from->shaped.shape[i], b = to->shaped.shape[i];
+    if (a != b && a != LT_DYNAMIC && b != LT_DYNAMIC) return false;
+  }
+  lt_place_t pf, pt;
+  if (!lt_place_of_type(from, &pf) || !lt_place_of_type(to, &pt)) return true;
+  return lt_place_compatible(&pf, &pt);
+}
+
+/* ---- text form ---------------------------------------------------------------- */
+
+typedef struct cursor {
+  const char *p, *end;
+} cursor_t;
+
+static void skip_ws(cursor_t *c) {
+  while (c->p < c->end && isspace((unsigned char)*c->p)) c->p++;
+}
+
+static bool take_char(cursor_t *c, char ch) {
+  skip_ws(c);
+  if (c->p < c->end && *c->p == ch) {
+    c->p++;
+    return true;
+  }
+  return false;
+}
+
+static size_t take_word(cursor_t *c, const char **out) {
+  skip_ws(c);
+  *out = c->p;
+  while (c->p < c->end && (isalnum((unsigned char)*c->p) || *c->p == '_'))
+    c->p++;
+  return (size_t)(c->p - *out);
+}
+
+static int find_name(const char *const *names, size_t n, const char *w,
+                     size_t len) {
+  for (size_t i = 0; i < n; i++)
+    if (strlen(names[i]) == len && memcmp(names[i], w, len) == 0) return (int)i;
+  return -1;
+}
+
+static void list_names(lt_strbuf_t *err, const char *const *names, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    lt_strbuf_printf(err, "%s%s", i ? ", " : "", names[i]);
+}
+
+/* One of the three enum fields; reports the accepted spellings. */
+static bool parse_field(cursor_t *c, const char *what, const char *const *names,
+                        size_t n, int *out, lt_strbuf_t *err) {
+  const char *w;
+  size_t len = take_word(c, &w);
+  *out = find_name(names, n, w, len);
+  if (*out >= 0) return true;
+  lt_strbuf_printf(err, "unknown %s '%.*s' in #lite.place (expected one of: ",
+                   what, (int)len, w);
+  list_names(err, names, n);
+  lt_strbuf_putc(err, ')');
+  return false;
+}
+
+const lt_attr_t *lt_lite_parse_attr(lt_context_t *ctx, const char *text,
+                                    size_t len, lt_strbuf_t *err) {
+  cursor_t c = {text, text + len};
+  const char *w;
+  size_t wl = take_word(&c, &w);
+  if (wl != 5 || memcmp(w, "place", 5) != 0) {
+    lt_strbuf_printf(err, "unknown lite attribute '%.*s' (expected 'place')",
+                     (int)wl, w);
+    return NULL;
+  }
+  if (!take_char(&c, '<')) {
+    lt_strbuf_puts(err, "expected '<' after #lite.place");
+    return NULL;
+  }
+  int t, p, l;
+  if (!parse_field(&c, "target", target_names, COUNT(target_names), &t, err))
+    return NULL;
+  if (!take_char(&c, ',')) {
+    lt_strbuf_puts(err, "expected ', precision' in #lite.place");
+    return NULL;
+  }
+  if (!parse_field(&c, "precision", precision_names, COUNT(precision_names),
+                   &p, err))
+    return NULL;
+  if (!take_char(&c, ',')) {
+    lt_strbuf_puts(err, "expected ', layout' in #lite.place");
+    return NULL;
+  }
+  if (!parse_field(&c, "layout", layout_names, COUNT(layout_names), &l, err))
+    return NULL;
+  lt_place_t place = {(lt_target_t)t, (lt_precision_t)p, (lt_layout_t)l, 0};
+  if (take_char(&c, ',')) {
+    wl = take_word(&c, &w);
+    if (wl != 6 || memcmp(w, "device", 6) != 0 || !take_char(&c, '=')) {
+      lt_strbuf_puts(err, "expected 'device = N' in #lite.place");
+      return NULL;
+    }
+    skip_ws(&c);
+    char *end;
+    char buf[16] = {0};
+    size_t n = (size_t)(c.end - c.p) < sizeof buf - 1 ? (size_t)(c.end - c.p)
+                                                      : sizeof buf - 1;
+    memcpy(buf, c.p, n);
+    long dev = strtol(buf, &end, 10);
+    if (end == buf || dev < 0 || dev > INT32_MAX) {
+      lt_strbuf_puts(err, "expected a non-negative device number in "
+                          "#lite.place");
+      return NULL;
+    }
+    c.p += end - buf;
+    place.device = (int32_t)dev;
+  }
+  if (!take_char(&c, '>')) {
+    lt_strbuf_puts(err, "expected '>' to end #lite.place");
+    return NULL;
+  }
+  skip_ws(&c);
+  if (c.p != c.end) {
+    lt_strbuf_printf(err, "unexpected '%.*s' after #lite.place<...>",
+                     (int)(c.end - c.p), c.p);
+    return NULL;
+  }
+  return lt_place_attr(ctx, place);
+}
+
+void lt_lite_print_attr(const lt_attr_t *a, lt_strbuf_t *out) {
+  lt_place_t pl;
+  if (!lt_place_from_attr(a, &pl)) {
+    lt_strbuf_puts(out, "<<unknown lite attribute>>");
+    return;
+  }
+  lt_strbuf_printf(out, "place<%s, %s, %s", lt_target_name(pl.target),
+                   lt_precision_name(pl.precision), lt_layout_name(pl.layout));
+  if (pl.device) lt_strbuf_printf(out, ", device = %d", (int)pl.device);
+  lt_strbuf_putc(out, '>');
+}

@@ -1,0 +1,48 @@
+/* ops_math.h - what the math families of the lite dialect (ops_unary.c,
+ * ops_binary.c, ops_reduce.c, ops_softmax.c, ops_misc_math.c) share, and
+ * the reader of fused activation attributes that every op carrying
+ * `activation` uses. */
+#ifndef LITE_DIALECTS_LITE_OPS_MATH_H
+#define LITE_DIALECTS_LITE_OPS_MATH_H
+
+#include "dialects/lite/lite_impl.h"
+#include "kernels/ref/activation.h"
+
+/* The fused activation of an op: the `activation` attribute (absent: none)
+ * with `activation_alpha` / `activation_beta` (absent: the activation's
+ * defaults, see kernels/ref/activation.h). Reports unknown names. */
+lt_result_t lt_lite_fused_activation(const lt_lite_call_t *c,
+                                     lk_activation_t *out_kind,
+                                     double *out_alpha, double *out_beta);
+
+/* Operand i is present (not an absent optional operand). */
+lt_result_t lt_lite_math_expect_present(const lt_lite_call_t *c,
+                                        const lt_lite_shape_t *in,
+                                        uint32_t num_in, uint32_t i,
+                                        const char *name);
+/* Operand i has an integer or float element type (not bool). */
+lt_result_t lt_lite_math_expect_numeric(const lt_lite_call_t *c,
+                                        const lt_lite_shape_t *in, uint32_t i,
+                                        const char *name);
+/* Operand i has the element type of operand j. */
+lt_result_t lt_lite_math_expect_same_dtype(const lt_lite_call_t *c,
+                                           const lt_lite_shape_t *in,
+                                           uint32_t i, const char *name_i,
+                                           uint32_t j, const char *name_j);
+/* Operand i holds one element: rank 0, or rank 1 of length 1. */
+lt_result_t lt_lite_math_expect_scalar(const lt_lite_call_t *c,
+                                       const lt_lite_shape_t *in, uint32_t i,
+                                       const char *name);
+
+/* "2x?x3" for s's dims into buf (truncated to cap); returns buf. */
+const char *lt_lite_math_dims_str(const lt_lite_shape_t *s, char *buf,
+                                  size_t cap);
+
+/* The shape of a concrete tensor (value: the tensor itself; absent
+ * operands get rank -1). Lets evaluators reuse their shape logic. */
+void lt_lite_math_shape_of(const lk_tensor_t *t, lt_lite_shape_t *out);
+
+/* *out = in's dtype, rank and dims (value left NULL). */
+void lt_lite_math_copy_shape(lt_lite_shape_t *out, const lt_lite_shape_t *in);
+
+#endif /* LITE_DIALECTS_LITE_OPS_MATH_H */

@@ -1,0 +1,47 @@
+/* conv.h - reference convolution and transposed convolution (ONNX Conv and
+ * ConvTranspose) over N spatial dimensions: x is (N, C, D1..Ds), the
+ * kernels are written for any s in 1..LK_CONV_MAX_SPATIAL, so conv1d and
+ * conv3d are the same code as conv2d. Padding, output sizes and auto_pad are
+ * resolved by the caller: the kernel takes the leading pads and reads the
+ * output sizes from y's dims. */
+#ifndef LITE_KERNELS_REF_CONV_H
+#define LITE_KERNELS_REF_CONV_H
+
+#include <stdbool.h>
+
+#include "kernels/ref/activation.h"
+#include "kernels/tensor.h"
+
+#define LK_CONV_MAX_SPATIAL (LK_MAX_RANK - 2)
+
+typedef struct lk_conv_params {
+  int32_t spatial; /* rank of x minus 2 */
+  int64_t group;
+  int64_t strides[LK_CONV_MAX_SPATIAL];
+  int64_t dilations[LK_CONV_MAX_SPATIAL];
+  /* Leading pad per spatial dim; the trailing pad is implied by y's dims.
+   * Transposed convolution accepts negative values (an output_shape larger
+   * than the natural one). */
+  int64_t pads_begin[LK_CONV_MAX_SPATIAL];
+  lk_activation_t act; /* applied to each result after the bias */
+  double act_alpha, act_beta;
+} lk_conv_params_t;
+
+/* y[n, m, o] = act(b[m] + sum_{c in group(m), k} x[n, c, o*s + k*d - pad]
+ *                                               * w[m, c % Cg, k])
+ * x: (N, C, D...), w: (M, C/group, K...), b: (M) or NULL / dtype none,
+ * y: (N, M, O...) allocated. All float dtypes; float32 takes a fast path that
+ * accumulates in float, every other dtype computes in double. Returns false
+ * when temporary memory cannot be allocated. */
+bool lk_ref_conv2d(const lk_conv_params_t *p, const lk_tensor_t *x,
+                   const lk_tensor_t *w, const lk_tensor_t *b, lk_tensor_t *y);
+
+/* The adjoint of conv: every x[n, c, i] adds x * w[c, m % Mg, k] to
+ * y[n, m, i*s + k*d - pad] for m in c's group; then bias and activation.
+ * x: (N, C, D...), w: (C, M/group, K...), b: (M) or absent, y: (N, M, O...).
+ * Same dtypes and failure as lk_ref_conv2d. */
+bool lk_ref_conv2d_transpose(const lk_conv_params_t *p, const lk_tensor_t *x,
+                             const lk_tensor_t *w, const lk_tensor_t *b,
+                             lk_tensor_t *y);
+
+#endif /* LITE_KERNELS_REF_CONV_H */

@@ -1,0 +1,99 @@
+// Every error names the file, the input or the op, and the exit code says
+// what kind it was: 1 for the model or its data, 2 for the command line.
+
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python -c "import numpy as np; \
+// RUN:   np.save('%t/x.npy', np.zeros((2, 3), np.float32)); \
+// RUN:   np.save('%t/x64.npy', np.zeros((2, 3), np.float64)); \
+// RUN:   np.save('%t/x32.npy', np.zeros((3, 2), np.float32)); \
+// RUN:   np.save('%t/fortran.npy', np.asfortranarray(np.zeros((2, 3), np.float32))); \
+// RUN:   np.save('%t/complex.npy', np.zeros((2, 3), np.complex64)); \
+// RUN:   open('%t/truncated.npy', 'wb').write(open('%t/x.npy', 'rb').read()[:100])"
+
+// Inputs.
+// RUN: not lite-run --reference %s --input x=@%t/missing.npy 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: lite-run: input 'x': cannot open '{{.*}}missing.npy': No such file or directory
+// RUN: not lite-run --reference %s --input x=@%t/truncated.npy 2>&1 | FileCheck %s --check-prefix=TRUNC
+// TRUNC: lite-run: input 'x': {{.*}}truncated.npy: truncated .npy header (118 bytes announced, 90 present)
+// RUN: not lite-run --reference %s --input x=@%t/fortran.npy 2>&1 | FileCheck %s --check-prefix=FORTRAN
+// FORTRAN: lite-run: input 'x': {{.*}}fortran.npy: Fortran-order .npy arrays are not supported
+// RUN: not lite-run --reference %s --input x=@%t/complex.npy 2>&1 | FileCheck %s --check-prefix=COMPLEX
+// COMPLEX: lite-run: input 'x': {{.*}}complex.npy: unsupported .npy dtype '<c8'
+// RUN: not lite-run --reference %s --input x=@%t/x64.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
+// DTYPE: lite-run: input 'x' from '{{.*}}x64.npy': expected tensor<2x3xf32>, got f64 tensor of shape 2x3
+// RUN: not lite-run --reference %s --input x=@%t/x32.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
+// SHAPE: lite-run: input 'x' from '{{.*}}x32.npy': expected tensor<2x3xf32>, got f32 tensor of shape 3x2
+// RUN: not lite-run --reference %s --input z=@%t/x.npy 2>&1 | FileCheck %s --check-prefix=NAME
+// NAME:      lite-run: --input: unknown input 'z'
+// NAME-NEXT: lite-run: the model's inputs are: 'x' (tensor<2x3xf32>), 'arg1' (tensor<?x3xf32>)
+// RUN: not lite-run --reference %s --input x=@%t/x.npy --input x=@%t/x.npy 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: lite-run: --input: second value for input 'x'
+
+// A dynamic dim needs --input-shape (or data) for a random input.
+// RUN: not lite-run --reference %s 2>&1 | FileCheck %s --check-prefix=DYN
+// DYN: lite-run: input 'arg1' (tensor<?x3xf32>) has dynamic dims: give its shape with --input-shape arg1=DxDx... or its data with --input
+// RUN: lite-run --reference %s --input-shape arg1=1x3 | FileCheck %s --check-prefix=DYN-OK
+// DYN-OK: output 'output_0': f32 2x3
+// RUN: not lite-run --reference %s --input-shape arg1=5x4 2>&1 | FileCheck %s --check-prefix=DYN-BAD
+// DYN-BAD: lite-run: --input-shape for input 'arg1': expected tensor<?x3xf32>, got f32 tensor of shape 5x4
+// RUN: not lite-run --reference %s --input-shape arg1=3x3 --input arg1=@%t/x.npy 2>&1 | FileCheck %s --check-prefix=DYN-FILE
+// DYN-FILE: lite-run: input 'arg1': --input-shape says 3x3, but '{{.*}}x.npy' holds shape 2x3
+// RUN: not lite-run --reference %s --input-shape q=1 2>&1 | FileCheck %s --check-prefix=SHAPE-NAME
+// SHAPE-NAME: lite-run: --input-shape: unknown input 'q'
+
+// A failing op is named by its location (an ONNX model's node name).
+// RUN: not lite-run --reference %s --input-shape arg1=4x3 2>&1 | FileCheck %s --check-prefix=OP
+// OP:      errors.mlir: loc("add_node"): error: 'lite.add' op operands do not broadcast
+// OP-NEXT: lite-run: '{{.*}}errors.mlir': the reference run failed
+
+// Command-line errors exit with 2.
+// RUN: lite-run %s > %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --input x=%t/x.npy >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --input-shape x=2xx3 >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --rtol -1 >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --seed >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference --frobnicate %s >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s %s >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %t/model.tflite >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: FileCheck %s --check-prefix=BADCMD < %t/usage.txt
+// BADCMD:      lite-run: no execution mode given: use --reference
+// BADCMD-NEXT: (see lite-run --help)
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --input expects NAME=@FILE, got 'x={{.*}}x.npy'
+// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: --input-shape: 'x=2xx3' is not a shape like 1x3x224x224
+// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: --rtol expects a non-negative number, got '-1'
+// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: --seed expects a value
+// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: unknown option '--frobnicate'
+// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: more than one model given
+// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: no model given
+// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: '{{.*}}model.tflite': unknown model format (expected .onnx or .mlir)
+// BADCMD-NEXT: exit 2
+
+// The model itself: a missing file, a parse error, no @main.
+// RUN: not lite-run --reference %t/absent.mlir 2>&1 | FileCheck %s --check-prefix=NOMODEL
+// NOMODEL: lite-run: cannot open model '{{.*}}absent.mlir': No such file or directory
+// RUN: echo 'func.func @main( {' > %t/broken.mlir
+// RUN: not lite-run --reference %t/broken.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
+// PARSE: broken.mlir:1:17: error:
+// RUN: not lite-run --reference %s --function other 2>&1 | FileCheck %s --check-prefix=NOFUNC
+// NOFUNC: lite-run: '{{.*}}errors.mlir' has no function @other
+
+// --help documents the flags and exits 0.
+// RUN: lite-run --help | FileCheck %s --check-prefix=HELP
+// HELP: USAGE: lite-run --reference [options] MODEL
+// HELP: --input NAME=@FILE
+// HELP: --expected-output NAME=@FILE
+// HELP: EXIT CODES: 0 ok, 1 failure
+
+func.func @main(%x: tensor<2x3xf32> {lite.name = "x"}, %d: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %0 = "lite.add"(%d, %x) : (tensor<?x3xf32>, tensor<2x3xf32>) -> tensor<?x3xf32> loc("add_node")
+  return %0 : tensor<?x3xf32>
+}

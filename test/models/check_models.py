@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Runs models under `lite-run --reference` and under onnxruntime on the same
+seeded inputs and compares the outputs.
+
+  check_models.py --bin BUILD/bin --models DIR [NAME...] [--ppocr DIR]
+
+NAME is a model of gen_models.py (generated into DIR when missing) or one of
+the PP-OCR models fetched by fetch_ppocr.py (ppocr_det, ppocr_rec, ppocr_cls).
+Agreement: the largest absolute difference, relative to the largest absolute
+reference value, at most --rtol (1e-4); the per-output cosine is printed too.
+Run with the interpreter of .venv (scripts/setup.sh), which has onnxruntime.
+Exits 0 when every model agrees, 1 otherwise, 2 when onnxruntime is missing.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import onnx
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen_models  # noqa: E402
+
+# Dynamic dims of the PP-OCR models get the sizes their pipelines use.
+PPOCR_SHAPES = {
+    "ppocr_det": (1, 3, 640, 640),
+    "ppocr_rec": (1, 3, 48, 320),
+    "ppocr_cls": (1, 3, 48, 192),
+}
+ELEM = {onnx.TensorProto.FLOAT: np.float32, onnx.TensorProto.INT64: np.int64,
+        onnx.TensorProto.INT32: np.int32, onnx.TensorProto.BOOL: np.bool_}
+
+
+def graph_inputs(model):
+    inits = {i.name for i in model.graph.initializer}
+    for vi in model.graph.input:
+        if vi.name in inits:
+            continue
+        tt = vi.type.tensor_type
+        dims = [d.dim_value if d.HasField("dim_value") and d.dim_value > 0 else None
+                for d in tt.shape.dim]
+        yield vi.name, ELEM[tt.elem_type], dims
+
+
+def make_inputs(name, model, seed):
+    rng = np.random.default_rng(seed)
+    feeds = {}
+    for iname, dtype, dims in graph_inputs(model):
+        if None in dims:
+            dims = PPOCR_SHAPES[name]
+        if iname == "mask":  # attention mask: allow all but the last two keys
+            m = np.zeros(dims, np.float32)
+            m[..., -2:] = -1e4
+            feeds[iname] = m
+        else:
+            feeds[iname] = rng.uniform(-1, 1, dims).astype(dtype)
+    return feeds
+
+
+def compare(ref, got):
+    ref64, got64 = ref.astype(np.float64), got.astype(np.float64)
+    scale = max(np.abs(ref64).max(), 1e-30)
+    rel = np.abs(ref64 - got64).max() / scale
+    cos = float(np.dot(ref64.ravel(), got64.ravel()) /
+                max(np.linalg.norm(ref64) * np.linalg.norm(got64), 1e-300))
+    return rel, cos
+
+
+def run_one(name, path, lite_run, seed, rtol):
+    import onnxruntime as ort
+    model = onnx.load(path, load_external_data=False)
+    feeds = make_inputs(name, model, seed)
+    out_names = [o.name for o in model.graph.output]
+    so = ort.SessionOptions()
+    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    sess = ort.InferenceSession(path, so, providers=["CPUExecutionProvider"])
+    ref = dict(zip(out_names, sess.run(out_names, feeds)))
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [lite_run, "--reference", path, "--output", "@" + tmp]
+        for k, v in feeds.items():
+            f = os.path.join(tmp, f"in_{len(cmd)}.npy")
+            np.save(f, v)
+            cmd += ["--input", f"{k}=@{f}"]
+        t = time.time()
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        secs = time.time() - t
+        if p.returncode != 0:
+            return False, f"lite-run exit {p.returncode}: {(p.stderr or p.stdout).strip()[:400]}", secs
+        worst, parts = 0.0, []
+        for o in out_names:
+            got = np.load(os.path.join(tmp, o + ".npy"))
+            if got.shape != ref[o].shape:
+                return False, f"{o}: shape {got.shape} vs onnxruntime {ref[o].shape}", secs
+            rel, cos = compare(ref[o], got)
+            worst = max(worst, rel)
+            parts.append(f"{o}: rel {rel:.2e} cos {cos:.8f}")
+    return worst <= rtol, "; ".join(parts), secs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("names", nargs="*")
+    ap.add_argument("--bin", required=True, help="directory holding lite-run")
+    ap.add_argument("--models", required=True, help="directory of generated models")
+    ap.add_argument("--ppocr", help="directory of fetched PP-OCR models")
+    ap.add_argument("--small", action="store_true", help="only the CI-sized models")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rtol", type=float, default=1e-4)
+    a = ap.parse_args()
+    try:
+        import onnxruntime  # noqa: F401
+    except ImportError:
+        print("check_models.py: onnxruntime is not installed (run scripts/setup.sh "
+              "and use .venv/bin/python); skipping", file=sys.stderr)
+        return 2
+    names = a.names or (gen_models.SMALL if a.small else list(gen_models.MODELS))
+    if a.ppocr and not a.names:
+        names += sorted(PPOCR_SHAPES)
+    lite_run = os.path.join(a.bin, "lite-run")
+    failed = 0
+    for name in names:
+        if name in PPOCR_SHAPES:
+            path = os.path.join(a.ppocr or "", name + ".onnx")
+            if not a.ppocr or not os.path.exists(path):
+                print(f"{name:22s} SKIP  not fetched (test/models/fetch_ppocr.py)")
+                continue
+        else:
+            path = os.path.join(a.models, name + ".onnx")
+            if not os.path.exists(path):
+                os.makedirs(a.models, exist_ok=True)
+                onnx.save(gen_models.MODELS[name](), path)
+        ok, detail, secs = run_one(name, path, lite_run, a.seed, a.rtol)
+        failed += not ok
+        print(f"{name:22s} {'PASS' if ok else 'FAIL'}  {secs:6.1f}s  {detail}", flush=True)
+    print(f"{len(names) - failed} agree, {failed} differ (rtol {a.rtol:g})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+/* lite_core_test.c - the lite dialect core: Place attributes and their
+ * compatibility rules, op creation with inferred result types, evaluation
+ * and the dtype mapping. */
+#include <string.h>
+
+#include "dialects/dialects.h"
+#include "dialects/lite/lite.h"
+#include "ir/builder.h"
+#include "ir/builtin.h"
+#include "ir/diagnostics.h"
+#include "test/unit/check.h"
+
+static lt_place_t place(lt_target_t t, lt_precision_t p, lt_layout_t l,
+                        int32_t dev) {
+  lt_place_t pl = {t, p, l, dev};
+  return pl;
+}
+
+static void test_place_attr(lt_context_t *ctx) {
+  lt_place_t a = place(LT_TARGET_X86, LT_PRECISION_F32, LT_LAYOUT_NCHW8C, 0);
+  const lt_attr_t *pa = lt_place_attr(ctx, a);
+  CHECK(pa && pa == lt_place_attr(ctx, a)); /* uniqued */
+  lt_place_t back;
+  CHECK(lt_place_from_attr(pa, &back));
+  CHECK(back.target == LT_TARGET_X86 && back.precision == LT_PRECISION_F32 &&
+        back.layout == LT_LAYOUT_NCHW8C && back.device == 0);
+  lt_place_t b = a;
+  b.device = 2;
+  CHECK(lt_place_attr(ctx, b) != pa);
+  CHECK(!lt_place_from_attr(lt_attr_unit(ctx), &back));
+
+  lt_strbuf_t sb = {0};
+  lt_attr_print(lt_place_attr(ctx, b), &sb);
+  CHECK(sb.data && strcmp(sb.data, "#lite.place<x86, f32, nchw8c, device = 2>") == 0);
+  lt_strbuf_free(&sb);
+
+  int64_t shape[2] = {2, 3};
+  const lt_type_t *t =
+      lt_type_tensor(ctx, 2, shape, lt_type_f32(ctx), NULL);
+  const lt_type_t *tp = lt_type_with_place(ctx, t, a);
+  CHECK(tp && tp != t && tp->shaped.encoding == pa);
+  CHECK(lt_place_of_type(tp, &back) && back.layout == LT_LAYOUT_NCHW8C);
+  CHECK(!lt_place_of_type(t, &back));
+}
+
+static void test_compat(lt_context_t *ctx) {
+  CHECK(lt_target_compatible(LT_TARGET_HOST, LT_TARGET_X86));
+  CHECK(lt_target_compatible(LT_TARGET_ARM, LT_TARGET_HOST));
+  CHECK(lt_target_compatible(LT_TARGET_OPENCL, LT_TARGET_ANY));
+  CHECK(!lt_target_compatible(LT_TARGET_X86, LT_TARGET_OPENCL));
+  CHECK(!lt_target_compatible(LT_TARGET_VULKAN, LT_TARGET_OPENCL));
+  CHECK(lt_precision_compatible(LT_PRECISION_ANY, LT_PRECISION_I8));
+  CHECK(!lt_precision_compatible(LT_PRECISION_F32, LT_PRECISION_F16));
+  CHECK(lt_layout_compatible(LT_LAYOUT_NCHW, LT_LAYOUT_ANY));
+  CHECK(!lt_layout_compatible(LT_LAYOUT_NCHW, LT_LAYOUT_NCHW8C));
+  lt_place_t g0 = place(LT_TARGET_OPENCL, LT_PRECISION_F16, LT_LAYOUT_NCHW, 0);
+  lt_place_t g1 = g0;
+  g1.device = 1;
+  CHECK(!lt_device_compatible(&g0, &g1));
+  CHECK(!lt_place_compatible(&g0, &g1));
+  lt_place_t h0 = place(LT_TARGET_HOST, LT_PRECISION_F32, LT_LAYOUT_NCHW, 0);
+  lt_place_t h1 = place(LT_TARGET_X86, LT_PRECISION_F32, LT_LAYOUT_NCHW, 3);
+  CHECK(lt_device_compatible(&h0, &h1));
+
+  int64_t s1[2] = {2, 3}, s2[2] = {LT_DYNAMIC, 3}, s3[2] = {2, 4};
+  const lt_type_t *f32 = lt_type_f32(ctx);
+  const lt_type_t *a = lt_type_tensor(ctx, 2, s1, f32, NULL);
+  const lt_type_t *dyn = lt_type_tensor(ctx, 2, s2, f32, NULL);
+  const lt_type_t *other = lt_type_tensor(ctx, 2, s3, f32, NULL);
+  CHECK(lt_type_compatible(a, dyn));
+  CHECK(!lt_type_compatible(a, other));
+  const lt_type_t *ax86 = lt_type_with_place(ctx, a, h1);
+  const lt_type_t *acl = lt_type_with_place(
+      ctx, a, place(LT_TARGET_OPENCL, LT_PRECISION_F32, LT_LAYOUT_NCHW, 0));
+  CHECK(lt_type_compatible(a, ax86)); /* unplaced matches any Place */
+  CHECK(lt_type_compatible(lt_type_with_place(ctx, a, h0), ax86));
+  CHECK(!lt_type_compatible(ax86, acl));
+}
+
+static void test_dtypes(lt_context_t *ctx) {
+  for (int d = 0; d < LK_NUM_DTYPES; d++) {
+    const lt_type_t *t = lt_lite_element_type(ctx, (lk_dtype_t)d);
+    CHECK(t && lt_lite_dtype(t) == (lk_dtype_t)d);
+  }
+  CHECK(lt_lite_dtype(lt_type_index(ctx)) == LK_DTYPE_NONE);
+  CHECK(lt_precision_of_element(lt_lite_element_type(ctx, LK_U8)) ==
+        LT_PRECISION_U8);
+  CHECK(lt_precision_of_element(lt_lite_element_type(ctx, LK_F64)) ==
+        LT_PRECISION_ANY);
+}
+
+static bool count_errors(void *user, const lt_diag_t *d) {
+  if (d->severity == LT_SEV_ERROR) ++*(int *)user;
+  return true;
+}
+
+/* Builds x -> relu -> add(x, const) with inferred types, evaluates it. */
+static void test_create_and_eval(lt_context_t *ctx) {
+  lt_allocator_t al = lt_allocator_system();
+  lt_op_t *module = lt_module_create(ctx, lt_loc_unknown(ctx));
+  lt_block_t *body = lt_module_body(module);
+  lt_builder_t b;
+  lt_builder_init(&b, ctx);
+  lt_builder_set_block_end(&b, body);
+  lt_loc_t loc = lt_loc_name(ctx, "node0", NULL);
+
+  float cdata[3] = {1, 2, 3};
+  int64_t cshape[1] = {3};
+  const lt_type_t *ct = lt_type_tensor(ctx, 1, cshape, lt_type_f32(ctx), NULL);
+  lt_named_attr_t cattr = {lt_ident_cstr(ctx, "value"),
+                           lt_attr_dense(ctx, ct, cdata, sizeof cdata)};
+  lt_op_t *c = lt_lite_create(&b, LT_LITE_CONSTANT, loc, 0, NULL, 1, &cattr, 1);
+  CHECK(c && lt_op_result(c, 0)->type == ct);
+  lt_op_t *none = lt_lite_create(&b, LT_LITE_NONE, loc, 0, NULL, 0, NULL, 1);
+  CHECK(none && lt_op_result(none, 0)->type == lt_type_none(ctx));
+
+  /* add(const[3], const[3]) infers tensor<3xf32> and evaluates. */
+  lt_value_t *ops2[2] = {lt_op_result(c, 0), lt_op_result(c, 0)};
+  lt_op_t *add = lt_lite_create(&b, LT_LITE_ADD, loc, 2, ops2, 0, NULL, 1);
+  CHECK(add && lt_op_result(add, 0)->type == ct);
+  CHECK(lt_lite_op_id(add) == LT_LITE_ADD);
+  CHECK(strcmp(lt_lite_op_name(LT_LITE_ADD), "add") == 0);
+  if (add) {
+    lk_tensor_t in[2] = {{LK_F32, 1, {3}, cdata}, {LK_F32, 1, {3}, cdata}};
+    lk_tensor_t out[1];
+    CHECK(LT_SUCCEEDED(lt_lite_eval(add, al, in, out)));
+    CHECK(out[0].dtype == LK_F32 && out[0].rank == 1 && out[0].dims[0] == 3);
+    float *o = out[0].data;
+    CHECK(o && o[0] == 2 && o[1] == 4 && o[2] == 6);
+    lt_lite_tensor_free(al, &out[0]);
+  }
+
+  /* An attribute the op does not know is refused with a diagnostic. */
+  int errors = 0;
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, count_errors, &errors);
+  lt_named_attr_t bogus = {lt_ident_cstr(ctx, "bogus"), lt_attr_unit(ctx)};
+  lt_value_t *x = lt_op_result(c, 0);
+  CHECK(lt_lite_create(&b, LT_LITE_RELU, loc, 1, &x, 1, &bogus, 1) == NULL);
+  CHECK(errors == 1);
+  /* Too many operands. */
+  lt_value_t *three[3] = {x, x, x};
+  CHECK(lt_lite_create(&b, LT_LITE_RELU, loc, 3, three, 0, NULL, 1) == NULL);
+  CHECK(errors == 2);
+  lt_diag_pop_handler(ctx, h);
+
+  /* The constant's value reads back as a tensor view without a copy. */
+  lk_tensor_t view;
+  bool owned;
+  CHECK(LT_SUCCEEDED(lt_lite_attr_tensor(ctx, loc, cattr.value, al, &view,
+                                         &owned)));
+  CHECK(!owned && view.rank == 1 && ((float *)view.data)[2] == 3);
+  /* A splat is expanded. */
+  float one = 1;
+  const lt_attr_t *splat = lt_attr_dense(ctx, ct, &one, sizeof one);
+  CHECK(LT_SUCCEEDED(lt_lite_attr_tensor(ctx, loc, splat, al, &view, &owned)));
+  CHECK(owned && ((float *)view.data)[2] == 1);
+  lt_lite_tensor_free(al, &view);
+  /* And lt_lite_dense_attr stores a uniform tensor as a splat. */
+  float three_ones[3] = {1, 1, 1};
+  lk_tensor_t ones = {LK_F32, 1, {3}, three_ones};
+  CHECK(lt_lite_dense_attr(ctx, ct, &ones) == splat);
+
+  lt_op_destroy(module);
+}
+
+int main(void) {
+  lt_context_t *ctx = NULL;
+  lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
+  if (st) return 1;
+  lt_register_core_dialects(ctx);
+  test_place_attr(ctx);
+  test_compat(ctx);
+  test_dtypes(ctx);
+  test_create_and_eval(ctx);
+  lt_context_destroy(ctx);
+  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
+  return g_failures ? 1 : 0;
+}

@@ -1,0 +1,98 @@
+/* lite_run.h - lite-run: runs a model (.onnx or .mlir) on given or random
+ * inputs and prints, writes or checks its outputs. The table of contents
+ * of the tool: options (options.c), inputs (inputs.c), outputs and
+ * comparison (outputs.c), model loading and the run (main.c). */
+#ifndef LITE_TOOLS_LITE_RUN_LITE_RUN_H
+#define LITE_TOOLS_LITE_RUN_LITE_RUN_H
+
+#include <stdio.h>
+
+#include "dialects/lite/interp.h"
+
+/* Exit codes; scripts (the ONNX conformance runner) depend on them. */
+typedef enum lt_run_exit {
+  LT_RUN_OK = 0,
+  LT_RUN_FAILURE = 1,     /* mismatch, runtime error, malformed input */
+  LT_RUN_USAGE = 2,       /* bad command line */
+  LT_RUN_UNSUPPORTED = 3, /* the importer does not support the model */
+} lt_run_exit_t;
+
+/* NAME=@FILE of --input and --expected-output. */
+typedef struct lt_run_binding {
+  const char *name; /* points into argv */
+  size_t name_len;
+  const char *path;
+} lt_run_binding_t;
+
+/* NAME=1x3x224x224 of --input-shape. */
+typedef struct lt_run_shape {
+  const char *name;
+  size_t name_len;
+  int32_t rank;
+  int64_t dims[LK_MAX_RANK];
+} lt_run_shape_t;
+
+typedef struct lt_run_options {
+  bool help;
+  bool reference;
+  const char *model;
+  const char *function; /* --function, default "main" */
+  lt_run_binding_t *inputs;
+  uint32_t num_inputs;
+  lt_run_binding_t *expected;
+  uint32_t num_expected;
+  lt_run_shape_t *shapes;
+  uint32_t num_shapes;
+  const char *output_dir; /* --output @DIR */
+  const char *dim_params;
+  uint64_t seed;
+  double rtol, atol;
+  uint32_t print_values; /* values shown per output in the summary */
+} lt_run_options_t;
+
+/* Parses argv; on a usage error prints it (naming the flag) on stderr and
+ * returns false. */
+bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *out);
+void lt_run_options_free(lt_run_options_t *opts);
+void lt_run_print_help(FILE *f);
+
+/* Reads a tensor file: .npy, or a serialized ONNX TensorProto (.pb),
+ * told apart by the .npy magic. The status names the file. */
+lt_status_t lt_run_read_tensor(const char *path, lt_allocator_t allocator,
+                               lk_tensor_t *out);
+
+/* Builds the inputs of func: the --input files, and random tensors
+ * (--seed) for the arguments not given. Prints errors naming the input on
+ * stderr. *out_inputs has one entry per argument, in argument order. */
+lt_run_exit_t lt_run_prepare_inputs(const lt_run_options_t *opts,
+                                    lt_op_t *func, lt_allocator_t allocator,
+                                    lt_lite_named_tensor_t **out_inputs,
+                                    uint32_t *out_count);
+void lt_run_free_inputs(lt_allocator_t allocator,
+                        lt_lite_named_tensor_t *inputs, uint32_t count);
+
+/* Prints one output's summary (dtype, shape, min/max/mean, first values). */
+void lt_run_print_summary(FILE *f, const lt_lite_named_tensor_t *t,
+                          uint32_t print_values);
+/* Writes each output to DIR/<name>.npy. */
+lt_run_exit_t lt_run_write_outputs(const char *dir,
+                                   const lt_lite_outputs_t *outs);
+/* Compares the outputs against the --expected-output files: one line of
+ * metrics per output on f, an error on stderr for each mismatch. */
+lt_run_exit_t lt_run_compare_outputs(const lt_run_options_t *opts,
+                                     const lt_lite_outputs_t *outs,
+                                     lt_allocator_t allocator, FILE *f);
+
+/* Comparison of two tensors of one dtype and shape: numpy.allclose's rule
+ * |a - e| <= atol + rtol * |e| for floats (NaN equals NaN, equal infinities
+ * match), exact equality for integers and bool. */
+typedef struct lt_run_diff {
+  double max_abs, max_rel, cosine;
+  int64_t mismatches;
+  int64_t worst; /* flat index of the worst mismatch, -1 when none */
+} lt_run_diff_t;
+
+void lt_run_diff(const lk_tensor_t *got, const lk_tensor_t *expected,
+                 double rtol, double atol, lt_run_diff_t *out);
+
+#endif /* LITE_TOOLS_LITE_RUN_LITE_RUN_H */

@@ -1,0 +1,128 @@
+/* lite-translate - translates models into lite IR (mlir-translate's
+ * counterpart): `--import-onnx model.onnx` prints the imported module. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/dialects.h"
+#include "dialects/lite/lite.h"
+#include "frontends/onnx/onnx.h"
+#include "ir/diagnostics.h"
+#include "tools/lite-translate/lite_translate.h"
+
+#ifndef LITE_VERSION
+#define LITE_VERSION "0.1.0"
+#endif
+
+/* The importer's status message carries every diagnostic it emits (with
+ * the node name), so they are not printed twice. */
+static bool swallow(void *user, const lt_diag_t *d) { return true; }
+
+/* stdin is read whole (a model from a pipe cannot be mapped). */
+static bool read_stdin(char **out, size_t *out_len) {
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    size_t n = fread(buf + len, 1, cap - len, stdin);
+    len += n;
+    if (len < cap) break;
+    char *grown = realloc(buf, cap * 2);
+    if (!grown) free(buf);
+    buf = grown;
+    cap *= 2;
+  }
+  if (!buf || ferror(stdin)) {
+    free(buf);
+    return false;
+  }
+  *out = buf;
+  *out_len = len;
+  return true;
+}
+
+static int print_module(const lt_tr_config_t *c, lt_op_t *module) {
+  bool to_file = c->output && strcmp(c->output, "-") != 0;
+  FILE *f = to_file ? fopen(c->output, "wb") : stdout;
+  if (!f) {
+    fprintf(stderr, "%s: cannot open output file '%s': %s\n", c->prog,
+            c->output, strerror(errno));
+    return LT_TR_EXIT_ERROR;
+  }
+  lt_strbuf_t out = {.sink = f};
+  lt_op_print(module, &c->print_flags, &out);
+  lt_strbuf_putc(&out, '\n');
+  bool ok = lt_strbuf_flush(&out) && fflush(f) == 0;
+  if (to_file) ok = fclose(f) == 0 && ok;
+  lt_strbuf_free(&out);
+  if (!ok) {
+    fprintf(stderr, "%s: cannot write output file '%s': %s\n", c->prog,
+            to_file ? c->output : "-", strerror(errno));
+    return LT_TR_EXIT_ERROR;
+  }
+  return LT_TR_EXIT_OK;
+}
+
+static int import_onnx(const lt_tr_config_t *c) {
+  lt_context_t *ctx = NULL;
+  lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
+  if (st) {
+    fprintf(stderr, "%s: %s\n", c->prog, lt_status_message(st));
+    lt_status_free(st);
+    return LT_TR_EXIT_ERROR;
+  }
+  lt_register_core_dialects(ctx);
+  lt_context_register_dialect(ctx, &lt_lite_dialect);
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
+
+  lt_onnx_import_options_t opts;
+  lt_onnx_import_options_init(&opts);
+  opts.fold_constants = !c->no_fold;
+  opts.dim_params = c->dim_params;
+  lt_op_t *module = NULL;
+  if (strcmp(c->input, "-") == 0) {
+    char *buf;
+    size_t len;
+    if (!read_stdin(&buf, &len)) {
+      fprintf(stderr, "%s: cannot read standard input\n", c->prog);
+      lt_context_destroy(ctx);
+      return LT_TR_EXIT_ERROR;
+    }
+    st = lt_onnx_import_buffer(ctx, buf, len, "<stdin>", &opts, &module);
+    free(buf);
+  } else {
+    st = lt_onnx_import_file(ctx, c->input, &opts, &module);
+  }
+  lt_diag_pop_handler(ctx, h);
+  int rc;
+  if (st) {
+    fprintf(stderr, "%s: error: %s\n", c->prog, lt_status_message(st));
+    rc = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED ? LT_TR_EXIT_UNSUPPORTED
+                                                      : LT_TR_EXIT_ERROR;
+    lt_status_free(st);
+  } else {
+    rc = print_module(c, module);
+    lt_op_destroy(module);
+  }
+  lt_context_destroy(ctx);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  lt_tr_config_t config;
+  if (!lt_tr_parse_args(argc, argv, &config)) return LT_TR_EXIT_ERROR;
+  if (config.help) {
+    lt_tr_print_help(&config, stdout);
+    return LT_TR_EXIT_OK;
+  }
+  if (config.version) {
+    printf("lite-translate version %s\n", LITE_VERSION);
+    return LT_TR_EXIT_OK;
+  }
+  if (!config.import_onnx) {
+    fprintf(stderr,
+            "%s: no translation given: use --import-onnx (see %s --help)\n",
+            config.prog, config.prog);
+    return LT_TR_EXIT_ERROR;
+  }
+  return import_onnx(&config);
+}
