@@ -17,6 +17,7 @@ PACKAGES=(
   python3-onnx       # onnx.proto (the importer's schema) and the model generator
   python3-numpy      # .npy files in tests and the conformance runner
   python3-venv       # .venv: the PyPI packages below, beside Debian's onnx
+  time               # /usr/bin/time: peak memory of benchmarked processes
   libonnx-testdata   # the ONNX backend tests: the conformance oracle
 )
 

@@ -4,8 +4,14 @@
 #   1. scripts/setup.sh (installs missing Debian packages)
 #   2. default build (gcc, -DLITE_WERROR=ON) and ctest: unit tests + lit suite
 #   3. the same with ASan + UBSan
-#   4. the libFuzzer parser target (clang-14) run for FUZZ_SECONDS on the
-#      seed corpus made from test/lit
+#   4. ONNX conformance (test/onnx, both builds): every test listed in
+#      test/onnx/expected_pass.txt must pass
+#   5. models (test/models) under lite-run --reference against onnxruntime:
+#      every generated model and the PP-OCR models in the default build, the
+#      small ones under ASan (skipped, and said so, without onnxruntime or
+#      without a reachable registry for PP-OCR)
+#   6. the libFuzzer targets (clang-14) run for FUZZ_SECONDS each on seed
+#      corpora made from test/lit and the ONNX test models
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
 # counts once per build; the fuzz run counts once) and exits non-zero on any
@@ -67,8 +73,54 @@ run_suite() {
   summary+=("$flavour: $p passed, $f failed")
 }
 
+# conformance FLAVOUR DIR: the ONNX backend tests against the expected list.
+conformance() {
+  local flavour=$1 dir=$2
+  note "ONNX conformance ($flavour)"
+  if /usr/bin/python3 test/onnx/conformance.py --bin "$dir/bin" -q \
+       --check test/onnx/expected_pass.txt --report "$dir/onnx-report"; then
+    local counts
+    counts=$(/usr/bin/python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["suites"]
+tp = sum(v.get("pass", 0) for v in s.values())
+tt = sum(v.get("total", 0) for v in s.values())
+print("%d of %d node tests, %d of %d in all"
+      % (s["node"]["pass"], s["node"]["total"], tp, tt))' "$dir/onnx-report/report.json")
+    pass 1 "$flavour: ONNX conformance: passed ($counts)"
+  else
+    fail 1 "$flavour: ONNX conformance: FAILED (see $dir/onnx-report/report.md)"
+  fi
+}
+
+# models FLAVOUR DIR ARGS...: lite-run --reference against onnxruntime.
+models() {
+  local flavour=$1 dir=$2
+  shift 2
+  note "models vs onnxruntime ($flavour)"
+  local py=$root/.venv/bin/python
+  if [[ ! -x $py ]] || ! "$py" -c 'import onnxruntime' 2>/dev/null; then
+    echo "onnxruntime is not installed (no registry?): model comparison skipped"
+    summary+=("$flavour: models: skipped (no onnxruntime)")
+    return
+  fi
+  if "$py" test/models/check_models.py --bin "$dir/bin" \
+       --models "$root/build/models" "$@"; then
+    pass 1 "$flavour: models agree with onnxruntime"
+  else
+    fail 1 "$flavour: models: FAILED"
+  fi
+}
+
 run_suite default "$root/build"
+conformance default "$root/build"
+ppocr=()
+if .venv/bin/python test/models/fetch_ppocr.py "$root/build/models/ppocr"; then
+  ppocr=(--ppocr "$root/build/models/ppocr")
+fi
+models default "$root/build" "${ppocr[@]}"
 run_suite asan "$root/build-asan"
+conformance asan "$root/build-asan"
+models asan "$root/build-asan" --small
 
 if [[ "$fuzz_seconds" != 0 ]]; then
   note "fuzz (parser, ${fuzz_seconds}s)"

@@ -13,7 +13,7 @@
 #include "dialects/func/func.h"
 #include "ir/diagnostics.h"
 
-/* ---- function signature ---------------------------------------------------- */
+/* ---- function signature -------------------------------------------------- */
 
 lt_op_t *lt_lite_interp_entry(lt_op_t *module, const char *name) {
   if (!module) return NULL;
@@ -30,9 +30,7 @@ lt_op_t *lt_lite_interp_entry(lt_op_t *module, const char *name) {
   return NULL;
 }
 
-static const lt_type_t *func_type(lt_op_t *func) {
-  return lt_func_type(func);
-}
+static const lt_type_t *func_type(lt_op_t *func) { return lt_func_type(func); }
 
 uint32_t lt_lite_func_num_inputs(lt_op_t *func) {
   const lt_type_t *ft = func_type(func);
@@ -93,7 +91,7 @@ int32_t lt_lite_func_find_input(lt_op_t *func, const char *name) {
   return -1;
 }
 
-/* ---- type checks ----------------------------------------------------------- */
+/* ---- type checks --------------------------------------------------------- */
 
 static void describe_tensor(const lk_tensor_t *t, lt_strbuf_t *sb) {
   if (t->dtype == LK_DTYPE_NONE) {
@@ -132,7 +130,7 @@ bool lt_lite_tensor_matches(const lt_type_t *type, const lk_tensor_t *t,
   return ok;
 }
 
-/* ---- value slots ------------------------------------------------------------ */
+/* ---- value slots --------------------------------------------------------- */
 
 typedef struct slot {
   lk_tensor_t t;
@@ -167,8 +165,8 @@ static int cmp_value_index(const void *a, const void *b) {
 
 static slot_t *slot_of(interp_t *s, const lt_value_t *v) {
   value_index_t key = {v, 0};
-  value_index_t *hit = bsearch(&key, s->index, s->num_slots, sizeof(key),
-                               cmp_value_index);
+  value_index_t *hit =
+      bsearch(&key, s->index, s->num_slots, sizeof(key), cmp_value_index);
   return hit ? &s->slots[hit->slot] : NULL;
 }
 
@@ -224,8 +222,9 @@ static lt_result_t interp_prepare(interp_t *s, lt_block_t *body) {
     for (uint32_t i = 0; i < op->num_operands; i++) {
       slot_t *sl = slot_of(s, lt_op_operand(op, i));
       if (!sl)
-        return lt_op_emit_error(op, "operand #%u is not defined in the "
-                                    "function body",
+        return lt_op_emit_error(op,
+                                "operand #%u is not defined in the "
+                                "function body",
                                 i);
       sl->uses_left++;
     }
@@ -242,10 +241,9 @@ static void interp_free(interp_t *s) {
   free_array(s->allocator, s->out, s->max_out, sizeof(lk_tensor_t));
 }
 
-/* ---- binding inputs -------------------------------------------------------- */
+/* ---- binding inputs ------------------------------------------------------ */
 
-static const char *arg_label(lt_op_t *func, uint32_t i, char *buf,
-                             size_t cap) {
+static const char *arg_label(lt_op_t *func, uint32_t i, char *buf, size_t cap) {
   const char *name = lt_lite_func_input_name(func, i);
   if (name) return name;
   snprintf(buf, cap, "arg%u", i);
@@ -278,11 +276,13 @@ static lt_result_t bind_inputs(interp_t *s, lt_block_t *body,
         lt_strbuf_printf(&known, "%s'%s'", i ? ", " : "",
                          arg_label(s->func, i, label, sizeof(label)));
       lt_result_t r =
-          in->name ? input_error(s, "unknown input '%s' (the function's inputs "
-                                    "are %s)",
+          in->name ? input_error(s,
+                                 "unknown input '%s' (the function's inputs "
+                                 "are %s)",
                                  in->name, known.data ? known.data : "none")
-                   : input_error(s, "%u inputs given, but the function takes "
-                                    "%u",
+                   : input_error(s,
+                                 "%u inputs given, but the function takes "
+                                 "%u",
                                  num_inputs, nargs);
       lt_strbuf_free(&known);
       return r;
@@ -310,15 +310,15 @@ static lt_result_t bind_inputs(interp_t *s, lt_block_t *body,
     lt_strbuf_t ty = {0};
     lt_type_print(body->args[i]->type, &ty);
     lt_result_t r = input_error(s, "missing input '%s' (argument #%u, %s)",
-                                arg_label(s->func, i, label, sizeof(label)),
-                                i, ty.data ? ty.data : "");
+                                arg_label(s->func, i, label, sizeof(label)), i,
+                                ty.data ? ty.data : "");
     lt_strbuf_free(&ty);
     return r;
   }
   return LT_SUCCESS;
 }
 
-/* ---- running ops ------------------------------------------------------------ */
+/* ---- running ops --------------------------------------------------------- */
 
 /* Checks what an op produced against what it declares, so that a kernel or
  * shape-function bug surfaces at the op rather than as a wrong number
@@ -330,8 +330,9 @@ static lt_result_t check_result(lt_op_t *op, uint32_t i, const lk_tensor_t *t) {
     return LT_SUCCESS;
   lt_strbuf_t why = {0};
   if (lt_lite_tensor_matches(ty, t, &why)) return LT_SUCCESS;
-  lt_result_t r = lt_op_emit_error(op, "result #%u: evaluation and declared "
-                                       "type disagree: %s",
+  lt_result_t r = lt_op_emit_error(op,
+                                   "result #%u: evaluation and declared "
+                                   "type disagree: %s",
                                    i, why.data ? why.data : "");
   lt_strbuf_free(&why);
   return r;
@@ -354,8 +355,9 @@ static lt_result_t eval_op(interp_t *s, lt_op_t *op, int id, bool *owned) {
   for (uint32_t i = 0; i < op->num_operands; i++) {
     slot_t *sl = slot_of(s, lt_op_operand(op, i));
     if (!sl->live)
-      return lt_op_emit_error(op, "operand #%u is used after its last "
-                                  "use was counted (internal error)",
+      return lt_op_emit_error(op,
+                              "operand #%u is used after its last "
+                              "use was counted (internal error)",
                               i);
     s->in[i] = sl->t;
   }
@@ -365,7 +367,8 @@ static lt_result_t eval_op(interp_t *s, lt_op_t *op, int id, bool *owned) {
       lt_op_emit_error(op, "evaluation failed");
     return LT_FAILURE;
   }
-  for (uint32_t i = 0; i < op->num_results; i++) owned[i] = true;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    owned[i] = true;
   return LT_SUCCESS;
 }
 
@@ -424,8 +427,9 @@ static lt_result_t collect_outputs(interp_t *s, lt_op_t *ret,
     o->name = dup_string(s->allocator, name);
     slot_t *sl = slot_of(s, lt_op_operand(ret, i));
     if (!o->name || !sl->live)
-      return lt_op_emit_error(ret, o->name ? "operand #%u is not available"
-                                           : "out of memory (result #%u)",
+      return lt_op_emit_error(ret,
+                              o->name ? "operand #%u is not available"
+                                      : "out of memory (result #%u)",
                               i);
     if (sl->owned && sl->uses_left == 1) {
       o->tensor = sl->t;
@@ -468,8 +472,8 @@ lt_result_t lt_lite_interpret(lt_op_t *func, lt_allocator_t allocator,
     if (!main_fn) return lt_op_emit_error(func, "has no function @main to run");
     func = main_fn;
   }
-  interp_t s = {.ctx = lt_op_context(func), .func = func,
-                .allocator = allocator};
+  interp_t s = {
+      .ctx = lt_op_context(func), .func = func, .allocator = allocator};
   lt_block_t *body = lt_func_entry(func);
   if (!func_type(func) || !body)
     return lt_op_emit_error(func, "is not a func.func with a body");

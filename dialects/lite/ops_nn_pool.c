@@ -22,8 +22,8 @@ static lt_result_t pool_type(const lt_lite_call_t *c, lk_pool_type_t *out) {
   else if (strcmp(name, "lp") == 0)
     *out = LK_POOL_LP;
   else
-    return lt_lite_error(c, "attribute 'pooling_type' must be \"max\", "
-                            "\"avg\" or \"lp\", got '%s'",
+    return lt_lite_error(c, "attribute 'pooling_type' must be max, avg or "
+                            "lp, got '%s'",
                          name);
   return LT_SUCCESS;
 }

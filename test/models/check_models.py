@@ -13,6 +13,7 @@ Exits 0 when every model agrees, 1 otherwise, 2 when onnxruntime is missing.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -92,7 +93,9 @@ def run_one(name, path, lite_run, seed, rtol):
             return False, f"lite-run exit {p.returncode}: {(p.stderr or p.stdout).strip()[:400]}", secs
         worst, parts = 0.0, []
         for o in out_names:
-            got = np.load(os.path.join(tmp, o + ".npy"))
+            # lite-run writes DIR/<name>.npy with [^A-Za-z0-9._-] as '_'.
+            safe = re.sub(r"[^A-Za-z0-9._-]", "_", o)
+            got = np.load(os.path.join(tmp, safe + ".npy"))
             if got.shape != ref[o].shape:
                 return False, f"{o}: shape {got.shape} vs onnxruntime {ref[o].shape}", secs
             rel, cos = compare(ref[o], got)

@@ -55,6 +55,16 @@ TOLERANCE_OVERRIDES = {
         "(at most 2^-7 relative)"),
 }
 
+# Tests whose data contradicts their own model: they stay failures (lite is
+# right to refuse them), and the note says why in the reports.
+DATA_DEFECTS = {
+    name: "the data set's 'like' input has shape [1] where the model declares [3, 4]"
+    for name in ("node/test_castlike_BFLOAT16_to_FLOAT",
+                 "node/test_castlike_BFLOAT16_to_FLOAT_expanded",
+                 "node/test_castlike_FLOAT_to_BFLOAT16",
+                 "node/test_castlike_FLOAT_to_BFLOAT16_expanded")
+}
+
 PASS, FAIL, UNSUPPORTED = "pass", "fail", "unsupported"
 
 
@@ -191,7 +201,8 @@ def run_test(test, lite_run, timeout, verbose_lines):
             return Result(test, FAIL, f"timeout after {timeout} s ({ds})",
                           seconds=time.monotonic() - start, command=command)
         err = proc.stderr
-        lines = [strip_prefix(l, model_path) for l in first_lines(err, verbose_lines)]
+        lines = [strip_prefix(l, model_path).replace(test.path + "/", "")
+                 for l in first_lines(err, verbose_lines)]
         detail = "\n".join(lines)
         if proc.returncode == 0:
             continue
@@ -212,6 +223,8 @@ def run_test(test, lite_run, timeout, verbose_lines):
             reason = pick_reason(lines) or f"exit code {proc.returncode}"
         if len(sets) > 1:
             reason = f"[{ds}] " + reason
+        if test.full in DATA_DEFECTS:
+            reason = f"known test data defect ({DATA_DEFECTS[test.full]}): " + reason
         return Result(test, FAIL, reason, detail, seconds=time.monotonic() - start, command=command)
     return Result(test, PASS, seconds=time.monotonic() - start, command=command)
 

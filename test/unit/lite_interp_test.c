@@ -13,7 +13,7 @@
 
 #include "test/unit/check.h"
 
-/* ---- a counting allocator --------------------------------------------------- */
+/* ---- a counting allocator ------------------------------------------------ */
 
 typedef struct counter {
   size_t live, peak;
@@ -40,7 +40,7 @@ static void *counting_fn(void *self, void *ptr, size_t old_size,
   return p;
 }
 
-/* ---- fixtures ------------------------------------------------------------------ */
+/* ---- fixtures ------------------------------------------------------------ */
 
 typedef struct fixture {
   lt_context_t *ctx;
@@ -66,7 +66,8 @@ static bool setup(fixture_t *f, const char *src) {
   lt_diag_push_handler(f->ctx, record, f);
   f->module = lt_parse_source(f->ctx, "t.mlir", src, strlen(src), NULL);
   bool ok = f->module && LT_SUCCEEDED(lt_op_verify(f->module));
-  if (!ok) fprintf(stderr, "setup failed:\n%s", f->diags.data ? f->diags.data : "");
+  if (!ok)
+    fprintf(stderr, "setup failed:\n%s", f->diags.data ? f->diags.data : "");
   return ok;
 }
 
@@ -86,11 +87,12 @@ static bool diags_have(const fixture_t *f, const char *needle) {
 
 static lk_tensor_t f32_tensor(float *data, int32_t rank, const int64_t *dims) {
   lk_tensor_t t = {.dtype = LK_F32, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++) t.dims[i] = dims[i];
+  for (int32_t i = 0; i < rank; i++)
+    t.dims[i] = dims[i];
   return t;
 }
 
-/* ---- tests ------------------------------------------------------------------------- */
+/* ---- tests --------------------------------------------------------------- */
 
 static const char *k_named =
     "func.func @main(%x: tensor<2x2xf32> {lite.name = \"x\"},\n"
@@ -179,7 +181,8 @@ static void test_positional_and_errors(void) {
   lt_lite_named_tensor_t unknown[2] = {{"x", f32_tensor(x, 2, dims)},
                                        {"z", f32_tensor(y, 2, dims)}};
   CHECK(lt_lite_interpret(fn, al, 2, unknown, &out) == LT_FAILURE);
-  CHECK(diags_have(&f, "unknown input 'z' (the function's inputs are 'x', 'y')"));
+  CHECK(
+      diags_have(&f, "unknown input 'z' (the function's inputs are 'x', 'y')"));
 
   lt_lite_named_tensor_t twice[2] = {{"x", f32_tensor(x, 2, dims)},
                                      {"x", f32_tensor(y, 2, dims)}};
@@ -258,7 +261,8 @@ static void test_intermediates_freed(void) {
   counter_t count = {0};
   lt_allocator_t al = {&count, counting_fn};
   static float x[512 * 512];
-  for (int i = 0; i < 512 * 512; i++) x[i] = (float)i;
+  for (int i = 0; i < 512 * 512; i++)
+    x[i] = (float)i;
   int64_t dims[2] = {512, 512};
   lt_lite_named_tensor_t in[1] = {{NULL, f32_tensor(x, 2, dims)}};
   lt_lite_outputs_t out;

@@ -59,7 +59,8 @@ static void test_round_trip_all_dtypes(void) {
     lk_tensor_t t = {.dtype = dtypes[k], .rank = 2, .dims = {2, 3}};
     uint8_t data[6 * 8];
     t.data = data;
-    for (int64_t i = 0; i < 6; i++) lk_store_i64(&t, i, i % 2 ? i : -i);
+    for (int64_t i = 0; i < 6; i++)
+      lk_store_i64(&t, i, i % 2 ? i : -i);
     lt_strbuf_t sb = {0};
     CHECK(lt_npy_serialize(&t, &sb) == LT_OK);
     CHECK(sb.len % 64 == lk_nbytes(&t) % 64); /* the header is aligned */
@@ -87,7 +88,8 @@ static void test_shapes(void) {
     int64_t dims[LK_MAX_RANK];
   } shapes[] = {{0, {0}}, {2, {0, 3}}, {1, {5}}, {8, {1, 2, 1, 2, 1, 2, 1, 2}}};
   double data[16];
-  for (int i = 0; i < 16; i++) data[i] = i * 0.5;
+  for (int i = 0; i < 16; i++)
+    data[i] = i * 0.5;
   for (size_t k = 0; k < LT_ARRAY_SIZE(shapes); k++) {
     lk_tensor_t t = {.dtype = LK_F64, .rank = shapes[k].rank, .data = data};
     memcpy(t.dims, shapes[k].dims, sizeof(t.dims));
@@ -198,8 +200,8 @@ static void test_rejections(void) {
                 16);
   expect_error(buf, n, "unsupported .npy dtype '|O'");
   n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }",
-                v, sizeof(v));
+                "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", v,
+                sizeof(v));
   expect_error(buf, n, "Fortran-order");
   n = make_file(buf, sizeof(buf),
                 "{'descr': '<f4', 'fortran_order': False, 'shape': (-2, 2), }",
@@ -231,16 +233,16 @@ static void test_rejections(void) {
                 v, sizeof(v));
   expect_error(buf, n, "unexpected key");
   n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (4,)} x",
-                v, sizeof(v));
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (4,)} x", v,
+                sizeof(v));
   expect_error(buf, n, "text after the dictionary");
   n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (4,",
-                v, sizeof(v));
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (4,", v,
+                sizeof(v));
   expect_error(buf, n, "unterminated 'shape'");
   n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (4 4)}",
-                v, sizeof(v));
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (4 4)}", v,
+                sizeof(v));
   expect_error(buf, n, "expected ',' or ')'");
 }
 

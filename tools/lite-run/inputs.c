@@ -60,10 +60,9 @@ static void fill_random(lk_tensor_t *t, uint64_t seed, uint32_t arg) {
   }
 }
 
-/* ---- binding ---------------------------------------------------------------- */
+/* ---- binding ------------------------------------------------------------- */
 
-static const char *arg_label(lt_op_t *func, uint32_t i, char *buf,
-                             size_t cap) {
+static const char *arg_label(lt_op_t *func, uint32_t i, char *buf, size_t cap) {
   const char *name = lt_lite_func_input_name(func, i);
   if (name) return name;
   snprintf(buf, cap, "arg%u", i);
@@ -101,8 +100,7 @@ static void print_shape(FILE *f, int32_t rank, const int64_t *dims) {
 /* The shape a random input takes: the type's, with dynamic dims from
  * --input-shape (which must agree with the static ones). */
 static lt_run_exit_t random_shape(const lt_type_t *type, const char *label,
-                                  const lt_run_shape_t *given,
-                                  lk_tensor_t *t) {
+                                  const lt_run_shape_t *given, lk_tensor_t *t) {
   if (type->kind == LT_TYPE_UNRANKED_TENSOR && !given) {
     fprintf(stderr,
             "lite-run: input '%s' has an unranked type: give its shape "
@@ -177,14 +175,13 @@ static lt_run_exit_t load_given(const lt_run_binding_t *b,
                                 lk_tensor_t *t) {
   lt_status_t st = lt_run_read_tensor(b->path, allocator, t);
   if (st) {
-    fprintf(stderr, "lite-run: input '%s': %s\n", label,
-            lt_status_message(st));
+    fprintf(stderr, "lite-run: input '%s': %s\n", label, lt_status_message(st));
     lt_status_free(st);
     return LT_RUN_FAILURE;
   }
-  if (given && (given->rank != t->rank ||
-                memcmp(given->dims, t->dims,
-                       (size_t)t->rank * sizeof(int64_t)) != 0)) {
+  if (given &&
+      (given->rank != t->rank ||
+       memcmp(given->dims, t->dims, (size_t)t->rank * sizeof(int64_t)) != 0)) {
     fprintf(stderr, "lite-run: input '%s': --input-shape says ", label);
     print_shape(stderr, given->rank, given->dims);
     fprintf(stderr, ", but '%s' holds shape ", b->path);
@@ -209,7 +206,8 @@ static lt_run_exit_t load_given(const lt_run_binding_t *b,
 void lt_run_free_inputs(lt_allocator_t allocator,
                         lt_lite_named_tensor_t *inputs, uint32_t count) {
   for (uint32_t i = 0; inputs && i < count; i++)
-    if (inputs[i].tensor.data) lt_lite_tensor_free(allocator, &inputs[i].tensor);
+    if (inputs[i].tensor.data)
+      lt_lite_tensor_free(allocator, &inputs[i].tensor);
   free(inputs);
 }
 
@@ -257,11 +255,11 @@ lt_run_exit_t lt_run_prepare_inputs(const lt_run_options_t *o, lt_op_t *func,
     const char *label = arg_label(func, i, buf, sizeof(buf));
     ins[i].name = lt_lite_func_input_name(func, i);
     ins[i].tensor.dtype = LK_DTYPE_NONE;
-    rc = by_arg[i] ? load_given(by_arg[i], shape_of[i], label,
-                                lt_lite_func_input_type(func, i), allocator,
-                                &ins[i].tensor)
-                   : make_random(o, func, i, shape_of[i], allocator,
-                                 &ins[i].tensor);
+    rc = by_arg[i]
+             ? load_given(by_arg[i], shape_of[i], label,
+                          lt_lite_func_input_type(func, i), allocator,
+                          &ins[i].tensor)
+             : make_random(o, func, i, shape_of[i], allocator, &ins[i].tensor);
   }
   free(by_arg);
   free(shape_of);

@@ -64,8 +64,8 @@ lt_status_t lt_run_read_tensor(const char *path, lt_allocator_t allocator,
 /* Builds the inputs of func: the --input files, and random tensors
  * (--seed) for the arguments not given. Prints errors naming the input on
  * stderr. *out_inputs has one entry per argument, in argument order. */
-lt_run_exit_t lt_run_prepare_inputs(const lt_run_options_t *opts,
-                                    lt_op_t *func, lt_allocator_t allocator,
+lt_run_exit_t lt_run_prepare_inputs(const lt_run_options_t *opts, lt_op_t *func,
+                                    lt_allocator_t allocator,
                                     lt_lite_named_tensor_t **out_inputs,
                                     uint32_t *out_count);
 void lt_run_free_inputs(lt_allocator_t allocator,

@@ -15,10 +15,14 @@
 
 static const char *severity_label(lt_severity_t s) {
   switch (s) {
-  case LT_SEV_ERROR: return "error";
-  case LT_SEV_WARNING: return "warning";
-  case LT_SEV_NOTE: return "note";
-  case LT_SEV_REMARK: return "remark";
+  case LT_SEV_ERROR:
+    return "error";
+  case LT_SEV_WARNING:
+    return "warning";
+  case LT_SEV_NOTE:
+    return "note";
+  case LT_SEV_REMARK:
+    return "remark";
   }
   return "error";
 }
@@ -80,8 +84,8 @@ static lt_run_exit_t load_mlir(lt_context_t *ctx, const char *path,
     return LT_RUN_FAILURE;
   }
   lt_source_add(ctx, path, text->data ? text->data : "", text->len);
-  *out = lt_parse_source(ctx, path, text->data ? text->data : "", text->len,
-                         NULL);
+  *out =
+      lt_parse_source(ctx, path, text->data ? text->data : "", text->len, NULL);
   return *out ? LT_RUN_OK : LT_RUN_FAILURE;
 }
 
@@ -120,8 +124,10 @@ static lt_run_exit_t load_model(lt_context_t *ctx, const lt_run_options_t *o,
             stderr);
     rc = load_mlir(ctx, o->model, text, out);
   } else {
-    fprintf(stderr, "lite-run: '%s': unknown model format (expected .onnx "
-                    "or .mlir)\n", o->model);
+    fprintf(stderr,
+            "lite-run: '%s': unknown model format (expected .onnx "
+            "or .mlir)\n",
+            o->model);
     return LT_RUN_USAGE;
   }
   if (rc == LT_RUN_OK && LT_FAILED(lt_op_verify(*out))) rc = LT_RUN_FAILURE;
@@ -136,7 +142,8 @@ static lt_run_exit_t run_reference(const lt_run_options_t *o, lt_op_t *func,
       lt_run_prepare_inputs(o, func, allocator, &inputs, &num_inputs);
   if (rc != LT_RUN_OK) return rc;
   lt_lite_outputs_t outs;
-  if (LT_FAILED(lt_lite_interpret(func, allocator, num_inputs, inputs, &outs))) {
+  if (LT_FAILED(
+          lt_lite_interpret(func, allocator, num_inputs, inputs, &outs))) {
     fprintf(stderr, "lite-run: '%s': the reference run failed\n", o->model);
     lt_run_free_inputs(allocator, inputs, num_inputs);
     return LT_RUN_FAILURE;

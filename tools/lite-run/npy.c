@@ -13,9 +13,10 @@
 
 /* X(dtype, numpy type string): the dtypes a .npy file may hold. */
 #define NPY_DTYPES(X)                                                          \
-  X(F32, "<f4") X(F64, "<f8") X(F16, "<f2") X(I8, "|i1") X(I16, "<i2")         \
-  X(I32, "<i4") X(I64, "<i8") X(U8, "|u1") X(U16, "<u2") X(U32, "<u4")         \
-  X(U64, "<u8") X(BOOL, "|b1")
+  X(F32, "<f4")                                                                \
+  X(F64, "<f8") X(F16, "<f2") X(I8, "|i1") X(I16, "<i2") X(I32, "<i4")         \
+      X(I64, "<i8") X(U8, "|u1") X(U16, "<u2") X(U32, "<u4") X(U64, "<u8")     \
+          X(BOOL, "|b1")
 
 static const char k_magic[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
 #define NPY_PREAMBLE_V1 10 /* magic, version, 2-byte header length */
@@ -52,7 +53,7 @@ static bool descr_to_dtype(const char *s, size_t n, lk_dtype_t *out) {
   return false;
 }
 
-/* ---- header parsing ------------------------------------------------------- */
+/* ---- header parsing ------------------------------------------------------ */
 
 typedef struct header_parser {
   const char *p, *end;
@@ -245,8 +246,8 @@ lt_status_t lt_npy_parse(const void *data, size_t size, const char *name,
   t.data = lt_alloc(allocator, nbytes ? (size_t)nbytes : 1);
   if (!t.data)
     return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
-                          "%s: out of memory for %llu bytes of .npy data",
-                          name, (unsigned long long)nbytes);
+                          "%s: out of memory for %llu bytes of .npy data", name,
+                          (unsigned long long)nbytes);
   if (nbytes) memcpy(t.data, b + preamble + header_len, (size_t)nbytes);
   if (t.dtype == LK_BOOL) /* any non-zero byte is True, as numpy reads it */
     for (uint64_t i = 0; i < count; i++)
@@ -293,10 +294,9 @@ lt_status_t lt_npy_read_file(const char *path, lt_allocator_t allocator,
 lt_status_t lt_npy_serialize(const lk_tensor_t *t, lt_strbuf_t *sb) {
   const char *descr = lt_npy_descr(t->dtype);
   if (!descr)
-    return lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                          "dtype %s has no .npy spelling",
-                          t->dtype == LK_DTYPE_NONE ? "none"
-                                                    : lk_dtype_name(t->dtype));
+    return lt_status_make(
+        LT_STATUS_UNIMPLEMENTED, "dtype %s has no .npy spelling",
+        t->dtype == LK_DTYPE_NONE ? "none" : lk_dtype_name(t->dtype));
   if (t->rank < 0 || t->rank > LK_MAX_RANK)
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT, "invalid rank %d",
                           (int)t->rank);
@@ -307,11 +307,13 @@ lt_status_t lt_npy_serialize(const lk_tensor_t *t, lt_strbuf_t *sb) {
   for (int32_t i = 0; i < t->rank; i++)
     lt_strbuf_printf(&dict, "%s%lld", i ? ", " : "", (long long)t->dims[i]);
   lt_strbuf_puts(&dict, t->rank == 1 ? ",), }" : "), }");
-  if (!dict.data) return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory");
+  if (!dict.data)
+    return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory");
 
   /* Version 1.0 unless the padded header outgrows its 16-bit length. */
   size_t preamble = NPY_PREAMBLE_V1;
-  size_t padded = (preamble + dict.len + 1 + NPY_ALIGN - 1) / NPY_ALIGN * NPY_ALIGN;
+  size_t padded =
+      (preamble + dict.len + 1 + NPY_ALIGN - 1) / NPY_ALIGN * NPY_ALIGN;
   if (padded - preamble > 0xffff) {
     preamble = NPY_PREAMBLE_V2;
     padded = (preamble + dict.len + 1 + NPY_ALIGN - 1) / NPY_ALIGN * NPY_ALIGN;
@@ -326,7 +328,8 @@ lt_status_t lt_npy_serialize(const lk_tensor_t *t, lt_strbuf_t *sb) {
   size_t before = sb->len;
   lt_strbuf_append(sb, (const char *)pre, preamble);
   lt_strbuf_append(sb, dict.data, dict.len);
-  for (size_t i = dict.len; i + 1 < header_len; i++) lt_strbuf_putc(sb, ' ');
+  for (size_t i = dict.len; i + 1 < header_len; i++)
+    lt_strbuf_putc(sb, ' ');
   lt_strbuf_putc(sb, '\n');
   lt_strbuf_free(&dict);
   size_t nbytes = lk_nbytes(t);

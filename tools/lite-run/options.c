@@ -16,15 +16,18 @@ void lt_run_print_help(FILE *f) {
       "MODEL is an ONNX model (.onnx) or lite IR (.mlir).\n"
       "\n"
       "MODES:\n"
-      "  --reference                  Run on the reference interpreter (each op\n"
+      "  --reference                  Run on the reference interpreter (each "
+      "op\n"
       "                               evaluated on the reference kernels)\n"
       "\n"
       "OPTIONS:\n"
       "  --input NAME=@FILE           Input NAME from FILE (.npy or an ONNX\n"
-      "                               TensorProto .pb); repeatable. Inputs not\n"
+      "                               TensorProto .pb); repeatable. Inputs "
+      "not\n"
       "                               given are random (see --seed). An\n"
       "                               argument without a name is argN.\n"
-      "  --input-shape NAME=DxDx...   Shape of input NAME where the model leaves\n"
+      "  --input-shape NAME=DxDx...   Shape of input NAME where the model "
+      "leaves\n"
       "                               dims dynamic (needed for random inputs)\n"
       "  --seed N                     Seed of the random inputs (default 0):\n"
       "                               floats uniform in [-1, 1), integers in\n"
@@ -35,13 +38,15 @@ void lt_run_print_help(FILE *f) {
       "  --expected-output NAME=@FILE Compare output NAME with FILE (.npy or\n"
       "                               .pb); repeatable\n"
       "  --rtol X                     Relative tolerance (default 1e-3)\n"
-      "  --atol X                     Absolute tolerance (default 1e-7); a value\n"
+      "  --atol X                     Absolute tolerance (default 1e-7); a "
+      "value\n"
       "                               passes when |got - expected| <= atol +\n"
       "                               rtol * |expected| (integers: exactly)\n"
       "  --print-values N             Values shown per output (default 8)\n"
       "  --help                       Show this help\n"
       "\n"
-      "EXIT CODES: 0 ok, 1 failure (mismatch, runtime error, malformed input),\n"
+      "EXIT CODES: 0 ok, 1 failure (mismatch, runtime error, malformed "
+      "input),\n"
       "2 usage error, 3 model not supported by the importer.\n",
       f);
 }
@@ -73,8 +78,7 @@ static bool parse_binding(const char *flag, const char *v,
     return usage("%s expects NAME=@FILE, got '%s'", flag, v);
   if (!grow((void **)items, *count, sizeof(**items)))
     return usage("%s: out of memory", flag);
-  (*items)[(*count)++] =
-      (lt_run_binding_t){v, (size_t)(eq - v), eq + 2};
+  (*items)[(*count)++] = (lt_run_binding_t){v, (size_t)(eq - v), eq + 2};
   return true;
 }
 
@@ -93,12 +97,11 @@ static bool parse_shape(const char *v, lt_run_shape_t **items,
     errno = 0;
     long long d = strtoll(p, &end, 10);
     if (end == p || d < 0 || errno || (*end && *end != 'x'))
-      return usage("%s: '%s' is not a shape like 1x3x224x224",
-                   "--input-shape", v);
+      return usage("%s: '%s' is not a shape like 1x3x224x224", "--input-shape",
+                   v);
     s.dims[s.rank++] = d;
     p = *end ? end + 1 : end;
-    if (*end && !*p)
-      return usage("%s: '%s' ends with 'x'", "--input-shape", v);
+    if (*end && !*p) return usage("%s: '%s' ends with 'x'", "--input-shape", v);
   }
   if (!grow((void **)items, *count, sizeof(**items)))
     return usage("--input-shape: out of memory");
@@ -143,7 +146,7 @@ typedef enum value_flag {
 #define X(e, s) FLAG_##e,
   LT_RUN_VALUE_FLAGS(X)
 #undef X
-  FLAG_NONE
+      FLAG_NONE
 } value_flag_t;
 
 static const char *const k_value_flags[] = {
@@ -218,8 +221,8 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (only_positional || arg[0] != '-' || strcmp(arg, "-") == 0) {
-      if (o->model) return usage("more than one model given: '%s' and '%s'",
-                                 o->model, arg);
+      if (o->model)
+        return usage("more than one model given: '%s' and '%s'", o->model, arg);
       o->model = arg;
       continue;
     }
@@ -243,8 +246,7 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   }
   if (o->help) return true;
   if (!o->model) return usage("no model given");
-  if (!o->reference)
-    return usage("no execution mode given: use --reference");
+  if (!o->reference) return usage("no execution mode given: use --reference");
   return true;
 }
 

@@ -9,7 +9,7 @@
 #include "tools/lite-run/lite_run.h"
 #include "tools/lite-run/npy.h"
 
-/* ---- printing ---------------------------------------------------------------- */
+/* ---- printing ------------------------------------------------------------ */
 
 static void print_shape(FILE *f, const lk_tensor_t *t) {
   if (t->rank == 0) fputs("scalar", f);
@@ -80,12 +80,12 @@ void lt_run_print_summary(FILE *f, const lt_lite_named_tensor_t *o,
     fputs(i ? ", " : " ", f);
     print_value(f, t, i);
   }
-  if (shown < n) fprintf(f, "%s... (%lld more)", shown ? ", " : " ",
-                         (long long)(n - shown));
+  if (shown < n)
+    fprintf(f, "%s... (%lld more)", shown ? ", " : " ", (long long)(n - shown));
   fputc('\n', f);
 }
 
-/* ---- writing ----------------------------------------------------------------- */
+/* ---- writing ------------------------------------------------------------- */
 
 /* Output names come from the model: anything but [A-Za-z0-9._-] becomes
  * '_', so that a name cannot leave the directory. */
@@ -119,8 +119,10 @@ lt_run_exit_t lt_run_write_outputs(const char *dir,
      * which --input and --expected-output read back as bf16. */
     lk_tensor_t t = o->tensor;
     if (t.dtype == LK_BF16) {
-      fprintf(stderr, "lite-run: note: output '%s' is bf16, written as its "
-                      "uint16 bit patterns (.npy has no bf16)\n", o->name);
+      fprintf(stderr,
+              "lite-run: note: output '%s' is bf16, written as its "
+              "uint16 bit patterns (.npy has no bf16)\n",
+              o->name);
       t.dtype = LK_U16;
     }
     lt_status_t st = lt_npy_write_file(path.data, &t);
@@ -135,7 +137,7 @@ lt_run_exit_t lt_run_write_outputs(const char *dir,
   return rc;
 }
 
-/* ---- comparison -------------------------------------------------------------- */
+/* ---- comparison ---------------------------------------------------------- */
 
 void lt_run_diff(const lk_tensor_t *got, const lk_tensor_t *exp, double rtol,
                  double atol, lt_run_diff_t *out) {
@@ -239,8 +241,9 @@ static lt_run_exit_t compare_one(const lt_run_options_t *o,
           d.mismatches ? "MISMATCH" : "ok");
   if (!d.mismatches) return LT_RUN_OK;
   bool exact = !lk_dtype_is_float(exp->dtype);
-  fprintf(stderr, "lite-run: output '%s' differs from '%s': %lld of %lld "
-                  "values ",
+  fprintf(stderr,
+          "lite-run: output '%s' differs from '%s': %lld of %lld "
+          "values ",
           out->name, b->path, (long long)d.mismatches,
           (long long)lk_numel(exp));
   if (exact)
@@ -266,8 +269,9 @@ lt_run_exit_t lt_run_compare_outputs(const lt_run_options_t *o,
     const lt_run_binding_t *b = &o->expected[k];
     const lt_lite_named_tensor_t *out = find_output(outs, b->name, b->name_len);
     if (!out) {
-      fprintf(stderr, "lite-run: --expected-output: unknown output '%.*s'; "
-                      "the model's outputs are:",
+      fprintf(stderr,
+              "lite-run: --expected-output: unknown output '%.*s'; "
+              "the model's outputs are:",
               (int)b->name_len, b->name);
       for (uint32_t i = 0; i < outs->count; i++)
         fprintf(stderr, "%s '%s'", i ? "," : "", outs->items[i].name);
