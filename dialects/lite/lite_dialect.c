@@ -311,8 +311,10 @@ static lt_result_t lite_fold(lt_op_t *op, const lt_attr_t *const *operands,
   if (id == LT_LITE_CONSTANT || id == LT_LITE_NONE ||
       !lt_op_has_trait(op, LT_TRAIT_PURE))
     return LT_FAILURE;
+  /* Every operand constant, or absent (`none`). */
   for (uint32_t i = 0; i < op->num_operands; i++) {
     const lt_attr_t *a = operands[i];
+    if (!a && lt_op_operand(op, i)->type->kind == LT_TYPE_NONE) continue;
     if (!a || (a->kind != LT_ATTR_DENSE && a->kind != LT_ATTR_DENSE_RESOURCE))
       return LT_FAILURE;
   }
@@ -333,9 +335,14 @@ static lt_result_t lite_fold(lt_op_t *op, const lt_attr_t *const *operands,
    * the op is verified or run. */
   lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow_diag, NULL);
   uint32_t loaded = 0;
-  for (; loaded < n_in && LT_SUCCEEDED(r); loaded++)
+  for (; loaded < n_in && LT_SUCCEEDED(r); loaded++) {
+    if (!operands[loaded]) {
+      in[loaded].dtype = LK_DTYPE_NONE;
+      continue;
+    }
     r = lt_lite_attr_tensor(ctx, op->loc, operands[loaded], al, &in[loaded],
                             &owned[loaded]);
+  }
   if (LT_SUCCEEDED(r)) r = lt_lite_eval(op, al, in, out);
   lt_diag_pop_handler(ctx, h);
   for (uint32_t i = 0; i < n_out && LT_SUCCEEDED(r); i++) {

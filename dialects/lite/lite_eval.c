@@ -5,9 +5,11 @@
 #include "dialects/lite/lite_internal.h"
 #include "ir/diagnostics.h"
 
+/* result_dtypes (may be NULL): the declared result element types, which
+ * override inference where the operands cannot tell (calib's precision). */
 static lt_result_t eval_call(const lt_lite_call_t *c, const lk_tensor_t *in,
                              uint32_t num_in, lk_tensor_t *out,
-                             uint32_t num_out) {
+                             uint32_t num_out, const lk_dtype_t *result_dtypes) {
   const lt_lite_op_row_t *row = &lt_lite_op_rows[c->id];
   memset(out, 0, num_out * sizeof *out);
   lt_lite_shape_t small_in[8], small_out[4];
@@ -32,6 +34,9 @@ static lt_result_t eval_call(const lt_lite_call_t *c, const lk_tensor_t *in,
   for (uint32_t i = 0; i < num_out && LT_SUCCEEDED(r); i++) {
     memset(&out[i], 0, sizeof out[i]);
     out[i].dtype = sout[i].dtype;
+    if (c->id == LT_LITE_CALIB && result_dtypes &&
+        result_dtypes[i] != LK_DTYPE_NONE)
+      out[i].dtype = result_dtypes[i];
     out[i].rank = sout[i].rank;
     if (sout[i].dtype == LK_DTYPE_NONE) continue;
     bool known = sout[i].rank >= 0;
@@ -58,23 +63,8 @@ lt_result_t lt_lite_eval(lt_op_t *op, lt_allocator_t allocator,
     return lt_op_emit_error(op, "cannot be evaluated: not a lite op");
   lt_lite_call_t c = {lt_op_context(op), op->loc, (lt_lite_op_id_t)id,
                       op->attrs, allocator};
-  lt_result_t r = eval_call(&c, in, op->num_operands, out, op->num_results);
-  /* calib's result precision is the declared type's, not the input's. */
-  if (LT_SUCCEEDED(r) && id == LT_LITE_CALIB) {
-    lk_dtype_t want = lt_lite_dtype(lt_op_result(op, 0)->type->shaped.element);
-    if (want != out[0].dtype && want != LK_DTYPE_NONE) {
-      lk_tensor_t conv = out[0];
-      conv.dtype = want;
-      if (LT_FAILED(lt_lite_tensor_alloc(allocator, &conv))) {
-        lt_lite_tensor_free(allocator, &out[0]);
-        return lt_op_emit_error(op, "out of memory");
-      }
-      int64_t n = lk_numel(&conv);
-      for (int64_t i = 0; i < n; i++)
-        lk_store_f64(&conv, i, lk_load_f64(&out[0], i));
-      lt_lite_tensor_free(allocator, &out[0]);
-      out[0] = conv;
-    }
-  }
-  return r;
+  lk_dtype_t declared[1] = {LK_DTYPE_NONE};
+  if (id == LT_LITE_CALIB && op->num_results == 1)
+    declared[0] = lt_lite_dtype(lt_type_element(lt_op_result(op, 0)->type));
+  return eval_call(&c, in, op->num_operands, out, op->num_results, declared);
 }

@@ -13,6 +13,7 @@
 #define LITE_DIALECTS_LITE_LITE_IMPL_H
 
 #include "dialects/lite/lite.h"
+#include "kernels/ref/activation.h"
 
 /* One call of a family function: the op id, its attributes and where to
  * report. attrs is the op's attribute dictionary (never NULL). */
@@ -109,6 +110,17 @@ lt_result_t lt_lite_expect_float(const lt_lite_call_t *c,
 lt_result_t lt_lite_expect_rank(const lt_lite_call_t *c,
                                 const lt_lite_shape_t *in, uint32_t index,
                                 const char *name, int32_t rank);
+/* Reports "operand #<i> (<name>) is required, got none" unless operand i
+ * is present (name may be NULL). */
+lt_result_t lt_lite_expect_present(const lt_lite_call_t *c,
+                                   const lt_lite_shape_t *in, uint32_t num_in,
+                                   uint32_t i, const char *name);
+/* The fused activation of `activation`, `activation_alpha` and
+ * `activation_beta` (the activation's own defaults when absent); reports an
+ * unknown name with the known ones. */
+lt_result_t lt_lite_fused_activation(const lt_lite_call_t *c,
+                                     lk_activation_t *out_kind,
+                                     double *out_alpha, double *out_beta);
 /* True when operand i is present (not an absent optional operand). */
 static inline bool lt_lite_present(const lt_lite_shape_t *in, uint32_t num_in,
                                    uint32_t i) {

@@ -1,4 +1,6 @@
 /* lite_shape.c - helpers that shape functions share. */
+#include <string.h>
+
 #include "dialects/lite/lite_internal.h"
 
 int64_t lt_lite_value_ints(const lk_tensor_t *v, int64_t *out, int64_t cap) {
@@ -84,4 +86,34 @@ lt_result_t lt_lite_expect_rank(const lt_lite_call_t *c,
     return LT_SUCCESS;
   return lt_lite_error(c, "operand #%u (%s) must have rank %d, got %d", index,
                        name, (int)rank, (int)in[index].rank);
+}
+
+lt_result_t lt_lite_expect_present(const lt_lite_call_t *c,
+                                   const lt_lite_shape_t *in, uint32_t num_in,
+                                   uint32_t i, const char *name) {
+  if (lt_lite_present(in, num_in, i)) return LT_SUCCESS;
+  if (!name) return lt_lite_error(c, "operand #%u is required, got none", i);
+  return lt_lite_error(c, "operand #%u (%s) is required, got none", i, name);
+}
+
+lt_result_t lt_lite_fused_activation(const lt_lite_call_t *c,
+                                     lk_activation_t *out_kind,
+                                     double *out_alpha, double *out_beta) {
+  char name[32];
+  lt_lite_attr_str(c, "activation", name, sizeof name, "none");
+  if (!lk_activation_from_name(name, out_kind)) {
+    lt_strbuf_t known = {0};
+    for (int k = 1; k < LK_NUM_ACTIVATIONS; k++)
+      lt_strbuf_printf(&known, ", %s", lk_activation_name((lk_activation_t)k));
+    lt_result_t r = lt_lite_error(
+        c, "attribute 'activation' must be one of none%s; got \"%s\"",
+        known.data ? known.data : "", name);
+    lt_strbuf_free(&known);
+    return r;
+  }
+  *out_alpha = lt_lite_attr_float(c, "activation_alpha",
+                                  lk_activation_default_alpha(*out_kind));
+  *out_beta = lt_lite_attr_float(c, "activation_beta",
+                                 lk_activation_default_beta(*out_kind));
+  return LT_SUCCESS;
 }

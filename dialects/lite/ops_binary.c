@@ -58,8 +58,8 @@ lt_result_t lt_lite_shape_binary(const lt_lite_call_t *c,
   const char *na, *nb;
   if (LT_FAILED(binary_params(c, &p))) return LT_FAILURE;
   binary_names(p.op, &na, &nb);
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, na)) ||
-      LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 1, nb)) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, na)) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 1, nb)) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, na)) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 1, nb)))
     return LT_FAILURE;
@@ -132,8 +132,8 @@ lt_result_t lt_lite_shape_compare(const lt_lite_call_t *c,
   lk_compare_op_t op = compare_op(c->id);
   if (op == LK_NUM_COMPARE_OPS)
     return lt_lite_error(c, "is not a comparison op");
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "A")) ||
-      LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 1, "B")))
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "A")) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 1, "B")))
     return LT_FAILURE;
   if (is_logical(op)) {
     if (in[0].dtype != LK_BOOL)
@@ -166,7 +166,7 @@ lt_result_t lt_lite_shape_where(const lt_lite_call_t *c,
                                 lt_lite_shape_t *out, uint32_t num_out) {
   static const char *const names[] = {"condition", "X", "Y"};
   for (uint32_t i = 0; i < 3; i++)
-    if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, i, names[i])))
+    if (LT_FAILED(lt_lite_expect_present(c, in, num_in, i, names[i])))
       return LT_FAILURE;
   if (in[0].dtype != LK_BOOL)
     return lt_lite_error(c, "operand #0 (condition) must have element type "
@@ -209,7 +209,7 @@ lt_result_t lt_lite_shape_variadic(const lt_lite_call_t *c,
   for (uint32_t i = 0; i < num_in; i++) {
     char name[24];
     snprintf(name, sizeof name, "data_%u", i);
-    if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, i, name)) ||
+    if (LT_FAILED(lt_lite_expect_present(c, in, num_in, i, name)) ||
         LT_FAILED(lt_lite_math_expect_same_dtype(c, in, i, name, 0, "data_0")))
       return LT_FAILURE;
   }

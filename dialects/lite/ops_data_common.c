@@ -7,9 +7,7 @@
 lt_result_t lt_lite_data_expect_present(const lt_lite_call_t *c,
                                         const lt_lite_shape_t *in, uint32_t n) {
   for (uint32_t i = 0; i < n; i++)
-    if (in[i].dtype == LK_DTYPE_NONE)
-      return lt_lite_error(c, "operand #%u is required but absent (lite.none)",
-                           i);
+    if (LT_FAILED(lt_lite_expect_present(c, in, n, i, NULL))) return LT_FAILURE;
   return LT_SUCCESS;
 }
 

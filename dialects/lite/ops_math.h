@@ -1,25 +1,11 @@
 /* ops_math.h - what the math families of the lite dialect (ops_unary.c,
- * ops_binary.c, ops_reduce.c, ops_softmax.c, ops_misc_math.c) share, and
- * the reader of fused activation attributes that every op carrying
- * `activation` uses. */
+ * ops_binary.c, ops_reduce.c, ops_softmax.c, ops_misc_math.c) share. */
 #ifndef LITE_DIALECTS_LITE_OPS_MATH_H
 #define LITE_DIALECTS_LITE_OPS_MATH_H
 
 #include "dialects/lite/lite_impl.h"
 #include "kernels/ref/activation.h"
 
-/* The fused activation of an op: the `activation` attribute (absent: none)
- * with `activation_alpha` / `activation_beta` (absent: the activation's
- * defaults, see kernels/ref/activation.h). Reports unknown names. */
-lt_result_t lt_lite_fused_activation(const lt_lite_call_t *c,
-                                     lk_activation_t *out_kind,
-                                     double *out_alpha, double *out_beta);
-
-/* Operand i is present (not an absent optional operand). */
-lt_result_t lt_lite_math_expect_present(const lt_lite_call_t *c,
-                                        const lt_lite_shape_t *in,
-                                        uint32_t num_in, uint32_t i,
-                                        const char *name);
 /* Operand i has an integer or float element type (not bool). */
 lt_result_t lt_lite_math_expect_numeric(const lt_lite_call_t *c,
                                         const lt_lite_shape_t *in, uint32_t i,

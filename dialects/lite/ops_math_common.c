@@ -4,37 +4,6 @@
 
 #include "dialects/lite/ops_math.h"
 
-lt_result_t lt_lite_fused_activation(const lt_lite_call_t *c,
-                                     lk_activation_t *out_kind,
-                                     double *out_alpha, double *out_beta) {
-  char name[32];
-  lt_lite_attr_str(c, "activation", name, sizeof name, "none");
-  if (!lk_activation_from_name(name, out_kind)) {
-    char known[256] = "";
-    for (int k = 1; k < LK_NUM_ACTIVATIONS; k++) {
-      if (k > 1) strcat(known, ", ");
-      strcat(known, lk_activation_name((lk_activation_t)k));
-    }
-    return lt_lite_error(c, "attribute 'activation' must be one of none, %s; "
-                            "got \"%s\"",
-                         known, name);
-  }
-  *out_alpha = lt_lite_attr_float(c, "activation_alpha",
-                                  lk_activation_default_alpha(*out_kind));
-  *out_beta = lt_lite_attr_float(c, "activation_beta",
-                                 lk_activation_default_beta(*out_kind));
-  return LT_SUCCESS;
-}
-
-lt_result_t lt_lite_math_expect_present(const lt_lite_call_t *c,
-                                        const lt_lite_shape_t *in,
-                                        uint32_t num_in, uint32_t i,
-                                        const char *name) {
-  if (lt_lite_present(in, num_in, i)) return LT_SUCCESS;
-  return lt_lite_error(c, "operand #%u (%s) must be a tensor, not none", i,
-                       name);
-}
-
 lt_result_t lt_lite_math_expect_numeric(const lt_lite_call_t *c,
                                         const lt_lite_shape_t *in, uint32_t i,
                                         const char *name) {
@@ -60,7 +29,8 @@ lt_result_t lt_lite_math_expect_scalar(const lt_lite_call_t *c,
                                        const lt_lite_shape_t *in, uint32_t i,
                                        const char *name) {
   const lt_lite_shape_t *s = &in[i];
-  bool ok = s->rank <= 0 || (s->rank == 1 && (s->dims[0] == 1 || s->dims[0] < 0));
+  bool ok = s->rank <= 0 ||
+            (s->rank == 1 && (s->dims[0] == 1 || s->dims[0] < 0));
   if (s->value) ok = lk_numel(s->value) == 1;
   if (ok) return LT_SUCCESS;
   char dims[128];
@@ -87,7 +57,8 @@ const char *lt_lite_math_dims_str(const lt_lite_shape_t *s, char *buf,
 void lt_lite_math_copy_shape(lt_lite_shape_t *out, const lt_lite_shape_t *in) {
   out->dtype = in->dtype;
   out->rank = in->rank;
-  if (in->rank > 0) memcpy(out->dims, in->dims, sizeof(int64_t) * (size_t)in->rank);
+  if (in->rank > 0)
+    memcpy(out->dims, in->dims, sizeof(int64_t) * (size_t)in->rank);
   out->value = NULL;
 }
 

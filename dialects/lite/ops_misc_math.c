@@ -14,7 +14,7 @@ lt_result_t lt_lite_shape_clip(const lt_lite_call_t *c,
                                const lt_lite_shape_t *in, uint32_t num_in,
                                lt_lite_shape_t *out, uint32_t num_out) {
   static const char *const names[] = {"input", "min", "max"};
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "input")) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "input")) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, "input")))
     return LT_FAILURE;
   for (uint32_t i = 1; i < 3; i++)
@@ -50,7 +50,7 @@ lt_result_t lt_lite_shape_scale(const lt_lite_call_t *c,
                                 lt_lite_shape_t *out, uint32_t num_out) {
   lk_scale_params_t p;
   if (LT_FAILED(scale_params(c, &p)) ||
-      LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "X")) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, "X")))
     return LT_FAILURE;
   lt_lite_math_copy_shape(&out[0], &in[0]);
@@ -84,7 +84,7 @@ static lt_result_t calib_scale(const lt_lite_call_t *c, double *out_scale) {
 lt_result_t lt_lite_shape_cast(const lt_lite_call_t *c,
                                const lt_lite_shape_t *in, uint32_t num_in,
                                lt_lite_shape_t *out, uint32_t num_out) {
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "input")))
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "input")))
     return LT_FAILURE;
   lt_lite_math_copy_shape(&out[0], &in[0]);
   if (c->id == LT_LITE_CALIB) {
@@ -125,8 +125,8 @@ static lt_result_t quant_params(const lt_lite_call_t *c,
   const char *sname = quantize ? "y_scale" : "x_scale";
   const char *zname = quantize ? "y_zero_point" : "x_zero_point";
   p->axis = 0;
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "x")) ||
-      LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 1, sname)) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "x")) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 1, sname)) ||
       LT_FAILED(lt_lite_expect_float(c, in, 1, sname)))
     return LT_FAILURE;
   lk_dtype_t xt = in[0].dtype;

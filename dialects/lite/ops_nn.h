@@ -42,27 +42,15 @@ lt_result_t lt_lite_nn_window_attrs(const lt_lite_call_t *c, int32_t spatial,
 lt_result_t lt_lite_nn_window_out(const lt_lite_call_t *c, lt_nn_window_t *w,
                                   int32_t d, int64_t in, int64_t *out);
 
-/* The fused activation from `activation`, `activation_alpha` and
- * `activation_beta` (the activation's defaults when absent); reports an
- * unknown name. */
-lt_result_t lt_lite_nn_activation(const lt_lite_call_t *c,
-                                  lk_activation_t *out_kind,
-                                  double *out_alpha, double *out_beta);
-
-/* Operand i must be present. */
-lt_result_t lt_lite_nn_expect_present(const lt_lite_call_t *c,
-                                      const lt_lite_shape_t *in,
-                                      uint32_t num_in, uint32_t i,
-                                      const char *name);
 /* Operand i must have operand 0's element type. */
 lt_result_t lt_lite_nn_expect_same_dtype(const lt_lite_call_t *c,
-                                         const lt_lite_shape_t *in,
-                                         uint32_t i, const char *name);
+                                         const lt_lite_shape_t *in, uint32_t i,
+                                         const char *name);
 /* Operand i must have rank within [lo, hi] (unknown rank passes). */
 lt_result_t lt_lite_nn_expect_rank_range(const lt_lite_call_t *c,
-                                         const lt_lite_shape_t *in,
-                                         uint32_t i, const char *name,
-                                         int32_t lo, int32_t hi);
+                                         const lt_lite_shape_t *in, uint32_t i,
+                                         const char *name, int32_t lo,
+                                         int32_t hi);
 /* Operand i must be 1-D with `len` elements (len or its dim -1: any). */
 lt_result_t lt_lite_nn_expect_vector(const lt_lite_call_t *c,
                                      const lt_lite_shape_t *in, uint32_t i,

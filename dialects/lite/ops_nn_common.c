@@ -14,16 +14,18 @@ static lt_result_t window_ints(const lt_lite_call_t *c, const char *name,
   int64_t v[2 * LT_NN_MAX_SPATIAL + 1];
   int32_t n = lt_lite_attr_ints(c, name, v, 2 * LT_NN_MAX_SPATIAL + 1);
   if (n < 0) {
-    for (int32_t i = 0; i < want; i++) out[i] = dflt;
+    for (int32_t i = 0; i < want; i++)
+      out[i] = dflt;
     return LT_SUCCESS;
   }
   if (n != want)
-    return lt_lite_error(c, "attribute '%s' must have %d values, got %d",
-                         name, (int)want, (int)n);
+    return lt_lite_error(c, "attribute '%s' must have %d values, got %d", name,
+                         (int)want, (int)n);
   for (int32_t i = 0; i < n; i++) {
     if (v[i] < lo)
-      return lt_lite_error(c, "attribute '%s' must have values >= %lld, got "
-                              "%lld",
+      return lt_lite_error(c,
+                           "attribute '%s' must have values >= %lld, got "
+                           "%lld",
                            name, (long long)lo, (long long)v[i]);
     out[i] = v[i];
   }
@@ -37,7 +39,8 @@ lt_result_t lt_lite_nn_window_attrs(const lt_lite_call_t *c, int32_t spatial,
     return lt_lite_error(c, "needs 1 to %d spatial dims, got %d",
                          LT_NN_MAX_SPATIAL, (int)spatial);
   out->spatial = spatial;
-  for (int32_t d = 0; d < spatial; d++) out->kernel[d] = -1;
+  for (int32_t d = 0; d < spatial; d++)
+    out->kernel[d] = -1;
   char ap[32];
   lt_lite_attr_str(c, "auto_pad", ap, sizeof ap, "NOTSET");
   if (strcmp(ap, "NOTSET") == 0 || ap[0] == '\0')
@@ -49,16 +52,16 @@ lt_result_t lt_lite_nn_window_attrs(const lt_lite_call_t *c, int32_t spatial,
   else if (strcmp(ap, "VALID") == 0)
     out->auto_pad = LT_NN_PAD_VALID;
   else
-    return lt_lite_error(c, "attribute 'auto_pad' must be NOTSET, SAME_UPPER, "
-                            "SAME_LOWER or VALID, got '%s'",
+    return lt_lite_error(c,
+                         "attribute 'auto_pad' must be NOTSET, SAME_UPPER, "
+                         "SAME_LOWER or VALID, got '%s'",
                          ap);
   if (LT_FAILED(window_ints(c, "strides", spatial, 1, 1, out->strides)) ||
       LT_FAILED(window_ints(c, "dilations", spatial, 1, 1, out->dilations)) ||
       LT_FAILED(window_ints(c, "pads", 2 * spatial, 0, 0, out->pads)))
     return LT_FAILURE;
   /* Explicit pads only apply to NOTSET (onnxruntime ignores them too). */
-  if (out->auto_pad != LT_NN_PAD_NOTSET)
-    memset(out->pads, 0, sizeof out->pads);
+  if (out->auto_pad != LT_NN_PAD_NOTSET) memset(out->pads, 0, sizeof out->pads);
   return LT_SUCCESS;
 }
 
@@ -83,9 +86,10 @@ lt_result_t lt_lite_nn_window_out(const lt_lite_call_t *c, lt_nn_window_t *w,
   default: {
     int64_t span = in + *pb + *pe - ext;
     if (span < 0)
-      return lt_lite_error(c, "spatial dim %d: the window spans %lld elements "
-                              "(kernel %lld, dilation %lld), more than the "
-                              "%lld of the padded input",
+      return lt_lite_error(c,
+                           "spatial dim %d: the window spans %lld elements "
+                           "(kernel %lld, dilation %lld), more than the "
+                           "%lld of the padded input",
                            (int)d, (long long)ext, (long long)k,
                            (long long)w->dilations[d],
                            (long long)(in + *pb + *pe));
@@ -102,52 +106,31 @@ lt_result_t lt_lite_nn_window_out(const lt_lite_call_t *c, lt_nn_window_t *w,
   return LT_SUCCESS;
 }
 
-lt_result_t lt_lite_nn_activation(const lt_lite_call_t *c,
-                                  lk_activation_t *out_kind,
-                                  double *out_alpha, double *out_beta) {
-  char name[64];
-  lt_lite_attr_str(c, "activation", name, sizeof name, "");
-  if (!lk_activation_from_name(name, out_kind))
-    return lt_lite_error(c, "has unknown activation '%s'", name);
-  *out_alpha = lt_lite_attr_float(c, "activation_alpha",
-                                  lk_activation_default_alpha(*out_kind));
-  *out_beta = lt_lite_attr_float(c, "activation_beta",
-                                 lk_activation_default_beta(*out_kind));
-  return LT_SUCCESS;
-}
-
-lt_result_t lt_lite_nn_expect_present(const lt_lite_call_t *c,
-                                      const lt_lite_shape_t *in,
-                                      uint32_t num_in, uint32_t i,
-                                      const char *name) {
-  if (lt_lite_present(in, num_in, i)) return LT_SUCCESS;
-  return lt_lite_error(c, "operand #%u (%s) is required", i, name);
-}
-
 lt_result_t lt_lite_nn_expect_same_dtype(const lt_lite_call_t *c,
-                                         const lt_lite_shape_t *in,
-                                         uint32_t i, const char *name) {
+                                         const lt_lite_shape_t *in, uint32_t i,
+                                         const char *name) {
   if (in[i].dtype == in[0].dtype) return LT_SUCCESS;
-  return lt_lite_error(c, "operand #%u (%s) must have element type %s like "
-                          "operand #0, got %s",
+  return lt_lite_error(c,
+                       "operand #%u (%s) must have element type %s like "
+                       "operand #0, got %s",
                        i, name, lk_dtype_name(in[0].dtype),
                        lk_dtype_name(in[i].dtype));
 }
 
 lt_result_t lt_lite_nn_expect_rank_range(const lt_lite_call_t *c,
-                                         const lt_lite_shape_t *in,
-                                         uint32_t i, const char *name,
-                                         int32_t lo, int32_t hi) {
+                                         const lt_lite_shape_t *in, uint32_t i,
+                                         const char *name, int32_t lo,
+                                         int32_t hi) {
   int32_t r = in[i].rank;
   if (r < 0 || (r >= lo && r <= hi)) return LT_SUCCESS;
   if (lo == hi)
     return lt_lite_error(c, "operand #%u (%s) must have rank %d, got %d", i,
                          name, (int)lo, (int)r);
   if (hi >= LK_MAX_RANK)
-    return lt_lite_error(c, "operand #%u (%s) must have rank >= %d, got %d",
-                         i, name, (int)lo, (int)r);
-  return lt_lite_error(c, "operand #%u (%s) must have rank %d to %d, got %d",
-                       i, name, (int)lo, (int)hi, (int)r);
+    return lt_lite_error(c, "operand #%u (%s) must have rank >= %d, got %d", i,
+                         name, (int)lo, (int)r);
+  return lt_lite_error(c, "operand #%u (%s) must have rank %d to %d, got %d", i,
+                       name, (int)lo, (int)hi, (int)r);
 }
 
 lt_result_t lt_lite_nn_expect_vector(const lt_lite_call_t *c,
@@ -158,8 +141,9 @@ lt_result_t lt_lite_nn_expect_vector(const lt_lite_call_t *c,
     return lt_lite_error(c, "operand #%u (%s) must have rank 1, got %d", i,
                          name, (int)in[i].rank);
   if (len >= 0 && in[i].dims[0] >= 0 && in[i].dims[0] != len)
-    return lt_lite_error(c, "operand #%u (%s) must have %lld elements, got "
-                            "%lld",
+    return lt_lite_error(c,
+                         "operand #%u (%s) must have %lld elements, got "
+                         "%lld",
                          i, name, (long long)len, (long long)in[i].dims[0]);
   return LT_SUCCESS;
 }

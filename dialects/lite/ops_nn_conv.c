@@ -25,18 +25,26 @@ static lt_result_t kernel_dims(const lt_lite_call_t *c,
   int64_t ks[LK_MAX_RANK];
   int32_t n = lt_lite_attr_ints(c, "kernel_shape", ks, LK_MAX_RANK);
   if (n >= 0 && n != ns)
-    return lt_lite_error(c, "attribute 'kernel_shape' must have %d values, "
-                            "got %d",
+    return lt_lite_error(c,
+                         "attribute 'kernel_shape' must have %d values, "
+                         "got %d",
                          (int)ns, (int)n);
   for (int32_t d = 0; d < ns; d++) {
     int64_t wd = w->rank >= 0 ? w->dims[2 + d] : -1;
+    if (wd == 0)
+      return lt_lite_error(c,
+                           "operand #1 (W) has an empty kernel: dim %d is "
+                           "0",
+                           (int)(2 + d));
     if (n >= 0 && ks[d] < 1)
-      return lt_lite_error(c, "attribute 'kernel_shape' must have values >= "
-                              "1, got %lld",
+      return lt_lite_error(c,
+                           "attribute 'kernel_shape' must have values >= "
+                           "1, got %lld",
                            (long long)ks[d]);
     if (n >= 0 && wd >= 0 && ks[d] != wd)
-      return lt_lite_error(c, "attribute 'kernel_shape' value %lld disagrees "
-                              "with dim %d of operand #1 (W), %lld",
+      return lt_lite_error(c,
+                           "attribute 'kernel_shape' value %lld disagrees "
+                           "with dim %d of operand #1 (W), %lld",
                            (long long)ks[d], (int)(2 + d), (long long)wd);
     win->kernel[d] = wd >= 0 ? wd : n >= 0 ? ks[d] : -1;
   }
@@ -61,19 +69,22 @@ static lt_result_t transpose_dims(const lt_lite_call_t *c,
   int64_t opad[LT_NN_MAX_SPATIAL] = {0}, oshape[LK_MAX_RANK];
   int32_t n = lt_lite_attr_ints(c, "output_padding", opad, LT_NN_MAX_SPATIAL);
   if (n >= 0 && n != ns)
-    return lt_lite_error(c, "attribute 'output_padding' must have %d values, "
-                            "got %d",
+    return lt_lite_error(c,
+                         "attribute 'output_padding' must have %d values, "
+                         "got %d",
                          (int)ns, (int)n);
   if (n < 0) memset(opad, 0, sizeof opad);
   for (int32_t d = 0; d < ns; d++)
     if (opad[d] < 0)
-      return lt_lite_error(c, "attribute 'output_padding' must have values "
-                              ">= 0, got %lld",
+      return lt_lite_error(c,
+                           "attribute 'output_padding' must have values "
+                           ">= 0, got %lld",
                            (long long)opad[d]);
   int32_t no = lt_lite_attr_ints(c, "output_shape", oshape, LK_MAX_RANK);
   if (no >= 0 && no != ns && no != ns + 2)
-    return lt_lite_error(c, "attribute 'output_shape' must have %d values "
-                            "(or %d with N and C), got %d",
+    return lt_lite_error(c,
+                         "attribute 'output_shape' must have %d values "
+                         "(or %d with N and C), got %d",
                          (int)ns, (int)ns + 2, (int)no);
   const int64_t *os = no >= 0 ? oshape + (no - ns) : NULL;
   for (int32_t d = 0; d < ns; d++) {
@@ -81,8 +92,9 @@ static lt_result_t transpose_dims(const lt_lite_call_t *c,
     int64_t s = w->strides[d];
     int64_t *pb = &w->pads[d], *pe = &w->pads[ns + d];
     if (os && os[d] < 1)
-      return lt_lite_error(c, "attribute 'output_shape' must have values >= "
-                              "1, got %lld",
+      return lt_lite_error(c,
+                           "attribute 'output_shape' must have values >= "
+                           "1, got %lld",
                            (long long)os[d]);
     out_dims[d] = -1;
     if (in < 0 || k < 0) {
@@ -99,8 +111,9 @@ static lt_result_t transpose_dims(const lt_lite_call_t *c,
     }
     out_dims[d] = full - *pb - *pe;
     if (out_dims[d] < 1)
-      return lt_lite_error(c, "spatial dim %d: output size %lld is not "
-                              "positive",
+      return lt_lite_error(c,
+                           "spatial dim %d: output size %lld is not "
+                           "positive",
                            (int)d, (long long)out_dims[d]);
   }
   return LT_SUCCESS;
@@ -112,19 +125,19 @@ static lt_result_t conv_infer(const lt_lite_call_t *c,
   bool transpose = c->id == LT_LITE_CONV2D_TRANSPOSE;
   const lt_lite_shape_t *x = &in[0], *w = &in[1];
   bool has_b = lt_lite_present(in, num_in, 2);
-  if (LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 0, "X")) ||
-      LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 1, "W")) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 1, "W")) ||
       LT_FAILED(lt_lite_expect_float(c, in, 0, "X")) ||
       LT_FAILED(lt_lite_nn_expect_same_dtype(c, in, 1, "W")) ||
       (has_b && LT_FAILED(lt_lite_nn_expect_same_dtype(c, in, 2, "B"))) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 0, "X", 3, 5)) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 1, "W", 3, 5)) ||
-      LT_FAILED(lt_lite_nn_activation(c, &p->act, &p->act_alpha,
-                                      &p->act_beta)))
+      LT_FAILED(lt_lite_fused_activation(c, &p->act, &p->act_alpha, &p->act_beta)))
     return LT_FAILURE;
   if (x->rank >= 0 && w->rank >= 0 && x->rank != w->rank)
-    return lt_lite_error(c, "operand #1 (W) must have the rank of operand #0 "
-                            "(X), %d, got %d",
+    return lt_lite_error(c,
+                         "operand #1 (W) must have the rank of operand #0 "
+                         "(X), %d, got %d",
                          (int)x->rank, (int)w->rank);
   p->group = lt_lite_attr_int(c, "group", 1);
   if (p->group < 1)
@@ -132,28 +145,32 @@ static lt_result_t conv_infer(const lt_lite_call_t *c,
                          (long long)p->group);
   int64_t g = p->group;
   int64_t ch = x->rank >= 0 ? x->dims[1] : -1, m = -1;
-  int64_t w0 = w->rank >= 0 ? w->dims[0] : -1, w1 = w->rank >= 0 ? w->dims[1]
-                                                                  : -1;
+  int64_t w0 = w->rank >= 0 ? w->dims[0] : -1,
+          w1 = w->rank >= 0 ? w->dims[1] : -1;
   if (!transpose) {
     if (ch >= 0 && w1 >= 0 && w1 * g != ch)
-      return lt_lite_error(c, "operand #1 (W) has %lld input channels per "
-                              "group, so operand #0 (X) needs %lld channels "
-                              "with group %lld, got %lld",
+      return lt_lite_error(c,
+                           "operand #1 (W) has %lld input channels per "
+                           "group, so operand #0 (X) needs %lld channels "
+                           "with group %lld, got %lld",
                            (long long)w1, (long long)(w1 * g), (long long)g,
                            (long long)ch);
     if (w0 >= 0 && w0 % g != 0)
-      return lt_lite_error(c, "operand #1 (W) has %lld output channels, not "
-                              "a multiple of group %lld",
+      return lt_lite_error(c,
+                           "operand #1 (W) has %lld output channels, not "
+                           "a multiple of group %lld",
                            (long long)w0, (long long)g);
     m = w0;
   } else {
     if (ch >= 0 && w0 >= 0 && w0 != ch)
-      return lt_lite_error(c, "operand #1 (W) dim 0 must equal the %lld "
-                              "channels of operand #0 (X), got %lld",
+      return lt_lite_error(c,
+                           "operand #1 (W) dim 0 must equal the %lld "
+                           "channels of operand #0 (X), got %lld",
                            (long long)ch, (long long)w0);
     if (ch >= 0 && ch % g != 0)
-      return lt_lite_error(c, "operand #0 (X) has %lld channels, not a "
-                              "multiple of group %lld",
+      return lt_lite_error(c,
+                           "operand #0 (X) has %lld channels, not a "
+                           "multiple of group %lld",
                            (long long)ch, (long long)g);
     m = w1 >= 0 ? w1 * g : -1;
   }
@@ -178,9 +195,9 @@ static lt_result_t conv_infer(const lt_lite_call_t *c,
   return LT_SUCCESS;
 }
 
-static lt_result_t shape_any(const lt_lite_call_t *c,
-                             const lt_lite_shape_t *in, uint32_t num_in,
-                             lt_lite_shape_t *out, uint32_t num_out) {
+static lt_result_t shape_any(const lt_lite_call_t *c, const lt_lite_shape_t *in,
+                             uint32_t num_in, lt_lite_shape_t *out,
+                             uint32_t num_out) {
   conv_plan_t p;
   memset(&p, 0, sizeof p);
   return conv_infer(c, in, num_in, out, &p);

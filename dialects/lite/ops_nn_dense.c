@@ -10,21 +10,23 @@
 static lt_result_t expect_pair(const lt_lite_call_t *c,
                                const lt_lite_shape_t *in, uint32_t num_in,
                                const char *a, const char *b) {
-  if (LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 0, a)) ||
-      LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 1, b)))
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, a)) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 1, b)))
     return LT_FAILURE;
   if (in[0].dtype == LK_BOOL)
-    return lt_lite_error(c, "operand #0 (%s) must have a numeric element "
-                            "type, got %s",
+    return lt_lite_error(c,
+                         "operand #0 (%s) must have a numeric element "
+                         "type, got %s",
                          a, lk_dtype_name(in[0].dtype));
   return lt_lite_nn_expect_same_dtype(c, in, 1, b);
 }
 
-static lt_result_t check_inner(const lt_lite_call_t *c, int64_t ka,
-                               int64_t kb, const char *a, const char *b) {
+static lt_result_t check_inner(const lt_lite_call_t *c, int64_t ka, int64_t kb,
+                               const char *a, const char *b) {
   if (ka < 0 || kb < 0 || ka == kb) return LT_SUCCESS;
-  return lt_lite_error(c, "operand #0 (%s) has inner dimension %lld but "
-                          "operand #1 (%s) has %lld",
+  return lt_lite_error(c,
+                       "operand #0 (%s) has inner dimension %lld but "
+                       "operand #1 (%s) has %lld",
                        a, (long long)ka, b, (long long)kb);
 }
 
@@ -64,7 +66,7 @@ lt_result_t lt_lite_eval_matmul(const lt_lite_call_t *c, const lk_tensor_t *in,
                                 uint32_t num_in, lk_tensor_t *out,
                                 uint32_t num_out) {
   return lk_ref_matmul(&in[0], &in[1], &out[0]) ? LT_SUCCESS
-                                                 : lt_lite_nn_oom(c);
+                                                : lt_lite_nn_oom(c);
 }
 
 /* ---- gemm ---------------------------------------------------------------- */
@@ -77,7 +79,7 @@ lt_result_t lt_lite_shape_gemm(const lt_lite_call_t *c,
   if (LT_FAILED(expect_pair(c, in, num_in, "A", "B")) ||
       LT_FAILED(lt_lite_expect_rank(c, in, 0, "A", 2)) ||
       LT_FAILED(lt_lite_expect_rank(c, in, 1, "B", 2)) ||
-      LT_FAILED(lt_lite_nn_activation(c, &act, &aa, &ab)))
+      LT_FAILED(lt_lite_fused_activation(c, &act, &aa, &ab)))
     return LT_FAILURE;
   bool ta = lt_lite_attr_int(c, "transA", 0) != 0;
   bool tb = lt_lite_attr_int(c, "transB", 0) != 0;
@@ -96,8 +98,9 @@ lt_result_t lt_lite_shape_gemm(const lt_lite_call_t *c,
     for (int32_t i = 0; i < cc->rank; i++) {
       int64_t d = cc->dims[cc->rank - 1 - i], w = want[1 - i];
       if (d >= 0 && d != 1 && w >= 0 && d != w)
-        return lt_lite_error(c, "operand #2 (C) does not broadcast to the "
-                                "%lldx%lld result: dim %d is %lld",
+        return lt_lite_error(c,
+                             "operand #2 (C) does not broadcast to the "
+                             "%lldx%lld result: dim %d is %lld",
                              (long long)m, (long long)n,
                              (int)(cc->rank - 1 - i), (long long)d);
     }
@@ -114,7 +117,7 @@ lt_result_t lt_lite_eval_gemm(const lt_lite_call_t *c, const lk_tensor_t *in,
                               uint32_t num_out) {
   lk_gemm_params_t p;
   memset(&p, 0, sizeof p);
-  if (LT_FAILED(lt_lite_nn_activation(c, &p.act, &p.act_alpha, &p.act_beta)))
+  if (LT_FAILED(lt_lite_fused_activation(c, &p.act, &p.act_alpha, &p.act_beta)))
     return LT_FAILURE;
   p.alpha = lt_lite_attr_float(c, "alpha", 1.0);
   p.beta = lt_lite_attr_float(c, "beta", 1.0);
@@ -127,21 +130,22 @@ lt_result_t lt_lite_eval_gemm(const lt_lite_call_t *c, const lk_tensor_t *in,
 
 /* ---- fc ------------------------------------------------------------------ */
 
-lt_result_t lt_lite_shape_fc(const lt_lite_call_t *c,
-                             const lt_lite_shape_t *in, uint32_t num_in,
-                             lt_lite_shape_t *out, uint32_t num_out) {
+lt_result_t lt_lite_shape_fc(const lt_lite_call_t *c, const lt_lite_shape_t *in,
+                             uint32_t num_in, lt_lite_shape_t *out,
+                             uint32_t num_out) {
   lk_activation_t act;
   double aa, ab;
   if (LT_FAILED(expect_pair(c, in, num_in, "X", "W")) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 0, "X", 2, LK_MAX_RANK)) ||
       LT_FAILED(lt_lite_expect_rank(c, in, 1, "W", 2)) ||
-      LT_FAILED(lt_lite_nn_activation(c, &act, &aa, &ab)))
+      LT_FAILED(lt_lite_fused_activation(c, &act, &aa, &ab)))
     return LT_FAILURE;
   const lt_lite_shape_t *x = &in[0], *w = &in[1];
   int64_t k = lt_lite_attr_int(c, "in_num_col_dims", 1);
   if (x->rank >= 0 && (k < 1 || k >= x->rank))
-    return lt_lite_error(c, "attribute 'in_num_col_dims' must be in [1, %d) "
-                            "for operand #0 (X) of rank %d, got %lld",
+    return lt_lite_error(c,
+                         "attribute 'in_num_col_dims' must be in [1, %d) "
+                         "for operand #0 (X) of rank %d, got %lld",
                          (int)x->rank, (int)x->rank, (long long)k);
   int64_t n = w->rank == 2 ? w->dims[1] : -1;
   if (lt_lite_present(in, num_in, 2)) {
@@ -152,8 +156,9 @@ lt_result_t lt_lite_shape_fc(const lt_lite_call_t *c,
     int64_t bn = b->rank >= 1 ? b->dims[b->rank - 1] : -1;
     if ((b->rank == 2 && b->dims[0] >= 0 && b->dims[0] != 1) ||
         (bn >= 0 && n >= 0 && bn != n))
-      return lt_lite_error(c, "operand #2 (bias) must have shape [%lld] or "
-                              "[1, %lld]",
+      return lt_lite_error(c,
+                           "operand #2 (bias) must have shape [%lld] or "
+                           "[1, %lld]",
                            (long long)n, (long long)n);
   }
   out->dtype = x->dtype;
@@ -175,7 +180,7 @@ lt_result_t lt_lite_eval_fc(const lt_lite_call_t *c, const lk_tensor_t *in,
                             uint32_t num_out) {
   lk_fc_params_t p;
   memset(&p, 0, sizeof p);
-  if (LT_FAILED(lt_lite_nn_activation(c, &p.act, &p.act_alpha, &p.act_beta)))
+  if (LT_FAILED(lt_lite_fused_activation(c, &p.act, &p.act_alpha, &p.act_beta)))
     return LT_FAILURE;
   p.in_num_col_dims = (int32_t)lt_lite_attr_int(c, "in_num_col_dims", 1);
   const lk_tensor_t *b = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;

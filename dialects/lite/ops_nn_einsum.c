@@ -15,7 +15,7 @@ static lt_result_t parse(const lt_lite_call_t *c, const lt_lite_shape_t *in,
   int32_t ranks[LK_EINSUM_MAX_INPUTS];
   bool known = true;
   for (uint32_t i = 0; i < num_in; i++) {
-    if (LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, i, "Inputs")) ||
+    if (LT_FAILED(lt_lite_expect_present(c, in, num_in, i, "Inputs")) ||
         LT_FAILED(lt_lite_nn_expect_same_dtype(c, in, i, "Inputs")))
       return LT_FAILURE;
     ranks[i] = in[i].rank;
@@ -46,7 +46,8 @@ lt_result_t lt_lite_shape_einsum(const lt_lite_call_t *c,
    * some operand's dim is unknown. */
   int64_t size[LK_EINSUM_MAX_LABELS];
   bool unknown[LK_EINSUM_MAX_LABELS] = {false};
-  for (int32_t l = 0; l < LK_EINSUM_MAX_LABELS; l++) size[l] = -1;
+  for (int32_t l = 0; l < LK_EINSUM_MAX_LABELS; l++)
+    size[l] = -1;
   for (uint32_t i = 0; i < num_in; i++)
     for (int32_t d = 0; d < e.in_rank[i]; d++) {
       int l = e.in_labels[i][d];
@@ -62,13 +63,15 @@ lt_result_t lt_lite_shape_einsum(const lt_lite_call_t *c,
       }
       if (v == size[l] || (ell && v == 1)) continue;
       if (ell)
-        return lt_lite_error(c, "dims covered by '...' do not broadcast: "
-                                "operand #%u dim %d is %lld, another operand "
-                                "has %lld",
+        return lt_lite_error(c,
+                             "dims covered by '...' do not broadcast: "
+                             "operand #%u dim %d is %lld, another operand "
+                             "has %lld",
                              i, (int)d, (long long)v, (long long)size[l]);
       char ch = (char)(l < 26 ? 'a' + l : 'A' + (l - 26));
-      return lt_lite_error(c, "label '%c' has size %lld in operand #%u (dim "
-                              "%d) but %lld elsewhere",
+      return lt_lite_error(c,
+                           "label '%c' has size %lld in operand #%u (dim "
+                           "%d) but %lld elsewhere",
                            ch, (long long)v, i, (int)d, (long long)size[l]);
     }
   out->rank = e.out_rank;
@@ -94,7 +97,8 @@ lt_result_t lt_lite_eval_einsum(const lt_lite_call_t *c, const lk_tensor_t *in,
   bool known;
   if (LT_FAILED(parse(c, sin, num_in, &e, &known))) return LT_FAILURE;
   const lk_tensor_t *ins[LK_EINSUM_MAX_INPUTS];
-  for (uint32_t i = 0; i < num_in; i++) ins[i] = &in[i];
+  for (uint32_t i = 0; i < num_in; i++)
+    ins[i] = &in[i];
   lk_ref_einsum(&e, ins, &out[0]);
   return LT_SUCCESS;
 }

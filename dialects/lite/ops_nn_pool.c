@@ -22,8 +22,9 @@ static lt_result_t pool_type(const lt_lite_call_t *c, lk_pool_type_t *out) {
   else if (strcmp(name, "lp") == 0)
     *out = LK_POOL_LP;
   else
-    return lt_lite_error(c, "attribute 'pooling_type' must be max, avg or "
-                            "lp, got '%s'",
+    return lt_lite_error(c,
+                         "attribute 'pooling_type' must be max, avg or "
+                         "lp, got '%s'",
                          name);
   return LT_SUCCESS;
 }
@@ -33,7 +34,7 @@ static lt_result_t pool_infer(const lt_lite_call_t *c,
                               lt_lite_shape_t *out, pool_plan_t *p) {
   const lt_lite_shape_t *x = &in[0];
   if (LT_FAILED(pool_type(c, &p->type)) ||
-      LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 0, "X")) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 0, "X", 3, LK_MAX_RANK)))
     return LT_FAILURE;
   /* max compares, so integers work too; avg and lp need floats. */
@@ -71,13 +72,15 @@ static lt_result_t pool_infer(const lt_lite_call_t *c,
     return lt_lite_error(c, "requires attribute 'kernel_shape' unless "
                             "global_pooling is set");
   if (n != ns)
-    return lt_lite_error(c, "attribute 'kernel_shape' must have %d values, "
-                            "got %d",
+    return lt_lite_error(c,
+                         "attribute 'kernel_shape' must have %d values, "
+                         "got %d",
                          (int)ns, (int)n);
   for (int32_t d = 0; d < ns; d++) {
     if (ks[d] < 1)
-      return lt_lite_error(c, "attribute 'kernel_shape' must have values >= "
-                              "1, got %lld",
+      return lt_lite_error(c,
+                           "attribute 'kernel_shape' must have values >= "
+                           "1, got %lld",
                            (long long)ks[d]);
     p->w.kernel[d] = ks[d];
   }

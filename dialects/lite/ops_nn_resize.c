@@ -13,9 +13,9 @@
 typedef struct resize_plan {
   lk_resize_params_t kp;
   int32_t naxes;
-  int32_t axes[LK_MAX_RANK]; /* the resized axes, in operand order */
-  bool use_sizes;            /* sizes given (else scales) */
-  bool known;                /* the scales / sizes values are known */
+  int32_t axes[LK_MAX_RANK];  /* the resized axes, in operand order */
+  bool use_sizes;             /* sizes given (else scales) */
+  bool known;                 /* the scales / sizes values are known */
   double values[LK_MAX_RANK]; /* per entry of axes: scale or size */
 } resize_plan_t;
 
@@ -50,8 +50,9 @@ static lt_result_t policy(const lt_lite_call_t *c, int *out) {
   else if (strcmp(s, "not_smaller") == 0)
     *out = 2;
   else
-    return lt_lite_error(c, "attribute 'keep_aspect_ratio_policy' must be "
-                            "stretch, not_larger or not_smaller, got '%s'",
+    return lt_lite_error(c,
+                         "attribute 'keep_aspect_ratio_policy' must be "
+                         "stretch, not_larger or not_smaller, got '%s'",
                          s);
   return LT_SUCCESS;
 }
@@ -69,7 +70,7 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
                                resize_plan_t *p, int *out_policy) {
   memset(p, 0, sizeof *p);
   lk_resize_params_t *kp = &p->kp;
-  if (LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 0, "X")) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")) ||
       LT_FAILED(enum_attr(c, "mode", "nearest", "nearest, linear, cubic",
                           mode_lookup, &kp->mode)) ||
       LT_FAILED(enum_attr(c, "coordinate_transformation_mode", "half_pixel",
@@ -87,8 +88,9 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
     return lt_lite_error(c, "antialias is not supported");
   if (kp->mode != LK_RESIZE_NEAREST &&
       (in[0].dtype == LK_BOOL || in[0].dtype == LK_DTYPE_NONE))
-    return lt_lite_error(c, "operand #0 (X) must be numeric for %s mode, "
-                            "got %s",
+    return lt_lite_error(c,
+                         "operand #0 (X) must be numeric for %s mode, "
+                         "got %s",
                          kp->mode == LK_RESIZE_LINEAR ? "linear" : "cubic",
                          lk_dtype_name(in[0].dtype));
   kp->cubic_coeff_a = lt_lite_attr_float(c, "cubic_coeff_a", -0.75);
@@ -105,8 +107,9 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
     return LT_FAILURE;
   if (lt_lite_present(in, num_in, 3) &&
       ((!lk_dtype_is_int(in[3].dtype) || in[3].dtype == LK_BOOL)
-           ? lt_lite_error(c, "operand #3 (sizes) must have an integer "
-                              "element type, got %s",
+           ? lt_lite_error(c,
+                           "operand #3 (sizes) must have an integer "
+                           "element type, got %s",
                            lk_dtype_name(in[3].dtype))
            : lt_lite_expect_rank(c, in, 3, "sizes", 1)))
     return LT_FAILURE;
@@ -124,15 +127,16 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
   int64_t axes[LK_MAX_RANK + 1];
   int32_t na = lt_lite_attr_ints(c, "axes", axes, LK_MAX_RANK + 1);
   if (na > rank)
-    return lt_lite_error(c, "attribute 'axes' has %d values for operand #0 "
-                            "(X) of rank %d",
+    return lt_lite_error(c,
+                         "attribute 'axes' has %d values for operand #0 "
+                         "(X) of rank %d",
                          (int)na, (int)rank);
   uint32_t seen = 0;
   p->naxes = na < 0 ? rank : na;
   for (int32_t i = 0; i < p->naxes; i++) {
     int32_t a = i;
-    if (na >= 0 && LT_FAILED(lt_lite_axis(c, axes[i], rank,
-                                          "attribute 'axes' value", &a)))
+    if (na >= 0 &&
+        LT_FAILED(lt_lite_axis(c, axes[i], rank, "attribute 'axes' value", &a)))
       return LT_FAILURE;
     if (seen & (1u << a))
       return lt_lite_error(c, "attribute 'axes' repeats axis %d", (int)a);
@@ -141,16 +145,18 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
   }
   int64_t nvals = p->use_sizes ? nsizes : nscales;
   if (nvals >= 0 && nvals != p->naxes)
-    return lt_lite_error(c, "operand #%d (%s) must have %d values (one per "
-                            "resized axis), got %lld",
+    return lt_lite_error(c,
+                         "operand #%d (%s) must have %d values (one per "
+                         "resized axis), got %lld",
                          p->use_sizes ? 3 : 2,
                          p->use_sizes ? "sizes" : "scales", (int)p->naxes,
                          (long long)nvals);
   int64_t nroi = operand_len(in, num_in, 1);
   if (kp->coord == LK_RESIZE_COORD_TF_CROP_AND_RESIZE && nroi >= 0 &&
       nroi != 2 * p->naxes)
-    return lt_lite_error(c, "operand #1 (roi) must have %d values (starts, "
-                            "then ends) for tf_crop_and_resize, got %lld",
+    return lt_lite_error(c,
+                         "operand #1 (roi) must have %d values (starts, "
+                         "then ends) for tf_crop_and_resize, got %lld",
                          2 * (int)p->naxes, (long long)nroi);
   for (int32_t d = 0; d < rank; d++) {
     kp->roi_start[d] = 0.0;
@@ -164,8 +170,7 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
   const lk_tensor_t *v = in[p->use_sizes ? 3 : 2].value;
   p->known = v != NULL;
   for (int32_t i = 0; v && i < p->naxes; i++) {
-    p->values[i] = p->use_sizes ? (double)lk_load_i64(v, i)
-                                : lk_load_f64(v, i);
+    p->values[i] = p->use_sizes ? (double)lk_load_i64(v, i) : lk_load_f64(v, i);
     if (!(p->values[i] > 0))
       return lt_lite_error(c, "operand #%d (%s) must be positive, got %g",
                            p->use_sizes ? 3 : 2,
@@ -220,6 +225,12 @@ static lt_result_t resize_infer(const lt_lite_call_t *c,
       p->kp.lengths[d] = common * (double)xd;
       out->dims[d] = (int64_t)floor(common * (double)xd + 0.5);
     }
+    /* There is nothing to interpolate from. */
+    if (xd == 0 && out->dims[d] > 0)
+      return lt_lite_error(c,
+                           "cannot resize the empty axis %d of operand #0 "
+                           "(X) to %lld elements",
+                           (int)d, (long long)out->dims[d]);
   }
   return LT_SUCCESS;
 }
@@ -239,6 +250,5 @@ lt_result_t lt_lite_eval_resize(const lt_lite_call_t *c, const lk_tensor_t *in,
   memset(&sout, 0, sizeof sout);
   resize_plan_t p;
   if (LT_FAILED(resize_infer(c, sin, num_in, &sout, &p))) return LT_FAILURE;
-  return lk_ref_resize(&p.kp, &in[0], &out[0]) ? LT_SUCCESS
-                                                : lt_lite_nn_oom(c);
+  return lk_ref_resize(&p.kp, &in[0], &out[0]) ? LT_SUCCESS : lt_lite_nn_oom(c);
 }

@@ -6,13 +6,13 @@
 #include "kernels/ref/topk.h"
 
 /* The normalized axis (when X's rank is known) and K (-1 when unknown). */
-static lt_result_t topk_plan(const lt_lite_call_t *c,
-                             const lt_lite_shape_t *in, uint32_t num_in,
-                             int32_t *out_axis, int64_t *out_k) {
+static lt_result_t topk_plan(const lt_lite_call_t *c, const lt_lite_shape_t *in,
+                             uint32_t num_in, int32_t *out_axis,
+                             int64_t *out_k) {
   *out_axis = -1;
   *out_k = -1;
-  if (LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 0, "X")) ||
-      LT_FAILED(lt_lite_nn_expect_present(c, in, num_in, 1, "K")) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 1, "K")) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 0, "X", 1, LK_MAX_RANK)) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 1, "K", 0, 1)))
     return LT_FAILURE;
@@ -20,8 +20,9 @@ static lt_result_t topk_plan(const lt_lite_call_t *c,
     return lt_lite_error(c, "operand #0 (X) must have a numeric element type, "
                             "got bool");
   if (!lk_dtype_is_int(in[1].dtype) || in[1].dtype == LK_BOOL)
-    return lt_lite_error(c, "operand #1 (K) must have an integer element "
-                            "type, got %s",
+    return lt_lite_error(c,
+                         "operand #1 (K) must have an integer element "
+                         "type, got %s",
                          lk_dtype_name(in[1].dtype));
   if (in[1].rank == 1 && in[1].dims[0] >= 0 && in[1].dims[0] != 1)
     return lt_lite_error(c, "operand #1 (K) must have one element, got %lld",
@@ -35,8 +36,9 @@ static lt_result_t topk_plan(const lt_lite_call_t *c,
     lt_lite_value_ints(in[1].value, &k, 1);
     int64_t len = *out_axis >= 0 ? in[0].dims[*out_axis] : -1;
     if (k < 0 || (len >= 0 && k > len))
-      return lt_lite_error(c, "operand #1 (K) is %lld, outside [0, %lld] "
-                              "(the size of the axis)",
+      return lt_lite_error(c,
+                           "operand #1 (K) is %lld, outside [0, %lld] "
+                           "(the size of the axis)",
                            (long long)k, (long long)(len >= 0 ? len : k));
     *out_k = k;
   }

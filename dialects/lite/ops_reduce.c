@@ -34,7 +34,7 @@ static lt_result_t plan_reduce(const lt_lite_call_t *c,
   memset(plan, 0, sizeof *plan);
   if (reduce_op(c->id) == LK_NUM_REDUCE_OPS)
     return lt_lite_error(c, "is not a reduction");
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "data")) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "data")) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, "data")))
     return LT_FAILURE;
   int32_t rank = in[0].rank;
@@ -75,7 +75,8 @@ static lt_result_t plan_reduce(const lt_lite_call_t *c,
   }
   for (int64_t i = 0; i < n; i++) {
     int32_t a;
-    if (LT_FAILED(lt_lite_axis(c, axes[i], rank, "operand #1 (axes) entry", &a)))
+    if (LT_FAILED(lt_lite_axis(c, axes[i], rank, "operand #1 (axes) entry",
+                               &a)))
       return LT_FAILURE;
     if (plan->axes[a])
       return lt_lite_error(c, "operand #1 (axes) names axis %d twice", (int)a);
@@ -162,7 +163,7 @@ lt_result_t lt_lite_shape_arg(const lt_lite_call_t *c,
                               const lt_lite_shape_t *in, uint32_t num_in,
                               lt_lite_shape_t *out, uint32_t num_out) {
   lk_arg_params_t p;
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "data")) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "data")) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, "data")) ||
       LT_FAILED(arg_params(c, &in[0], &p)))
     return LT_FAILURE;
@@ -200,9 +201,9 @@ static lt_result_t cumsum_axis(const lt_lite_call_t *c,
                                const lt_lite_shape_t *in, uint32_t num_in,
                                int32_t *out_axis, bool *out_known) {
   *out_known = false;
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "x")) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "x")) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, "x")) ||
-      LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 1, "axis")) ||
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 1, "axis")) ||
       LT_FAILED(lt_lite_math_expect_scalar(c, in, 1, "axis")))
     return LT_FAILURE;
   if (!lk_dtype_is_int(in[1].dtype) || in[1].dtype == LK_BOOL)

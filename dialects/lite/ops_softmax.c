@@ -9,7 +9,7 @@ static lt_result_t axis_of(const lt_lite_call_t *c, const lt_lite_shape_t *in,
                            uint32_t num_in, const char *name,
                            int32_t *out_axis) {
   *out_axis = 0;
-  if (LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, name)) ||
+  if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, name)) ||
       LT_FAILED(lt_lite_expect_float(c, in, 0, name)))
     return LT_FAILURE;
   if (in[0].rank < 0) return LT_SUCCESS;

@@ -50,7 +50,7 @@ lt_result_t lt_lite_shape_unary(const lt_lite_call_t *c,
                                 lt_lite_shape_t *out, uint32_t num_out) {
   lk_unary_params_t p;
   if (LT_FAILED(unary_params(c, &p)) ||
-      LT_FAILED(lt_lite_math_expect_present(c, in, num_in, 0, "X")))
+      LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")))
     return LT_FAILURE;
   lt_lite_math_copy_shape(&out[0], &in[0]);
   lk_dtype_t t = in[0].dtype;

@@ -1,12 +1,30 @@
 /* conv.c - reference convolution and transposed convolution over N spatial
- * dims. Direct (im2col-free) loops: float32 runs on the tensors' own
- * buffers and accumulates in float; every other float dtype is converted to
- * double buffers first and accumulates in double. */
+ * dims. Direct (im2col-free) loops, output channels outermost: float32 runs
+ * on the tensors' own buffers and accumulates in float (each output in a
+ * fixed order: input channel, then kernel tap); every other float dtype is
+ * converted to double buffers first and accumulates in double. A strided
+ * conv reads a copy of x with its rows reordered by column phase, so every
+ * inner loop is a stride-1 multiply-add that compilers vectorize. */
 #include "kernels/ref/conv.h"
 
 #include <stdlib.h>
 
 #include "kernels/ref/nn_util.h"
+
+/* One kernel tap's loop bounds, the same for every pair of channels. The
+ * iterated positions r (lo <= r < hi per dim) are those whose partner
+ * r*s + off lies inside its plane. Dims [inner, spatial) collapse into one
+ * run of `run` positions: the trailing ones cover whole rows on both sides,
+ * so a 1x1 kernel or a centre tap is one long stride-1 loop. */
+typedef struct conv_tap {
+  bool empty;      /* no position has a partner */
+  bool contiguous; /* the run has stride 1 on both sides */
+  int32_t inner;
+  int64_t run;
+  int64_t rbase, tbase; /* offsets of the run's start within its rows */
+  int64_t off[LK_CONV_MAX_SPATIAL], lo[LK_CONV_MAX_SPATIAL],
+      hi[LK_CONV_MAX_SPATIAL];
+} conv_tap_t;
 
 /* One convolution's sizes. The "iterated" side is the plane whose positions
  * the inner loop walks one by one (the output of conv, the input of the
@@ -14,13 +32,18 @@
 typedef struct conv_geom {
   int32_t spatial;
   bool scatter; /* transposed conv: the output is the strided side */
-  int64_t batch, channels, maps; /* N, input channels C, output channels M */
+  int64_t batch, channels, maps;    /* N, input channels C, output channels M */
   int64_t in_size, out_size, ksize; /* elements per plane / kernel */
   int64_t rdims[LK_CONV_MAX_SPATIAL], tdims[LK_CONV_MAX_SPATIAL];
   int64_t rstrides[LK_CONV_MAX_SPATIAL], tstrides[LK_CONV_MAX_SPATIAL];
   int64_t kdims[LK_CONV_MAX_SPATIAL];
   int64_t strides[LK_CONV_MAX_SPATIAL], dilations[LK_CONV_MAX_SPATIAL];
   int64_t pads[LK_CONV_MAX_SPATIAL];
+  /* conv with a last-dim stride above 1: the input rows are reordered by
+   * column phase (column mod stride), which turns the strided reads of a
+   * tap into a stride-1 run. */
+  bool phased;
+  conv_tap_t *taps; /* ksize of them */
 } conv_geom_t;
 
 #define LK_T float
@@ -69,6 +92,62 @@ static void geom_init(const lk_conv_params_t *p, bool scatter,
     g->rstrides[d] = scatter ? istr[d] : ostr[d];
     g->tstrides[d] = scatter ? ostr[d] : istr[d];
   }
+  g->phased = !scatter && p->strides[ns - 1] > 1;
+}
+
+static void tap_init(const conv_geom_t *g, const int64_t *kp, conv_tap_t *t) {
+  int32_t ns = g->spatial, last = ns - 1;
+  t->empty = false;
+  for (int32_t d = 0; d < ns; d++) {
+    t->off[d] = kp[d] * g->dilations[d] - g->pads[d];
+    t->lo[d] = lk_nn_ceil_div(-t->off[d], g->strides[d]);
+    if (t->lo[d] < 0) t->lo[d] = 0;
+    t->hi[d] = lk_nn_floor_div(g->tdims[d] - 1 - t->off[d], g->strides[d]) + 1;
+    if (t->hi[d] > g->rdims[d]) t->hi[d] = g->rdims[d];
+    t->empty = t->empty || t->lo[d] >= t->hi[d];
+  }
+  if (g->phased && !t->empty) {
+    /* Column lo*s + off sits in phase off mod s, at position
+     * lo + floor(off / s) of that phase's columns. */
+    int64_t s = g->strides[last], w = g->tdims[last];
+    int64_t ph = t->off[last] - lk_nn_floor_div(t->off[last], s) * s;
+    int64_t start = 0;
+    for (int64_t q = 0; q < ph && q < w; q++)
+      start += (w - q + s - 1) / s;
+    t->inner = last;
+    t->contiguous = true;
+    t->run = t->hi[last] - t->lo[last];
+    t->rbase = t->lo[last];
+    t->tbase = start + t->lo[last] + lk_nn_floor_div(t->off[last], s);
+    return;
+  }
+  int32_t d0 = last;
+  while (d0 > 0 && g->strides[d0] == 1 && g->strides[d0 - 1] == 1 &&
+         t->lo[d0] == 0 && t->hi[d0] == g->rdims[d0] &&
+         g->rdims[d0] == g->tdims[d0] && t->off[d0] == 0)
+    d0--;
+  t->inner = d0;
+  t->contiguous = g->strides[d0] == 1;
+  t->run = t->hi[d0] - t->lo[d0];
+  for (int32_t d = d0 + 1; d < ns; d++)
+    t->run *= g->rdims[d];
+  t->rbase = t->lo[d0] * g->rstrides[d0];
+  t->tbase = (t->lo[d0] * g->strides[d0] + t->off[d0]) * g->tstrides[d0];
+}
+
+/* The tap table of g (false when out of memory). */
+static bool taps_init(conv_geom_t *g) {
+  g->taps = malloc((size_t)(g->ksize > 0 ? g->ksize : 1) * sizeof *g->taps);
+  if (!g->taps) return false;
+  int64_t kp[LK_CONV_MAX_SPATIAL] = {0};
+  for (int64_t k = 0; k < g->ksize; k++) {
+    tap_init(g, kp, &g->taps[k]);
+    for (int32_t d = g->spatial - 1; d >= 0; d--) {
+      if (++kp[d] < g->kdims[d]) break;
+      kp[d] = 0;
+    }
+  }
+  return true;
 }
 
 static bool bias_present(const lk_tensor_t *b) {
@@ -80,31 +159,46 @@ static bool conv_any(const lk_conv_params_t *p, bool scatter,
                      const lk_tensor_t *b, lk_tensor_t *y) {
   conv_geom_t g;
   geom_init(p, scatter, x, w, y, &g);
+  if (!taps_init(&g)) return false;
   bool has_b = bias_present(b);
+  int64_t nx = lk_numel(x), ny = lk_numel(y), width = x->dims[x->rank - 1];
+  int64_t rows = width > 0 ? nx / width : 0, s = p->strides[p->spatial - 1];
+  bool ok = true;
   if (x->dtype == LK_F32 && w->dtype == LK_F32 &&
       (!has_b || b->dtype == LK_F32) && y->dtype == LK_F32) {
-    conv_run_f32(p, &g, x->data, w->data, has_b ? b->data : NULL, y->data);
-    return true;
+    float *xp =
+        g.phased ? malloc((size_t)(nx > 0 ? nx : 1) * sizeof(float)) : NULL;
+    ok = xp || !g.phased;
+    if (ok && g.phased) conv_phase_rows_f32(x->data, xp, rows, width, s);
+    if (ok)
+      conv_run_f32(p, &g, g.phased ? xp : x->data, w->data,
+                   has_b ? b->data : NULL, y->data);
+    free(xp);
+    free(g.taps);
+    return ok;
   }
   double *xd = lk_nn_load_f64(x), *wd = lk_nn_load_f64(w);
   double *bd = has_b ? lk_nn_load_f64(b) : NULL;
-  double *yd = malloc((size_t)(lk_numel(y) > 0 ? lk_numel(y) : 1) *
-                      sizeof(double));
-  bool ok = xd && wd && yd && (!has_b || bd);
+  double *yd = malloc((size_t)(ny > 0 ? ny : 1) * sizeof(double));
+  double *xp =
+      g.phased ? malloc((size_t)(nx > 0 ? nx : 1) * sizeof(double)) : NULL;
+  ok = xd && wd && yd && (!has_b || bd) && (xp || !g.phased);
   if (ok) {
-    conv_run_f64(p, &g, xd, wd, bd, yd);
+    if (g.phased) conv_phase_rows_f64(xd, xp, rows, width, s);
+    conv_run_f64(p, &g, g.phased ? xp : xd, wd, bd, yd);
     lk_nn_store_f64(y, yd);
   }
   free(xd);
   free(wd);
   free(bd);
   free(yd);
+  free(xp);
+  free(g.taps);
   return ok;
 }
 
 bool lk_ref_conv2d(const lk_conv_params_t *p, const lk_tensor_t *x,
-                   const lk_tensor_t *w, const lk_tensor_t *b,
-                   lk_tensor_t *y) {
+                   const lk_tensor_t *w, const lk_tensor_t *b, lk_tensor_t *y) {
   return conv_any(p, false, x, w, b, y);
 }
 

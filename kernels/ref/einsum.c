@@ -30,8 +30,8 @@ typedef struct term {
   bool ellipsis;
 } term_t;
 
-static bool parse_term(const char **pp, term_t *t, const char *stop,
-                       char *err, size_t cap) {
+static bool parse_term(const char **pp, term_t *t, const char *stop, char *err,
+                       size_t cap) {
   const char *p = *pp;
   memset(t, 0, sizeof *t);
   while (*p && !strchr(stop, *p) && !(p[0] == '-' && p[1] == '>')) {
@@ -53,8 +53,7 @@ static bool parse_term(const char **pp, term_t *t, const char *stop,
     }
     int l = label_of(*p);
     if (l < 0)
-      return fail(err, cap, "invalid character '%c' (labels are letters)",
-                  *p);
+      return fail(err, cap, "invalid character '%c' (labels are letters)", *p);
     if (t->count > LK_MAX_RANK)
       return fail(err, cap, "a term has more than %d labels", LK_MAX_RANK);
     t->items[t->count++] = (int8_t)l;
@@ -85,8 +84,8 @@ bool lk_einsum_parse(const char *equation, int32_t num_inputs,
     p++;
   }
   if (n != num_inputs)
-    return fail(err, cap, "equation has %d input terms for %d operands",
-                (int)n, (int)num_inputs);
+    return fail(err, cap, "equation has %d input terms for %d operands", (int)n,
+                (int)num_inputs);
   /* Ranks: each letter is one dim, the ellipsis takes the rest. */
   int32_t uses[LK_EINSUM_MAX_LABELS] = {0};
   for (int32_t i = 0; i < n; i++) {
@@ -94,8 +93,7 @@ bool lk_einsum_parse(const char *equation, int32_t num_inputs,
     int32_t letters = t->count - (t->ellipsis ? 1 : 0);
     int32_t erank = ranks[i] - letters;
     if (erank < 0 || (!t->ellipsis && erank != 0))
-      return fail(err, cap,
-                  "term %d has %d labels but operand #%d has rank %d",
+      return fail(err, cap, "term %d has %d labels but operand #%d has rank %d",
                   (int)i, (int)letters, (int)i, (int)ranks[i]);
     if (erank > out->ellipsis_rank) out->ellipsis_rank = erank;
     for (int32_t k = 0; k < t->count; k++)
@@ -110,8 +108,8 @@ bool lk_einsum_parse(const char *equation, int32_t num_inputs,
         continue;
       }
       for (int32_t e = 0; e < erank; e++)
-        out->in_labels[i][d++] = (int8_t)(LK_EINSUM_ELLIPSIS_LABEL +
-                                          out->ellipsis_rank - erank + e);
+        out->in_labels[i][d++] =
+            (int8_t)(LK_EINSUM_ELLIPSIS_LABEL + out->ellipsis_rank - erank + e);
     }
     out->in_rank[i] = d;
   }
@@ -172,7 +170,8 @@ void lk_ref_einsum(const lk_einsum_t *e, const lk_tensor_t *const *in,
   /* Label sizes (an ellipsis dim of 1 yields to a larger one). */
   int64_t size[LK_EINSUM_MAX_LABELS];
   bool used[LK_EINSUM_MAX_LABELS] = {false};
-  for (int32_t l = 0; l < LK_EINSUM_MAX_LABELS; l++) size[l] = 1;
+  for (int32_t l = 0; l < LK_EINSUM_MAX_LABELS; l++)
+    size[l] = 1;
   for (int32_t i = 0; i < ni; i++)
     for (int32_t d = 0; d < e->in_rank[i]; d++) {
       int l = e->in_labels[i][d];
@@ -199,16 +198,17 @@ void lk_ref_einsum(const lk_einsum_t *e, const lk_tensor_t *const *in,
     const int8_t *labels = i < ni ? e->in_labels[i] : e->out_labels;
     int64_t s = 1;
     for (int32_t d = rank - 1; d >= 0; d--) {
-      if (!(t->dims[d] == 1 && size[labels[d]] != 1))
-        step[i][labels[d]] += s;
+      if (!(t->dims[d] == 1 && size[labels[d]] != 1)) step[i][labels[d]] += s;
       s *= t->dims[d];
     }
   }
   int64_t total = 1;
-  for (int32_t k = 0; k < nl; k++) total *= size[order[k]];
+  for (int32_t k = 0; k < nl; k++)
+    total *= size[order[k]];
   int64_t ny = lk_numel(y);
   bool fl = lk_dtype_is_float(y->dtype);
-  for (int64_t j = 0; j < ny; j++) lk_store_i64(y, j, 0);
+  for (int64_t j = 0; j < ny; j++)
+    lk_store_i64(y, j, 0);
   if (total == 0) return;
   int64_t idx[LK_EINSUM_MAX_LABELS] = {0}, off[LK_EINSUM_MAX_INPUTS + 1] = {0};
   /* Accumulate each output element over a run of the summed labels. */
@@ -217,7 +217,8 @@ void lk_ref_einsum(const lk_einsum_t *e, const lk_tensor_t *const *in,
   for (int64_t it = 0; it < total; it++) {
     if (fl) {
       double prod = 1;
-      for (int32_t i = 0; i < ni; i++) prod *= lk_load_f64(in[i], off[i]);
+      for (int32_t i = 0; i < ni; i++)
+        prod *= lk_load_f64(in[i], off[i]);
       facc += prod;
     } else {
       uint64_t prod = 1;
@@ -238,9 +239,11 @@ void lk_ref_einsum(const lk_einsum_t *e, const lk_tensor_t *const *in,
         facc = 0;
         iacc = 0;
       }
-      for (int32_t i = 0; i <= ni; i++) off[i] += step[i][l];
+      for (int32_t i = 0; i <= ni; i++)
+        off[i] += step[i][l];
       if (++idx[l] < size[l]) break;
-      for (int32_t i = 0; i <= ni; i++) off[i] -= step[i][l] * size[l];
+      for (int32_t i = 0; i <= ni; i++)
+        off[i] -= step[i][l] * size[l];
       idx[l] = 0;
     }
     if (k < 0 && e->out_rank == 0) {

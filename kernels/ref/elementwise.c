@@ -165,7 +165,8 @@ void lk_ref_clip(const lk_tensor_t *x, const lk_tensor_t *lo,
     }
     return;
   }
-  double l = has_lo ? lk_load_f64(lo, 0) : 0, h = has_hi ? lk_load_f64(hi, 0) : 0;
+  double l = has_lo ? lk_load_f64(lo, 0) : 0;
+  double h = has_hi ? lk_load_f64(hi, 0) : 0;
   for (int64_t i = 0; i < n; i++) {
     double v = lk_load_f64(x, i);
     if (has_lo && v < l) v = l;

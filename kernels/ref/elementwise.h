@@ -18,7 +18,7 @@
 #include "kernels/ref/activation.h"
 #include "kernels/tensor.h"
 
-/* ---- unary ------------------------------------------------------------------ */
+/* ---- unary --------------------------------------------------------------- */
 
 /* Which dtypes an op takes. */
 typedef enum lk_unary_class {
@@ -145,7 +145,7 @@ typedef enum lk_variadic_op {
 bool lk_ref_variadic(lk_variadic_op_t op, const lk_tensor_t *in, int32_t n,
                      lk_tensor_t *y);
 
-/* ---- clip, scale, cast ---------------------------------------------------- */
+/* ---- clip, scale, cast -------------------------------------------------- */
 
 /* y = min(max(x, lo), hi); lo/hi NULL (or dtype LK_DTYPE_NONE) are
  * unbounded, otherwise one-element tensors of x's dtype. Like numpy,

@@ -157,7 +157,8 @@ bool lk_ref_compare(lk_compare_op_t op, const lk_tensor_t *a,
   for (int64_t i = 0; i < n; i++, lk_bcast_iter_next(&it)) {
     bool r;
     if (op == LK_COMPARE_AND || op == LK_COMPARE_OR || op == LK_COMPARE_XOR) {
-      bool x = lk_load_i64(a, it.off[0]) != 0, z = lk_load_i64(b, it.off[1]) != 0;
+      bool x = lk_load_i64(a, it.off[0]) != 0;
+      bool z = lk_load_i64(b, it.off[1]) != 0;
       r = op == LK_COMPARE_AND ? x && z : op == LK_COMPARE_OR ? x || z : x != z;
     } else if (is_int) {
       r = compare_result(op, order_i64(lk_load_i64(a, it.off[0]),

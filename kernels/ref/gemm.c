@@ -11,25 +11,29 @@
  * int64 with unsigned (wrapping) accumulation. */
 typedef enum mm_class { MM_F32, MM_F64, MM_I64 } mm_class_t;
 
-/* y[m x n] = a[m x k] (element (i, kk) at i*sam + kk*sak) @ b[k x n]
- * (row-major, contiguous). */
-#define LK_GEMM_CORE(NAME, T, ACC)                                             \
-  static void NAME(int64_t m, int64_t n, int64_t k, const T *a, int64_t sam,  \
-                   int64_t sak, const T *b, ACC *y) {                          \
-    for (int64_t i = 0; i < m; i++) {                                          \
-      ACC *yr = y + i * n;                                                     \
-      for (int64_t j = 0; j < n; j++) yr[j] = 0;                               \
-      for (int64_t kk = 0; kk < k; kk++) {                                     \
-        ACC av = (ACC)a[i * sam + kk * sak];                                   \
-        const T *br = b + kk * n;                                              \
-        for (int64_t j = 0; j < n; j++) yr[j] += av * (ACC)br[j];              \
-      }                                                                        \
-    }                                                                          \
-  }
-LK_GEMM_CORE(core_f32, float, float)
-LK_GEMM_CORE(core_f64, double, double)
-LK_GEMM_CORE(core_i64, int64_t, uint64_t)
-#undef LK_GEMM_CORE
+#define LK_T float
+#define LK_ACC float
+#define LK_GEMM_FN(name) name##_f32
+#include "kernels/ref/gemm_core.inc"
+#undef LK_T
+#undef LK_ACC
+#undef LK_GEMM_FN
+
+#define LK_T double
+#define LK_ACC double
+#define LK_GEMM_FN(name) name##_f64
+#include "kernels/ref/gemm_core.inc"
+#undef LK_T
+#undef LK_ACC
+#undef LK_GEMM_FN
+
+#define LK_T int64_t
+#define LK_ACC uint64_t
+#define LK_GEMM_FN(name) name##_i64
+#include "kernels/ref/gemm_core.inc"
+#undef LK_T
+#undef LK_ACC
+#undef LK_GEMM_FN
 
 /* One product: batch dims of y (possibly none), per-batch matrices of a and
  * b located through broadcast maps, and the epilogue. */
@@ -47,8 +51,9 @@ typedef struct mm_job {
 } mm_job_t;
 
 static size_t class_size(mm_class_t cls) {
-  return cls == MM_F32 ? sizeof(float)
-                       : cls == MM_F64 ? sizeof(double) : sizeof(int64_t);
+  return cls == MM_F32   ? sizeof(float)
+         : cls == MM_F64 ? sizeof(double)
+                         : sizeof(int64_t);
 }
 
 static void *load_class(const lk_tensor_t *t, mm_class_t cls) {
@@ -61,8 +66,8 @@ static void *load_class(const lk_tensor_t *t, mm_class_t cls) {
 }
 
 /* Each (rows x cols) matrix of buf transposed in place through a copy. */
-static bool transpose_blocks(void *buf, size_t es, int64_t blocks,
-                             int64_t rows, int64_t cols) {
+static bool transpose_blocks(void *buf, size_t es, int64_t blocks, int64_t rows,
+                             int64_t cols) {
   size_t bytes = (size_t)(rows * cols) * es;
   char *tmp = malloc(bytes ? bytes : 1);
   if (!tmp) return false;
@@ -80,8 +85,8 @@ static bool transpose_blocks(void *buf, size_t es, int64_t blocks,
 
 static mm_class_t class_of(const mm_job_t *j) {
   const lk_tensor_t *c = j->c;
-  if (j->a->dtype == LK_F32 && j->b->dtype == LK_F32 &&
-      j->y->dtype == LK_F32 && (!c || c->dtype == LK_F32))
+  if (j->a->dtype == LK_F32 && j->b->dtype == LK_F32 && j->y->dtype == LK_F32 &&
+      (!c || c->dtype == LK_F32))
     return MM_F32;
   return lk_dtype_is_float(j->y->dtype) ? MM_F64 : MM_I64;
 }
@@ -118,17 +123,18 @@ static bool mm_run(const mm_job_t *j) {
   void *a = a_own ? load_class(j->a, cls) : j->a->data;
   void *b = b_own ? load_class(j->b, cls) : j->b->data;
   int64_t total = lk_numel(j->y);
-  void *acc = cls == MM_F32 ? j->y->data
-                            : malloc((size_t)(total > 0 ? total : 1) * es);
+  void *acc =
+      cls == MM_F32 ? j->y->data : malloc((size_t)(total > 0 ? total : 1) * es);
   bool ok = a && b && acc;
   int64_t m = j->m, n = j->n, k = j->k;
   if (ok && j->trans_b)
-    ok = transpose_blocks(b, es, lk_numel(j->b) / (n * k > 0 ? n * k : 1), n,
-                          k);
+    ok =
+        transpose_blocks(b, es, lk_numel(j->b) / (n * k > 0 ? n * k : 1), n, k);
   if (ok) {
     int64_t sam = j->trans_a ? 1 : k, sak = j->trans_a ? m : 1;
     int64_t batches = 1;
-    for (int32_t d = 0; d < j->batch_rank; d++) batches *= j->batch_dims[d];
+    for (int32_t d = 0; d < j->batch_rank; d++)
+      batches *= j->batch_dims[d];
     for (int64_t bi = 0; bi < batches; bi++) {
       size_t ao = (size_t)(lk_bcast_map_index(&j->amap, bi) * m * k);
       size_t bo = (size_t)(lk_bcast_map_index(&j->bmap, bi) * k * n);
@@ -148,8 +154,8 @@ static bool mm_run(const mm_job_t *j) {
         break;
       }
     }
-    bool plain = cls == MM_F32 && !j->c && j->alpha == 1.0 &&
-                 j->act == LK_ACT_NONE;
+    bool plain =
+        cls == MM_F32 && !j->c && j->alpha == 1.0 && j->act == LK_ACT_NONE;
     if (!plain) epilogue(j, cls, acc);
   }
   if (a_own) free(a);
@@ -161,12 +167,12 @@ static bool mm_run(const mm_job_t *j) {
 /* A shape-only view of the first `rank` dims of t. */
 static lk_tensor_t batch_view(const lk_tensor_t *t, int32_t rank) {
   lk_tensor_t v = {t->dtype, rank > 0 ? rank : 0, {0}, NULL};
-  for (int32_t d = 0; d < rank; d++) v.dims[d] = t->dims[d];
+  for (int32_t d = 0; d < rank; d++)
+    v.dims[d] = t->dims[d];
   return v;
 }
 
-bool lk_ref_matmul(const lk_tensor_t *a, const lk_tensor_t *b,
-                   lk_tensor_t *y) {
+bool lk_ref_matmul(const lk_tensor_t *a, const lk_tensor_t *b, lk_tensor_t *y) {
   mm_job_t j;
   memset(&j, 0, sizeof j);
   j.a = a;
@@ -183,7 +189,8 @@ bool lk_ref_matmul(const lk_tensor_t *a, const lk_tensor_t *b,
   if (j.batch_rank < 0) j.batch_rank = 0;
   /* y's batch dims are its leading dims (the matrix dims, or what is left
    * of them for 1-D operands, come last). */
-  for (int32_t d = 0; d < j.batch_rank; d++) j.batch_dims[d] = y->dims[d];
+  for (int32_t d = 0; d < j.batch_rank; d++)
+    j.batch_dims[d] = y->dims[d];
   lk_tensor_t av = batch_view(a, ab), bv = batch_view(b, bb);
   if (!lk_bcast_map_init(&j.amap, j.batch_rank, j.batch_dims, &av) ||
       !lk_bcast_map_init(&j.bmap, j.batch_rank, j.batch_dims, &bv))
@@ -221,8 +228,7 @@ bool lk_ref_gemm(const lk_gemm_params_t *p, const lk_tensor_t *a,
 }
 
 bool lk_ref_fc(const lk_fc_params_t *p, const lk_tensor_t *x,
-               const lk_tensor_t *w, const lk_tensor_t *bias,
-               lk_tensor_t *y) {
+               const lk_tensor_t *w, const lk_tensor_t *bias, lk_tensor_t *y) {
   mm_job_t j;
   memset(&j, 0, sizeof j);
   int64_t rows = 1, cols = 1;

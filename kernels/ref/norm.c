@@ -8,11 +8,12 @@
 #include "kernels/ref/nn_util.h"
 
 /* Channel count and elements per channel block of x (N, C, D...). */
-static void channel_layout(const lk_tensor_t *x, int64_t *out_n,
-                           int64_t *out_c, int64_t *out_inner) {
+static void channel_layout(const lk_tensor_t *x, int64_t *out_n, int64_t *out_c,
+                           int64_t *out_inner) {
   int64_t n = x->rank >= 1 ? x->dims[0] : 1;
   int64_t c = x->rank >= 2 ? x->dims[1] : 1, inner = 1;
-  for (int32_t d = 2; d < x->rank; d++) inner *= x->dims[d];
+  for (int32_t d = 2; d < x->rank; d++)
+    inner *= x->dims[d];
   *out_n = n;
   *out_c = c;
   *out_inner = inner;
@@ -52,7 +53,8 @@ static bool group_stats(const lk_tensor_t *x, const double *xd,
   }
   int64_t *count = calloc((size_t)(groups > 0 ? groups : 1), sizeof(int64_t));
   if (!count) return false;
-  for (int64_t k = 0; k < groups; k++) mean[k] = var[k] = 0;
+  for (int64_t k = 0; k < groups; k++)
+    mean[k] = var[k] = 0;
   for (int64_t i = 0; i < total; i++) {
     x_group[i] = g;
     mean[g] += xd[i];
@@ -98,10 +100,9 @@ static bool normalize(const norm_job_t *j, const lk_tensor_t *x,
   bool ok = xd && xg && mean && var &&
             group_stats(x, xd, j->axes_mask, xg, mean, var, groups);
   lk_bcast_map_t smap, bmap;
-  bool has_s = ok && j->scale &&
-               lk_bcast_map_init(&smap, x->rank, x->dims, j->scale);
-  bool has_b = ok && j->b &&
-               lk_bcast_map_init(&bmap, x->rank, x->dims, j->b);
+  bool has_s =
+      ok && j->scale && lk_bcast_map_init(&smap, x->rank, x->dims, j->scale);
+  bool has_b = ok && j->b && lk_bcast_map_init(&bmap, x->rank, x->dims, j->b);
   for (int64_t i = 0; ok && i < total; i++) {
     int64_t g = xg[i];
     double inv = j->std_plus_eps ? 1.0 / (sqrt(var[g]) + j->epsilon)
@@ -132,7 +133,8 @@ bool lk_ref_layer_norm(int32_t axis, double epsilon, const lk_tensor_t *x,
                        lk_tensor_t *y, lk_tensor_t *mean,
                        lk_tensor_t *inv_std) {
   norm_job_t j = {0};
-  for (int32_t d = axis; d < x->rank; d++) j.axes_mask |= 1u << d;
+  for (int32_t d = axis; d < x->rank; d++)
+    j.axes_mask |= 1u << d;
   j.epsilon = epsilon;
   j.scale = present(scale);
   j.b = present(b);
@@ -150,7 +152,8 @@ void lk_ref_instance_norm(double epsilon, const lk_tensor_t *x,
   for (int64_t pl = 0; pl < n * c; pl++) {
     int64_t base = pl * inner;
     double mean = 0, var = 0;
-    for (int64_t k = 0; k < inner; k++) mean += lk_load_f64(x, base + k);
+    for (int64_t k = 0; k < inner; k++)
+      mean += lk_load_f64(x, base + k);
     mean /= (double)(inner > 0 ? inner : 1);
     for (int64_t k = 0; k < inner; k++) {
       double dv = lk_load_f64(x, base + k) - mean;

@@ -24,8 +24,7 @@ void lk_ref_batch_norm(double epsilon, const lk_tensor_t *x,
  * statistics. Returns false when out of memory. */
 bool lk_ref_layer_norm(int32_t axis, double epsilon, const lk_tensor_t *x,
                        const lk_tensor_t *scale, const lk_tensor_t *b,
-                       lk_tensor_t *y, lk_tensor_t *mean,
-                       lk_tensor_t *inv_std);
+                       lk_tensor_t *y, lk_tensor_t *mean, lk_tensor_t *inv_std);
 
 /* Per (n, c) over the spatial dims of x (N, C, D...):
  * y = scale[c] * (x - mean) / sqrt(var + epsilon) + b[c]. */
@@ -41,8 +40,7 @@ typedef struct lk_lrn_params {
 /* Across channels of x (N, C, ...): y = x / (bias + alpha / size *
  * sum of x^2 over channels [c - floor((size-1)/2), c + ceil((size-1)/2)])
  * ^ beta. */
-void lk_ref_lrn(const lk_lrn_params_t *p, const lk_tensor_t *x,
-                lk_tensor_t *y);
+void lk_ref_lrn(const lk_lrn_params_t *p, const lk_tensor_t *x, lk_tensor_t *y);
 
 /* y = (x - mean) / (sqrt(var) + 1e-9), statistics over the dims whose bit
  * is set in axes_mask (ONNX MeanVarianceNormalization). Returns false when

@@ -40,25 +40,30 @@ static double pool_window(const lk_pool_params_t *p, const double *xp,
   for (int32_t d = 0; d < ns; d++) {
     sp[d] = span_of(p, d, opos[d], in_dims[d]);
     padded *= sp[d].padded;
-    if (sp[d].count == 0)
-      return p->type == LK_POOL_MAX ? -INFINITY : 0.0;
+    if (sp[d].count == 0) return p->type == LK_POOL_MAX ? -INFINITY : 0.0;
   }
   int64_t k[LK_POOL_MAX_SPATIAL], valid = 0;
-  for (int32_t d = 0; d < ns; d++) k[d] = sp[d].first;
+  for (int32_t d = 0; d < ns; d++)
+    k[d] = sp[d].first;
   double acc = p->type == LK_POOL_MAX ? -INFINITY : 0.0;
   for (;;) {
     int64_t off = 0;
     for (int32_t d = 0; d < ns; d++)
       off += (opos[d] * p->strides[d] - p->pads_begin[d] +
-              k[d] * p->dilations[d]) * in_strides[d];
+              k[d] * p->dilations[d]) *
+             in_strides[d];
     double v = xp[off];
     switch (p->type) {
     case LK_POOL_MAX:
       /* NaN wins, as in numpy's max. */
       if (v > acc || v != v) acc = acc != acc ? acc : v;
       break;
-    case LK_POOL_AVG: acc += v; break;
-    case LK_POOL_LP: acc += pow(fabs(v), (double)p->p); break;
+    case LK_POOL_AVG:
+      acc += v;
+      break;
+    case LK_POOL_LP:
+      acc += pow(fabs(v), (double)p->p);
+      break;
     }
     valid++;
     int32_t d = ns - 1;
@@ -78,8 +83,8 @@ bool lk_ref_pool2d(const lk_pool_params_t *p, const lk_tensor_t *x,
                    lk_tensor_t *y) {
   int32_t ns = p->spatial;
   double *xd = lk_nn_load_f64(x);
-  double *yd = malloc((size_t)(lk_numel(y) > 0 ? lk_numel(y) : 1) *
-                      sizeof(double));
+  double *yd =
+      malloc((size_t)(lk_numel(y) > 0 ? lk_numel(y) : 1) * sizeof(double));
   if (!xd || !yd) {
     free(xd);
     free(yd);

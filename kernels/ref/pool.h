@@ -11,7 +11,11 @@
 
 #define LK_POOL_MAX_SPATIAL (LK_MAX_RANK - 2)
 
-typedef enum lk_pool_type { LK_POOL_MAX, LK_POOL_AVG, LK_POOL_LP } lk_pool_type_t;
+typedef enum lk_pool_type {
+  LK_POOL_MAX,
+  LK_POOL_AVG,
+  LK_POOL_LP
+} lk_pool_type_t;
 
 typedef struct lk_pool_params {
   lk_pool_type_t type;

@@ -65,7 +65,8 @@ void lk_ref_quantize(const lk_quant_params_t *p, const lk_tensor_t *x,
   int64_t n = lk_numel(x);
   for (int64_t i = 0; i < n; i++) {
     int64_t c = (i / ch.inner) % ch.len;
-    double q = round_to(scale->dtype, lk_load_f64(x, i) / lk_load_f64(scale, c));
+    double q =
+        round_to(scale->dtype, lk_load_f64(x, i) / lk_load_f64(scale, c));
     /* The zero point is added after rounding, as an integer. */
     double zp = has_zp ? (double)lk_load_i64(zero_point, c) : 0.0;
     lk_store_f64(y, i, saturate(y->dtype, nearbyint(q) + zp));
@@ -87,7 +88,8 @@ void lk_ref_dequantize(const lk_quant_params_t *p, const lk_tensor_t *x,
 }
 
 void lk_ref_calib(double scale, const lk_tensor_t *x, lk_tensor_t *y) {
-  bool from_float = lk_dtype_is_float(x->dtype), to_float = lk_dtype_is_float(y->dtype);
+  bool from_float = lk_dtype_is_float(x->dtype);
+  bool to_float = lk_dtype_is_float(y->dtype);
   int64_t n = lk_numel(x);
   if (from_float && !to_float) {
     for (int64_t i = 0; i < n; i++)

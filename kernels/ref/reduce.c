@@ -58,7 +58,8 @@ static bool int_op(lk_reduce_op_t op) {
 static int64_t int_max(lk_dtype_t t) {
   int bits = (int)lk_dtype_size(t) * 8;
   if (t == LK_BOOL) return 1;
-  if (!lk_dtype_is_signed(t)) return bits == 64 ? -1 : (int64_t)((1ull << bits) - 1);
+  if (!lk_dtype_is_signed(t))
+    return bits == 64 ? -1 : (int64_t)((1ull << bits) - 1);
   return (int64_t)((1ull << (bits - 1)) - 1);
 }
 static int64_t int_min(lk_dtype_t t) {
@@ -118,8 +119,13 @@ static double reduce_f64(lk_reduce_op_t op, const lk_tensor_t *x,
     case LK_REDUCE_MEAN:
     case LK_REDUCE_LOG_SUM: acc += v; break;
     case LK_REDUCE_PROD: acc *= v; break;
-    case LK_REDUCE_MAX: if (v > acc || v != v) acc = acc != acc ? acc : v; break;
-    case LK_REDUCE_MIN: if (v < acc || v != v) acc = acc != acc ? acc : v; break;
+    /* NaN wins and stays. */
+    case LK_REDUCE_MAX:
+      if ((v > acc || v != v) && acc == acc) acc = v;
+      break;
+    case LK_REDUCE_MIN:
+      if ((v < acc || v != v) && acc == acc) acc = v;
+      break;
     case LK_REDUCE_L1: acc += fabs(v); break;
     case LK_REDUCE_L2:
     case LK_REDUCE_SUM_SQUARE: acc += v * v; break;
@@ -181,8 +187,8 @@ void lk_ref_arg(const lk_arg_params_t *p, const lk_tensor_t *x,
         int cmp;
         if (is_int) {
           int64_t va = lk_load_i64(x, a), vb = lk_load_i64(x, b);
-          cmp = uns ? ((uint64_t)va > (uint64_t)vb) - ((uint64_t)va < (uint64_t)vb)
-                    : (va > vb) - (va < vb);
+          uint64_t ua = (uint64_t)va, ub = (uint64_t)vb;
+          cmp = uns ? (ua > ub) - (ua < ub) : (va > vb) - (va < vb);
         } else {
           double va = lk_load_f64(x, a), vb = lk_load_f64(x, b);
           if (vb != vb) /* a NaN stays the extreme; later NaNs tie */

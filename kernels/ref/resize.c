@@ -36,12 +36,13 @@ typedef struct taps {
 } taps_t;
 
 /* x_original for output position o along an axis of `in` elements. */
-static double original_coord(const lk_resize_params_t *p, int32_t d,
-                             int64_t o, int64_t in, bool *outside) {
+static double original_coord(const lk_resize_params_t *p, int32_t d, int64_t o,
+                             int64_t in, bool *outside) {
   double x = (double)o, s = p->scales[d], len = p->lengths[d];
   *outside = false;
   switch (p->coord) {
-  case LK_RESIZE_COORD_HALF_PIXEL: return (x + 0.5) / s - 0.5;
+  case LK_RESIZE_COORD_HALF_PIXEL:
+    return (x + 0.5) / s - 0.5;
   case LK_RESIZE_COORD_HALF_PIXEL_SYMMETRIC: {
     double adjustment = floor(len) / len, center = (double)in / 2.0;
     return center * (1.0 - adjustment) + (x + 0.5) / s - 0.5;
@@ -50,8 +51,10 @@ static double original_coord(const lk_resize_params_t *p, int32_t d,
     return len == 1.0 ? -0.5 : (x + 0.5) / s - 0.5;
   case LK_RESIZE_COORD_ALIGN_CORNERS:
     return len == 1.0 ? 0.0 : x * (double)(in - 1) / (len - 1.0);
-  case LK_RESIZE_COORD_ASYMMETRIC: return x / s;
-  case LK_RESIZE_COORD_TF_HALF_PIXEL_FOR_NN: return (x + 0.5) / s;
+  case LK_RESIZE_COORD_ASYMMETRIC:
+    return x / s;
+  case LK_RESIZE_COORD_TF_HALF_PIXEL_FOR_NN:
+    return (x + 0.5) / s;
   case LK_RESIZE_COORD_TF_CROP_AND_RESIZE: {
     double a = p->roi_start[d], b = p->roi_end[d], r;
     r = len == 1.0 ? (b - a) * (double)(in - 1) / 2.0
@@ -93,10 +96,18 @@ static taps_t taps_of(const lk_resize_params_t *p, int32_t d, int64_t o,
   case LK_RESIZE_NEAREST: {
     bool right = false;
     switch (p->nearest) {
-    case LK_RESIZE_NEAREST_ROUND_PREFER_FLOOR: right = ratio > 0.5; break;
-    case LK_RESIZE_NEAREST_ROUND_PREFER_CEIL: right = ratio >= 0.5; break;
-    case LK_RESIZE_NEAREST_FLOOR: right = ratio == 1.0; break;
-    case LK_RESIZE_NEAREST_CEIL: right = true; break;
+    case LK_RESIZE_NEAREST_ROUND_PREFER_FLOOR:
+      right = ratio > 0.5;
+      break;
+    case LK_RESIZE_NEAREST_ROUND_PREFER_CEIL:
+      right = ratio >= 0.5;
+      break;
+    case LK_RESIZE_NEAREST_FLOOR:
+      right = ratio == 1.0;
+      break;
+    case LK_RESIZE_NEAREST_CEIL:
+      right = true;
+      break;
     }
     c[0] = right ? 0.0 : 1.0;
     c[1] = right ? 1.0 : 0.0;
@@ -106,7 +117,9 @@ static taps_t taps_of(const lk_resize_params_t *p, int32_t d, int64_t o,
     c[0] = 1.0 - ratio;
     c[1] = ratio;
     break;
-  case LK_RESIZE_CUBIC: cubic_coeffs(ratio, p->cubic_coeff_a, c); break;
+  case LK_RESIZE_CUBIC:
+    cubic_coeffs(ratio, p->cubic_coeff_a, c);
+    break;
   }
   double sum = 0;
   int64_t idx[4];
@@ -156,7 +169,8 @@ bool lk_ref_resize(const lk_resize_params_t *p, const lk_tensor_t *x,
       lk_store_f64(y, e, p->extrapolation_value);
     } else if (p->mode == LK_RESIZE_NEAREST) {
       int64_t off = 0;
-      for (int32_t d = 0; d < rank; d++) off += t[d]->index[0] * xstr[d];
+      for (int32_t d = 0; d < rank; d++)
+        off += t[d]->index[0] * xstr[d];
       lk_copy_elem(y, e, x, off);
     } else {
       /* Sum over the tensor product of the axes' taps. */

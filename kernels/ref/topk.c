@@ -17,8 +17,7 @@ static int order(const topk_item_t *a, const topk_item_t *b, topk_cmp_t cmp,
   int c;
   if (cmp == CMP_FLOAT) {
     bool an = a->f != a->f, bn = b->f != b->f;
-    c = an || bn ? (an && bn ? 0 : an ? 1 : -1)
-                 : (a->f > b->f) - (a->f < b->f);
+    c = an || bn ? (an && bn ? 0 : an ? 1 : -1) : (a->f > b->f) - (a->f < b->f);
   } else if (cmp == CMP_SIGNED) {
     c = (a->i > b->i) - (a->i < b->i);
   } else {
@@ -40,16 +39,21 @@ static void merge_sort(topk_item_t *v, topk_item_t *tmp, int64_t n,
   int64_t a = 0, b = h, o = 0;
   while (a < h && b < n)
     tmp[o++] = order(&v[b], &v[a], cmp, largest) < 0 ? v[b++] : v[a++];
-  while (a < h) tmp[o++] = v[a++];
-  while (b < n) tmp[o++] = v[b++];
-  for (int64_t i = 0; i < n; i++) v[i] = tmp[i];
+  while (a < h)
+    tmp[o++] = v[a++];
+  while (b < n)
+    tmp[o++] = v[b++];
+  for (int64_t i = 0; i < n; i++)
+    v[i] = tmp[i];
 }
 
 bool lk_ref_top_k(const lk_topk_params_t *p, const lk_tensor_t *x,
                   lk_tensor_t *values, lk_tensor_t *indices) {
   int64_t len = x->dims[p->axis], outer = 1, inner = 1;
-  for (int32_t d = 0; d < p->axis; d++) outer *= x->dims[d];
-  for (int32_t d = p->axis + 1; d < x->rank; d++) inner *= x->dims[d];
+  for (int32_t d = 0; d < p->axis; d++)
+    outer *= x->dims[d];
+  for (int32_t d = p->axis + 1; d < x->rank; d++)
+    inner *= x->dims[d];
   size_t cap = (size_t)(len > 0 ? len : 1);
   topk_item_t *v = malloc(cap * sizeof *v), *tmp = malloc(cap * sizeof *tmp);
   if (!v || !tmp) {
@@ -58,9 +62,9 @@ bool lk_ref_top_k(const lk_topk_params_t *p, const lk_tensor_t *x,
     return false;
   }
   bool is_float = lk_dtype_is_float(x->dtype);
-  topk_cmp_t cmp = is_float                 ? CMP_FLOAT
-                   : x->dtype == LK_U64     ? CMP_UNSIGNED
-                                            : CMP_SIGNED;
+  topk_cmp_t cmp = is_float             ? CMP_FLOAT
+                   : x->dtype == LK_U64 ? CMP_UNSIGNED
+                                        : CMP_SIGNED;
   for (int64_t o = 0; o < outer; o++)
     for (int64_t in = 0; in < inner; in++) {
       for (int64_t j = 0; j < len; j++) {

@@ -18,7 +18,8 @@ static char g_diag[1024];
 
 static bool record(void *user, const lt_diag_t *d) {
   if (d->severity == LT_SEV_ERROR)
-    snprintf(g_diag, sizeof g_diag, "%s", d->message.data ? d->message.data : "");
+    snprintf(g_diag, sizeof g_diag, "%s",
+             d->message.data ? d->message.data : "");
   return true;
 }
 
@@ -31,7 +32,8 @@ static bool diag_has(const char *needle) {
 static lk_tensor_t tensor(lk_dtype_t dtype, void *data, int32_t rank,
                           const int64_t *dims) {
   lk_tensor_t t = {.dtype = dtype, .rank = rank, .data = data};
-  for (int32_t d = 0; d < rank; d++) t.dims[d] = dims[d];
+  for (int32_t d = 0; d < rank; d++)
+    t.dims[d] = dims[d];
   return t;
 }
 
@@ -94,54 +96,64 @@ static bool values_are(const lk_tensor_t *t, const double *want, int64_t n) {
   return true;
 }
 
-/* ---- shapes only known at run time ------------------------------------------ */
+/* ---- shapes only known at run time ------------------------------------------
+ */
 
 static void test_dynamic_shapes(lt_context_t *ctx) {
   float x[6] = {1, -2, 3, -4, 5, -6}, b[3] = {1, 1, 1};
   lk_tensor_t in[2] = {tensor(LK_F32, x, 2, (int64_t[]){2, 3}),
                        tensor(LK_F32, b, 1, (int64_t[]){3})};
   lk_tensor_t out;
-  CHECK(LT_SUCCEEDED(eval(ctx,
+  CHECK(LT_SUCCEEDED(eval(
+      ctx,
       "func.func @f(%x: tensor<?x3xf32>, %b: tensor<*xf32>) {\n"
       "  %0 = \"lite.add\"(%x, %b) {activation = \"leaky_relu\", "
       "activation_alpha = 0.5 : f32} : (tensor<?x3xf32>, tensor<*xf32>) -> "
-      "tensor<*xf32>\n  return\n}\n", in, &out)));
+      "tensor<*xf32>\n  return\n}\n",
+      in, &out)));
   CHECK(out.dtype == LK_F32 && dims_are(&out, 2, (int64_t[]){2, 3}));
   CHECK(values_are(&out, (double[]){2, -0.5, 4, -1.5, 6, -2.5}, 6));
   release(&out);
 
   /* unranked unary */
-  CHECK(LT_SUCCEEDED(eval(ctx,
-      "func.func @f(%x: tensor<*xf32>) {\n"
-      "  %0 = \"lite.relu\"(%x) : (tensor<*xf32>) -> tensor<*xf32>\n"
-      "  return\n}\n", in, &out)));
+  CHECK(LT_SUCCEEDED(
+      eval(ctx,
+           "func.func @f(%x: tensor<*xf32>) {\n"
+           "  %0 = \"lite.relu\"(%x) : (tensor<*xf32>) -> tensor<*xf32>\n"
+           "  return\n}\n",
+           in, &out)));
   CHECK(values_are(&out, (double[]){1, 0, 3, 0, 5, 0}, 6));
   release(&out);
 
   /* axes as a run-time operand */
   int64_t axes[2] = {-1, 0};
   lk_tensor_t rin[2] = {in[0], tensor(LK_I64, axes, 1, (int64_t[]){2})};
-  CHECK(LT_SUCCEEDED(eval(ctx,
-      "func.func @f(%x: tensor<?x3xf32>, %a: tensor<2xi64>) {\n"
-      "  %0 = \"lite.reduce_l1\"(%x, %a) {keepdims = 0 : i64} : "
-      "(tensor<?x3xf32>, tensor<2xi64>) -> tensor<?xf32>\n  return\n}\n",
-      rin, &out)));
+  CHECK(LT_SUCCEEDED(
+      eval(ctx,
+           "func.func @f(%x: tensor<?x3xf32>, %a: tensor<2xi64>) {\n"
+           "  %0 = \"lite.reduce_l1\"(%x, %a) {keepdims = 0 : i64} : "
+           "(tensor<?x3xf32>, tensor<2xi64>) -> tensor<?xf32>\n  return\n}\n",
+           rin, &out)));
   CHECK(out.rank == 0 && values_are(&out, (double[]){21}, 1));
   release(&out);
   rin[1].dims[0] = 1;
-  CHECK(LT_SUCCEEDED(eval(ctx,
+  CHECK(LT_SUCCEEDED(eval(
+      ctx,
       "func.func @f(%x: tensor<?x3xf32>, %a: tensor<1xi64>) {\n"
       "  %0 = \"lite.reduce_max\"(%x, %a) : (tensor<?x3xf32>, tensor<1xi64>) "
-      "-> tensor<?x?xf32>\n  return\n}\n", rin, &out)));
+      "-> tensor<?x?xf32>\n  return\n}\n",
+      rin, &out)));
   CHECK(dims_are(&out, 2, (int64_t[]){2, 1}) &&
         values_are(&out, (double[]){3, 5}, 2));
   release(&out);
   /* an empty axes operand without noop reduces everything */
   lk_tensor_t ein[2] = {in[0], tensor(LK_I64, axes, 1, (int64_t[]){0})};
-  CHECK(LT_SUCCEEDED(eval(ctx,
+  CHECK(LT_SUCCEEDED(eval(
+      ctx,
       "func.func @f(%x: tensor<?x3xf32>, %a: tensor<?xi64>) {\n"
       "  %0 = \"lite.reduce_sum\"(%x, %a) : (tensor<?x3xf32>, tensor<?xi64>) "
-      "-> tensor<?x?xf32>\n  return\n}\n", ein, &out)));
+      "-> tensor<?x?xf32>\n  return\n}\n",
+      ein, &out)));
   CHECK(dims_are(&out, 2, (int64_t[]){1, 1}) &&
         values_are(&out, (double[]){-3}, 1));
   release(&out);
@@ -149,50 +161,61 @@ static void test_dynamic_shapes(lt_context_t *ctx) {
   /* cumsum's axis and softmax on a dynamic shape */
   int32_t ax1 = 1;
   lk_tensor_t cin[2] = {in[0], tensor(LK_I32, &ax1, 0, NULL)};
-  CHECK(LT_SUCCEEDED(eval(ctx,
-      "func.func @f(%x: tensor<?x3xf32>, %a: tensor<i32>) {\n"
-      "  %0 = \"lite.cumsum\"(%x, %a) {reverse = 1 : i64} : "
-      "(tensor<?x3xf32>, tensor<i32>) -> tensor<?x3xf32>\n  return\n}\n",
-      cin, &out)));
+  CHECK(LT_SUCCEEDED(
+      eval(ctx,
+           "func.func @f(%x: tensor<?x3xf32>, %a: tensor<i32>) {\n"
+           "  %0 = \"lite.cumsum\"(%x, %a) {reverse = 1 : i64} : "
+           "(tensor<?x3xf32>, tensor<i32>) -> tensor<?x3xf32>\n  return\n}\n",
+           cin, &out)));
   CHECK(values_are(&out, (double[]){2, 1, 3, -5, -1, -6}, 6));
   release(&out);
-  CHECK(LT_SUCCEEDED(eval(ctx,
+  CHECK(LT_SUCCEEDED(eval(
+      ctx,
       "func.func @f(%x: tensor<?x3xf32>) {\n"
       "  %0 = \"lite.log_softmax\"(%x) {axis = 0 : i64} : (tensor<?x3xf32>) "
-      "-> tensor<?x3xf32>\n  return\n}\n", in, &out)));
+      "-> tensor<?x3xf32>\n  return\n}\n",
+      in, &out)));
   /* columns (1, -4), (-2, 5), (3, -6) */
-  CHECK(values_are(&out, (double[]){-log1p(exp(-5.0)), -7 - log1p(exp(-7.0)),
-                                    -log1p(exp(-9.0)), -5 - log1p(exp(-5.0)),
-                                    -log1p(exp(-7.0)), -9 - log1p(exp(-9.0))},
+  CHECK(values_are(&out,
+                   (double[]){-log1p(exp(-5.0)), -7 - log1p(exp(-7.0)),
+                              -log1p(exp(-9.0)), -5 - log1p(exp(-5.0)),
+                              -log1p(exp(-7.0)), -9 - log1p(exp(-9.0))},
                    6));
   release(&out);
 }
 
-/* ---- errors found at run time --------------------------------------------------- */
+/* ---- errors found at run time
+ * --------------------------------------------------- */
 
 static void test_runtime_errors(lt_context_t *ctx) {
   int32_t n[2] = {7, 8}, z[2] = {1, 0};
   lk_tensor_t in[2] = {tensor(LK_I32, n, 1, (int64_t[]){2}),
                        tensor(LK_I32, z, 1, (int64_t[]){2})};
   lk_tensor_t out;
-  CHECK(LT_FAILED(eval(ctx,
-      "func.func @f(%a: tensor<2xi32>, %b: tensor<2xi32>) {\n"
-      "  %0 = \"lite.div\"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> "
-      "tensor<2xi32>\n  return\n}\n", in, &out)));
+  CHECK(LT_FAILED(
+      eval(ctx,
+           "func.func @f(%a: tensor<2xi32>, %b: tensor<2xi32>) {\n"
+           "  %0 = \"lite.div\"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> "
+           "tensor<2xi32>\n  return\n}\n",
+           in, &out)));
   CHECK(diag_has("'lite.div' op integer division by zero"));
-  CHECK(LT_FAILED(eval(ctx,
-      "func.func @f(%a: tensor<2xi32>, %b: tensor<2xi32>) {\n"
-      "  %0 = \"lite.mod\"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> "
-      "tensor<2xi32>\n  return\n}\n", in, &out)));
+  CHECK(LT_FAILED(
+      eval(ctx,
+           "func.func @f(%a: tensor<2xi32>, %b: tensor<2xi32>) {\n"
+           "  %0 = \"lite.mod\"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> "
+           "tensor<2xi32>\n  return\n}\n",
+           in, &out)));
   CHECK(diag_has("'lite.mod' op integer remainder by zero"));
 
   /* operands whose run-time shapes do not broadcast */
   int32_t three[3] = {1, 2, 3};
   lk_tensor_t bad[2] = {in[0], tensor(LK_I32, three, 1, (int64_t[]){3})};
-  CHECK(LT_FAILED(eval(ctx,
-      "func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) {\n"
-      "  %0 = \"lite.add\"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> "
-      "tensor<?xi32>\n  return\n}\n", bad, &out)));
+  CHECK(LT_FAILED(
+      eval(ctx,
+           "func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) {\n"
+           "  %0 = \"lite.add\"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> "
+           "tensor<?xi32>\n  return\n}\n",
+           bad, &out)));
   CHECK(diag_has("operands do not broadcast"));
 
   /* axes that only turn out wrong at run time */
@@ -200,31 +223,38 @@ static void test_runtime_errors(lt_context_t *ctx) {
   int64_t dup[2] = {1, -1};
   lk_tensor_t rin[2] = {tensor(LK_F32, x, 2, (int64_t[]){2, 2}),
                         tensor(LK_I64, dup, 1, (int64_t[]){2})};
-  CHECK(LT_FAILED(eval(ctx,
+  CHECK(LT_FAILED(eval(
+      ctx,
       "func.func @f(%x: tensor<2x2xf32>, %a: tensor<2xi64>) {\n"
       "  %0 = \"lite.reduce_sum\"(%x, %a) : (tensor<2x2xf32>, tensor<2xi64>) "
-      "-> tensor<?x?xf32>\n  return\n}\n", rin, &out)));
+      "-> tensor<?x?xf32>\n  return\n}\n",
+      rin, &out)));
   CHECK(diag_has("operand #1 (axes) names axis 1 twice"));
   int64_t ax = 2;
   lk_tensor_t cin[2] = {rin[0], tensor(LK_I64, &ax, 1, (int64_t[]){1})};
-  CHECK(LT_FAILED(eval(ctx,
+  CHECK(LT_FAILED(eval(
+      ctx,
       "func.func @f(%x: tensor<2x2xf32>, %a: tensor<1xi64>) {\n"
       "  %0 = \"lite.cumsum\"(%x, %a) : (tensor<2x2xf32>, tensor<1xi64>) -> "
-      "tensor<2x2xf32>\n  return\n}\n", cin, &out)));
+      "tensor<2x2xf32>\n  return\n}\n",
+      cin, &out)));
   CHECK(diag_has("operand #1 (axis) value 2 is out of range for rank 2"));
 
   /* per-axis scales whose length only shows at run time */
   float s[3] = {1, 1, 1};
   lk_tensor_t qin[2] = {rin[0], tensor(LK_F32, s, 1, (int64_t[]){3})};
-  CHECK(LT_FAILED(eval(ctx,
+  CHECK(LT_FAILED(eval(
+      ctx,
       "func.func @f(%x: tensor<2x2xf32>, %s: tensor<?xf32>) {\n"
       "  %0 = \"lite.quantize\"(%x, %s) : (tensor<2x2xf32>, tensor<?xf32>) -> "
-      "tensor<2x2xui8>\n  return\n}\n", qin, &out)));
+      "tensor<2x2xui8>\n  return\n}\n",
+      qin, &out)));
   CHECK(diag_has("operand #1 (y_scale) has 3 elements; per-axis "
                  "quantization along axis 1 needs 2"));
 }
 
-/* ---- optional operands, dtypes ------------------------------------------------ */
+/* ---- optional operands, dtypes
+ * ------------------------------------------------ */
 
 static void test_operands_and_dtypes(lt_context_t *ctx) {
   /* clip with an absent min in the middle */
@@ -232,21 +262,26 @@ static void test_operands_and_dtypes(lt_context_t *ctx) {
   lk_tensor_t in[3] = {tensor(LK_I8, x, 1, (int64_t[]){4}), k_none,
                        tensor(LK_I8, &hi, 0, NULL)};
   lk_tensor_t out;
-  CHECK(LT_SUCCEEDED(eval(ctx,
+  CHECK(LT_SUCCEEDED(eval(
+      ctx,
       "func.func @f(%x: tensor<4xi8>, %hi: tensor<i8>) {\n"
       "  %n = \"lite.none\"() : () -> none\n"
       "  %0 = \"lite.clip\"(%x, %n, %hi) : (tensor<4xi8>, none, tensor<i8>) -> "
-      "tensor<4xi8>\n  return\n}\n", in, &out)));
-  CHECK(out.dtype == LK_I8 && values_are(&out, (double[]){-100, -1, 50, 60}, 4));
+      "tensor<4xi8>\n  return\n}\n",
+      in, &out)));
+  CHECK(out.dtype == LK_I8 &&
+        values_are(&out, (double[]){-100, -1, 50, 60}, 4));
   release(&out);
 
   /* reduce with a `none` axes operand reduces everything */
   lk_tensor_t rin[2] = {in[0], k_none};
-  CHECK(LT_SUCCEEDED(eval(ctx,
-      "func.func @f(%x: tensor<4xi8>) {\n"
-      "  %n = \"lite.none\"() : () -> none\n"
-      "  %0 = \"lite.reduce_min\"(%x, %n) {keepdims = 0 : i64} : "
-      "(tensor<4xi8>, none) -> tensor<i8>\n  return\n}\n", rin, &out)));
+  CHECK(LT_SUCCEEDED(
+      eval(ctx,
+           "func.func @f(%x: tensor<4xi8>) {\n"
+           "  %n = \"lite.none\"() : () -> none\n"
+           "  %0 = \"lite.reduce_min\"(%x, %n) {keepdims = 0 : i64} : "
+           "(tensor<4xi8>, none) -> tensor<i8>\n  return\n}\n",
+           rin, &out)));
   CHECK(out.rank == 0 && values_are(&out, (double[]){-100}, 1));
   release(&out);
 
@@ -254,12 +289,15 @@ static void test_operands_and_dtypes(lt_context_t *ctx) {
    * broadcast iterator walks at once */
   uint16_t h[2] = {lk_f32_to_f16(1.0f), lk_f32_to_f16(0.5f)};
   lk_tensor_t hin[6];
-  for (int i = 0; i < 6; i++) hin[i] = tensor(LK_F16, h, 1, (int64_t[]){2});
-  CHECK(LT_SUCCEEDED(eval(ctx,
-      "func.func @f(%a: tensor<2xf16>) {\n"
-      "  %0 = \"lite.sum\"(%a, %a, %a, %a, %a, %a) : (tensor<2xf16>, "
-      "tensor<2xf16>, tensor<2xf16>, tensor<2xf16>, tensor<2xf16>, "
-      "tensor<2xf16>) -> tensor<2xf16>\n  return\n}\n", hin, &out)));
+  for (int i = 0; i < 6; i++)
+    hin[i] = tensor(LK_F16, h, 1, (int64_t[]){2});
+  CHECK(LT_SUCCEEDED(
+      eval(ctx,
+           "func.func @f(%a: tensor<2xf16>) {\n"
+           "  %0 = \"lite.sum\"(%a, %a, %a, %a, %a, %a) : (tensor<2xf16>, "
+           "tensor<2xf16>, tensor<2xf16>, tensor<2xf16>, tensor<2xf16>, "
+           "tensor<2xf16>) -> tensor<2xf16>\n  return\n}\n",
+           hin, &out)));
   CHECK(out.dtype == LK_F16 && values_are(&out, (double[]){6, 3}, 2));
   release(&out);
 
@@ -267,19 +305,23 @@ static void test_operands_and_dtypes(lt_context_t *ctx) {
   uint64_t big = UINT64_MAX;
   lk_tensor_t cin[1] = {tensor(LK_U64, &big, 1, (int64_t[]){1})};
   CHECK(LT_SUCCEEDED(eval(ctx,
-      "func.func @f(%a: tensor<1xui64>) {\n"
-      "  %0 = \"lite.cast\"(%a) {to = f64} : (tensor<1xui64>) -> tensor<1xf64>\n"
-      "  return\n}\n", cin, &out)));
+                          "func.func @f(%a: tensor<1xui64>) {\n"
+                          "  %0 = \"lite.cast\"(%a) {to = f64} : "
+                          "(tensor<1xui64>) -> tensor<1xf64>\n"
+                          "  return\n}\n",
+                          cin, &out)));
   CHECK(out.dtype == LK_F64 && lk_load_f64(&out, 0) > 1.8e19);
   release(&out);
 
   /* calib to f16 (precision from the declared result type) */
   float cf[2] = {1.5f, -2.25f};
   lk_tensor_t fin[1] = {tensor(LK_F32, cf, 1, (int64_t[]){2})};
-  CHECK(LT_SUCCEEDED(eval(ctx,
-      "func.func @f(%a: tensor<2xf32>) {\n"
-      "  %0 = \"lite.calib\"(%a) : (tensor<2xf32>) -> tensor<2xf16>\n"
-      "  return\n}\n", fin, &out)));
+  CHECK(LT_SUCCEEDED(
+      eval(ctx,
+           "func.func @f(%a: tensor<2xf32>) {\n"
+           "  %0 = \"lite.calib\"(%a) : (tensor<2xf32>) -> tensor<2xf16>\n"
+           "  return\n}\n",
+           fin, &out)));
   CHECK(out.dtype == LK_F16 && values_are(&out, (double[]){1.5, -2.25}, 2));
   release(&out);
 
@@ -288,15 +330,18 @@ static void test_operands_and_dtypes(lt_context_t *ctx) {
   float s = 0.5f;
   lk_tensor_t din[2] = {tensor(LK_I32, q, 1, (int64_t[]){3}),
                         tensor(LK_F32, &s, 0, NULL)};
-  CHECK(LT_SUCCEEDED(eval(ctx,
+  CHECK(LT_SUCCEEDED(eval(
+      ctx,
       "func.func @f(%q: tensor<3xi32>, %s: tensor<f32>) {\n"
       "  %0 = \"lite.dequantize\"(%q, %s) : (tensor<3xi32>, tensor<f32>) -> "
-      "tensor<3xf32>\n  return\n}\n", din, &out)));
+      "tensor<3xf32>\n  return\n}\n",
+      din, &out)));
   CHECK(out.dtype == LK_F32 && values_are(&out, (double[]){-1.5, 0, 500}, 3));
   release(&out);
 }
 
-/* ---- building ops infers their result types ---------------------------------- */
+/* ---- building ops infers their result types
+ * ---------------------------------- */
 
 static const lt_type_t *result_of(lt_builder_t *b, lt_lite_op_id_t id,
                                   uint32_t n, lt_value_t *const *operands,
@@ -321,15 +366,22 @@ static void test_create(lt_context_t *ctx) {
                         lt_attr_dense(ctx, t23, zeros, sizeof zeros)};
   lt_named_attr_t vb = {lt_ident_cstr(ctx, "value"),
                         lt_attr_dense(ctx, t3, zeros, 3 * sizeof(float))};
-  lt_value_t *a = lt_op_result(lt_lite_create(&b, LT_LITE_CONSTANT, lt_loc_unknown(ctx), 0, NULL, 1, &va, 1), 0);
-  lt_value_t *c = lt_op_result(lt_lite_create(&b, LT_LITE_CONSTANT, lt_loc_unknown(ctx), 0, NULL, 1, &vb, 1), 0);
+  lt_value_t *a =
+      lt_op_result(lt_lite_create(&b, LT_LITE_CONSTANT, lt_loc_unknown(ctx), 0,
+                                  NULL, 1, &va, 1),
+                   0);
+  lt_value_t *c =
+      lt_op_result(lt_lite_create(&b, LT_LITE_CONSTANT, lt_loc_unknown(ctx), 0,
+                                  NULL, 1, &vb, 1),
+                   0);
 
   lt_value_t *ab[2] = {a, c};
   CHECK(result_of(&b, LT_LITE_MUL, 2, ab, 0, NULL) == t23);
   CHECK(result_of(&b, LT_LITE_GREATER, 2, ab, 0, NULL) ==
         lt_type_tensor(ctx, 2, d23, lt_lite_element_type(ctx, LK_BOOL), NULL));
-  lt_named_attr_t keep0 = {lt_ident_cstr(ctx, "keepdims"),
-                           lt_attr_integer(ctx, lt_lite_element_type(ctx, LK_I64), 0)};
+  lt_named_attr_t keep0 = {
+      lt_ident_cstr(ctx, "keepdims"),
+      lt_attr_integer(ctx, lt_lite_element_type(ctx, LK_I64), 0)};
   CHECK(result_of(&b, LT_LITE_ARGMAX, 1, &a, 1, &keep0) ==
         lt_type_tensor(ctx, 1, d3, lt_lite_element_type(ctx, LK_I64), NULL));
   CHECK(result_of(&b, LT_LITE_REDUCE_SUM, 1, &a, 1, &keep0) ==

@@ -15,12 +15,15 @@
 
 #include "test/unit/check.h"
 
-#define DIMS(...) (int64_t[]){__VA_ARGS__}, (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+#define DIMS(...)                                                              \
+  (int64_t[]){__VA_ARGS__},                                                    \
+      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
 static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
                           int32_t rank) {
   lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++) t.dims[i] = dims[i];
+  for (int32_t i = 0; i < rank; i++)
+    t.dims[i] = dims[i];
   return t;
 }
 
@@ -122,13 +125,13 @@ static void test_activation(void) {
   CHECK(near(lk_ref_activation(LK_ACT_SIGMOID, 0, 0, -800), 0, 1e-15));
   CHECK(near(lk_ref_activation(LK_ACT_TANH, 0, 0, 1), tanh(1.0), 1e-15));
   /* hard_swish(1) = 1 * (1/6 + 0.5) */
-  CHECK(near(lk_ref_activation(LK_ACT_HARD_SWISH, 1.0 / 6, 0.5, 1),
-             2.0 / 3.0, 1e-15));
+  CHECK(near(lk_ref_activation(LK_ACT_HARD_SWISH, 1.0 / 6, 0.5, 1), 2.0 / 3.0,
+             1e-15));
   CHECK(lk_ref_activation(LK_ACT_HARD_SIGMOID, 0.2, 0.5, 10) == 1);
   CHECK(near(lk_ref_activation(LK_ACT_SWISH, 0, 1, 2), 2 / (1 + exp(-2.0)),
              1e-15));
-  CHECK(near(lk_ref_activation(LK_ACT_GELU, 0, 0, 1), 0.8413447460685429,
-             1e-12));
+  CHECK(
+      near(lk_ref_activation(LK_ACT_GELU, 0, 0, 1), 0.8413447460685429, 1e-12));
   CHECK(isnan(lk_ref_activation(LK_ACT_RELU, 0, 0, NAN)));
 
   float v[3] = {-1, 0.5f, 8};
@@ -154,7 +157,10 @@ static void test_unary_scalars(void) {
   CHECK(unary1(LK_UNARY_THRESHOLDED_RELU, 1) == 0);
   CHECK(unary1(LK_UNARY_THRESHOLDED_RELU, 1.5) == 1.5);
   CHECK(near(unary1(LK_UNARY_ELU, -1), expm1(-1.0), 1e-15));
-  CHECK(near(unary1(LK_UNARY_SELU, -1), (double)1.0507009873554805f * (double)1.6732632423543772f * expm1(-1.0), 1e-12));
+  CHECK(near(unary1(LK_UNARY_SELU, -1),
+             (double)1.0507009873554805f * (double)1.6732632423543772f *
+                 expm1(-1.0),
+             1e-12));
   CHECK(near(unary1(LK_UNARY_SELU, 2), 2 * (double)1.0507009873554805f, 1e-12));
   CHECK(near(unary1(LK_UNARY_CELU, -1), expm1(-1.0), 1e-15));
   CHECK(unary1(LK_UNARY_HARD_SIGMOID, 1) == 0.7);
@@ -170,10 +176,11 @@ static void test_unary_scalars(void) {
   CHECK(unary1(LK_UNARY_RECIPROCAL, -4) == -0.25);
   /* Round is half to even. */
   CHECK(unary1(LK_UNARY_ROUND, 0.5) == 0 && unary1(LK_UNARY_ROUND, 1.5) == 2 &&
-        unary1(LK_UNARY_ROUND, 2.5) == 2 && unary1(LK_UNARY_ROUND, -2.5) == -2 &&
-        unary1(LK_UNARY_ROUND, 2.6) == 3);
+        unary1(LK_UNARY_ROUND, 2.5) == 2 &&
+        unary1(LK_UNARY_ROUND, -2.5) == -2 && unary1(LK_UNARY_ROUND, 2.6) == 3);
   CHECK(unary1(LK_UNARY_SIGN, -0.1) == -1 && unary1(LK_UNARY_SIGN, 0) == 0);
-  CHECK(unary1(LK_UNARY_FLOOR, -1.5) == -2 && unary1(LK_UNARY_CEIL, -1.5) == -1);
+  CHECK(unary1(LK_UNARY_FLOOR, -1.5) == -2 &&
+        unary1(LK_UNARY_CEIL, -1.5) == -1);
   CHECK(near(unary1(LK_UNARY_ACOSH, 2), acosh(2.0), 1e-15));
   CHECK(isnan(unary1(LK_UNARY_LOG, -1)));
   CHECK(unary1(LK_UNARY_NOT, 0) == 1 && unary1(LK_UNARY_NOT, 1) == 0);
@@ -198,27 +205,34 @@ static void test_unary_tensors(void) {
   lk_unary_params_t p;
   /* float32, odd shape */
   float x[5] = {-2, -0.5f, 0, 0.5f, 2}, y[5];
-  lk_tensor_t tx = tensor(LK_F32, x, DIMS(5, 1)), ty = tensor(LK_F32, y, DIMS(5, 1));
+  lk_tensor_t tx = tensor(LK_F32, x, DIMS(5, 1)),
+              ty = tensor(LK_F32, y, DIMS(5, 1));
   lk_unary_params_init(&p, LK_UNARY_EXP);
   lk_ref_unary(&p, &tx, &ty);
-  CHECK(all_near_f32(y, (double[]){exp(-2.0), exp(-0.5), 1, exp(0.5), exp(2.0)}, 5));
+  CHECK(all_near_f32(y, (double[]){exp(-2.0), exp(-0.5), 1, exp(0.5), exp(2.0)},
+                     5));
 
   /* float16 and float64 through the generic path */
-  uint16_t h[3] = {lk_f32_to_f16(-1.5f), lk_f32_to_f16(0.25f), lk_f32_to_f16(4)}, hy[3];
-  lk_tensor_t th = tensor(LK_F16, h, DIMS(3)), thy = tensor(LK_F16, hy, DIMS(3));
+  uint16_t h[3] = {lk_f32_to_f16(-1.5f), lk_f32_to_f16(0.25f),
+                   lk_f32_to_f16(4)},
+           hy[3];
+  lk_tensor_t th = tensor(LK_F16, h, DIMS(3)),
+              thy = tensor(LK_F16, hy, DIMS(3));
   lk_unary_params_init(&p, LK_UNARY_ABS);
   lk_ref_unary(&p, &th, &thy);
   CHECK(lk_f16_to_f32(hy[0]) == 1.5f && lk_f16_to_f32(hy[1]) == 0.25f &&
         lk_f16_to_f32(hy[2]) == 4);
   double d[2] = {4, 9}, dy[2];
-  lk_tensor_t td = tensor(LK_F64, d, DIMS(2)), tdy = tensor(LK_F64, dy, DIMS(2));
+  lk_tensor_t td = tensor(LK_F64, d, DIMS(2)),
+              tdy = tensor(LK_F64, dy, DIMS(2));
   lk_unary_params_init(&p, LK_UNARY_SQRT);
   lk_ref_unary(&p, &td, &tdy);
   CHECK(dy[0] == 2 && dy[1] == 3);
 
   /* integers: relu/abs/neg/sign, signed and unsigned, with wrap-around */
   int8_t i8[4] = {-128, -3, 0, 7}, i8y[4];
-  lk_tensor_t ti = tensor(LK_I8, i8, DIMS(2, 2)), tiy = tensor(LK_I8, i8y, DIMS(2, 2));
+  lk_tensor_t ti = tensor(LK_I8, i8, DIMS(2, 2)),
+              tiy = tensor(LK_I8, i8y, DIMS(2, 2));
   lk_unary_params_init(&p, LK_UNARY_ABS);
   lk_ref_unary(&p, &ti, &tiy);
   CHECK(all_eq_i64(&tiy, (int64_t[]){-128, 3, 0, 7}, 4));
@@ -229,7 +243,8 @@ static void test_unary_tensors(void) {
   lk_ref_unary(&p, &ti, &tiy);
   CHECK(all_eq_i64(&tiy, (int64_t[]){-1, -1, 0, 1}, 4));
   uint64_t u[2] = {UINT64_MAX, 0}, uy[2];
-  lk_tensor_t tu = tensor(LK_U64, u, DIMS(2)), tuy = tensor(LK_U64, uy, DIMS(2));
+  lk_tensor_t tu = tensor(LK_U64, u, DIMS(2)),
+              tuy = tensor(LK_U64, uy, DIMS(2));
   lk_unary_params_init(&p, LK_UNARY_ABS);
   lk_ref_unary(&p, &tu, &tuy);
   CHECK(uy[0] == UINT64_MAX && uy[1] == 0);
@@ -237,14 +252,16 @@ static void test_unary_tensors(void) {
   lk_ref_unary(&p, &tu, &tuy);
   CHECK(uy[0] == 1 && uy[1] == 0);
   int32_t i32[2] = {5, -6}, i32y[2];
-  lk_tensor_t t32 = tensor(LK_I32, i32, DIMS(2)), t32y = tensor(LK_I32, i32y, DIMS(2));
+  lk_tensor_t t32 = tensor(LK_I32, i32, DIMS(2)),
+              t32y = tensor(LK_I32, i32y, DIMS(2));
   lk_unary_params_init(&p, LK_UNARY_NEG);
   lk_ref_unary(&p, &t32, &t32y);
   CHECK(i32y[0] == -5 && i32y[1] == 6);
 
   /* bool -> bool, float -> bool */
   uint8_t b[3] = {1, 0, 1}, by[3];
-  lk_tensor_t tb = tensor(LK_BOOL, b, DIMS(3)), tby = tensor(LK_BOOL, by, DIMS(3));
+  lk_tensor_t tb = tensor(LK_BOOL, b, DIMS(3)),
+              tby = tensor(LK_BOOL, by, DIMS(3));
   lk_unary_params_init(&p, LK_UNARY_NOT);
   lk_ref_unary(&p, &tb, &tby);
   CHECK(by[0] == 0 && by[1] == 1 && by[2] == 0);
@@ -277,14 +294,16 @@ static lk_binary_params_t bparams(lk_binary_op_t op) {
 static void test_binary(void) {
   /* [2,3] + [3] broadcast, float32 */
   float a[6] = {1, 2, 3, 4, 5, 6}, b[3] = {10, 20, 30}, y[6];
-  lk_tensor_t ta = tensor(LK_F32, a, DIMS(2, 3)), tb = tensor(LK_F32, b, DIMS(3)),
+  lk_tensor_t ta = tensor(LK_F32, a, DIMS(2, 3)),
+              tb = tensor(LK_F32, b, DIMS(3)),
               ty = tensor(LK_F32, y, DIMS(2, 3));
   lk_binary_params_t p = bparams(LK_BINARY_ADD);
   CHECK(lk_ref_binary(&p, &ta, &tb, &ty) == LK_REF_OK);
   CHECK(all_near_f32(y, (double[]){11, 22, 33, 14, 25, 36}, 6));
   /* [2,1] - [1,3]: outer difference, with a fused relu */
   float c[2] = {1, 5}, d[3] = {0, 2, 4}, z[6];
-  lk_tensor_t tc = tensor(LK_F32, c, DIMS(2, 1)), td = tensor(LK_F32, d, DIMS(1, 3)),
+  lk_tensor_t tc = tensor(LK_F32, c, DIMS(2, 1)),
+              td = tensor(LK_F32, d, DIMS(1, 3)),
               tz = tensor(LK_F32, z, DIMS(2, 3));
   p = bparams(LK_BINARY_SUB);
   p.act = LK_ACT_RELU;
@@ -302,11 +321,13 @@ static void test_binary(void) {
   CHECK(lk_ref_binary(&p, &te, &tf, &tg) == LK_REF_OK && g[0] == 0.25 &&
         near(g[1], -8.0 / 3, 1e-15));
   p = bparams(LK_BINARY_POW);
-  CHECK(lk_ref_binary(&p, &te, &tf, &tg) == LK_REF_OK && g[0] == 1 && g[1] == -512);
+  CHECK(lk_ref_binary(&p, &te, &tf, &tg) == LK_REF_OK && g[0] == 1 &&
+        g[1] == -512);
 
   /* integer division truncates; division by zero is reported */
   int32_t ia[4] = {7, -7, 7, -7}, ib[4] = {2, 2, -2, -2}, iy[4];
-  lk_tensor_t tia = tensor(LK_I32, ia, DIMS(4)), tib = tensor(LK_I32, ib, DIMS(4)),
+  lk_tensor_t tia = tensor(LK_I32, ia, DIMS(4)),
+              tib = tensor(LK_I32, ib, DIMS(4)),
               tiy = tensor(LK_I32, iy, DIMS(4));
   p = bparams(LK_BINARY_DIV);
   CHECK(lk_ref_binary(&p, &tia, &tib, &tiy) == LK_REF_OK);
@@ -325,7 +346,8 @@ static void test_binary(void) {
   CHECK(lk_ref_binary(&p, &tia, &tzero, &tiy) == LK_REF_DIV_BY_ZERO);
   /* float mod with fmod keeps the dividend's sign */
   float fa[2] = {-4.5f, 4.5f}, fb[2] = {2, -2}, fy[2];
-  lk_tensor_t tfa = tensor(LK_F32, fa, DIMS(2)), tfb = tensor(LK_F32, fb, DIMS(2)),
+  lk_tensor_t tfa = tensor(LK_F32, fa, DIMS(2)),
+              tfb = tensor(LK_F32, fb, DIMS(2)),
               tfy = tensor(LK_F32, fy, DIMS(2));
   p = bparams(LK_BINARY_MOD);
   p.fmod = true;
@@ -334,25 +356,32 @@ static void test_binary(void) {
 
   /* uint8 wraps; uint64 above INT64_MAX divides exactly */
   uint8_t ua[2] = {250, 3}, ub[2] = {10, 5}, uy[2];
-  lk_tensor_t tua = tensor(LK_U8, ua, DIMS(2)), tub = tensor(LK_U8, ub, DIMS(2)),
+  lk_tensor_t tua = tensor(LK_U8, ua, DIMS(2)),
+              tub = tensor(LK_U8, ub, DIMS(2)),
               tuy = tensor(LK_U8, uy, DIMS(2));
   p = bparams(LK_BINARY_ADD);
-  CHECK(lk_ref_binary(&p, &tua, &tub, &tuy) == LK_REF_OK && uy[0] == 4 && uy[1] == 8);
+  CHECK(lk_ref_binary(&p, &tua, &tub, &tuy) == LK_REF_OK && uy[0] == 4 &&
+        uy[1] == 8);
   p = bparams(LK_BINARY_SUB);
-  CHECK(lk_ref_binary(&p, &tua, &tub, &tuy) == LK_REF_OK && uy[0] == 240 && uy[1] == 254);
+  CHECK(lk_ref_binary(&p, &tua, &tub, &tuy) == LK_REF_OK && uy[0] == 240 &&
+        uy[1] == 254);
   uint64_t big[1] = {UINT64_MAX - 1}, two[1] = {2}, q[1];
-  lk_tensor_t tbig = tensor(LK_U64, big, DIMS(1)), ttwo = tensor(LK_U64, two, DIMS(1)),
+  lk_tensor_t tbig = tensor(LK_U64, big, DIMS(1)),
+              ttwo = tensor(LK_U64, two, DIMS(1)),
               tq = tensor(LK_U64, q, DIMS(1));
   p = bparams(LK_BINARY_DIV);
-  CHECK(lk_ref_binary(&p, &tbig, &ttwo, &tq) == LK_REF_OK && q[0] == UINT64_MAX / 2);
+  CHECK(lk_ref_binary(&p, &tbig, &ttwo, &tq) == LK_REF_OK &&
+        q[0] == UINT64_MAX / 2);
   p = bparams(LK_BINARY_MOD);
   big[0] = UINT64_MAX;
   CHECK(lk_ref_binary(&p, &tbig, &ttwo, &tq) == LK_REF_OK && q[0] == 1);
 
-  /* pow with mixed dtypes: int base, float exponent; float base, int exponent */
+  /* pow with mixed dtypes: int base, float exponent; float base, int exponent
+   */
   int64_t pb[3] = {2, 3, -2}, py[3];
   float pe[3] = {3, 0.5f, 2};
-  lk_tensor_t tpb = tensor(LK_I64, pb, DIMS(3)), tpe = tensor(LK_F32, pe, DIMS(3)),
+  lk_tensor_t tpb = tensor(LK_I64, pb, DIMS(3)),
+              tpe = tensor(LK_F32, pe, DIMS(3)),
               tpy = tensor(LK_I64, py, DIMS(3));
   p = bparams(LK_BINARY_POW);
   CHECK(lk_ref_binary(&p, &tpb, &tpe, &tpy) == LK_REF_OK);
@@ -363,14 +392,16 @@ static void test_binary(void) {
   CHECK(py[0] == 4 && py[1] == 27 && py[2] == 1);
   float fb2[2] = {2, 3}, fy2[2];
   int32_t ie2[2] = {-1, 2};
-  lk_tensor_t tfb2 = tensor(LK_F32, fb2, DIMS(2)), tie2 = tensor(LK_I32, ie2, DIMS(2)),
+  lk_tensor_t tfb2 = tensor(LK_F32, fb2, DIMS(2)),
+              tie2 = tensor(LK_I32, ie2, DIMS(2)),
               tfy2 = tensor(LK_F32, fy2, DIMS(2));
   CHECK(lk_ref_binary(&p, &tfb2, &tie2, &tfy2) == LK_REF_OK && fy2[0] == 0.5f &&
         fy2[1] == 9);
 
   /* prelu with a per-channel slope [3,1,1] on [1,3,1,2] */
   float px[6] = {-1, 1, -2, 2, -3, 3}, ps[3] = {0.5f, 2, 0}, pyy[6];
-  lk_tensor_t tpx = tensor(LK_F32, px, DIMS(1, 3, 1, 2)), tps = tensor(LK_F32, ps, DIMS(3, 1, 1)),
+  lk_tensor_t tpx = tensor(LK_F32, px, DIMS(1, 3, 1, 2)),
+              tps = tensor(LK_F32, ps, DIMS(3, 1, 1)),
               tpyy = tensor(LK_F32, pyy, DIMS(1, 3, 1, 2));
   p = bparams(LK_BINARY_PRELU);
   CHECK(lk_ref_binary(&p, &tpx, &tps, &tpyy) == LK_REF_OK);
@@ -378,7 +409,8 @@ static void test_binary(void) {
 
   /* bit shifts, including a shift past the width */
   uint8_t sx[3] = {16, 4, 1}, sa[3] = {1, 2, 9}, sy[3];
-  lk_tensor_t tsx = tensor(LK_U8, sx, DIMS(3)), tsa = tensor(LK_U8, sa, DIMS(3)),
+  lk_tensor_t tsx = tensor(LK_U8, sx, DIMS(3)),
+              tsa = tensor(LK_U8, sa, DIMS(3)),
               tsy = tensor(LK_U8, sy, DIMS(3));
   p = bparams(LK_BINARY_BIT_SHIFT);
   CHECK(lk_ref_binary(&p, &tsx, &tsa, &tsy) == LK_REF_OK && sy[0] == 32 &&
@@ -387,14 +419,17 @@ static void test_binary(void) {
   CHECK(lk_ref_binary(&p, &tsx, &tsa, &tsy) == LK_REF_OK && sy[0] == 8 &&
         sy[1] == 1 && sy[2] == 0);
   uint64_t s64[1] = {1}, a64[1] = {70}, y64[1];
-  lk_tensor_t ts64 = tensor(LK_U64, s64, DIMS(1)), ta64 = tensor(LK_U64, a64, DIMS(1)),
+  lk_tensor_t ts64 = tensor(LK_U64, s64, DIMS(1)),
+              ta64 = tensor(LK_U64, a64, DIMS(1)),
               ty64 = tensor(LK_U64, y64, DIMS(1));
   p.shift_right = false;
   CHECK(lk_ref_binary(&p, &ts64, &ta64, &ty64) == LK_REF_OK && y64[0] == 0);
 
   /* float16 multiply with a fused leaky_relu */
-  uint16_t ha[2] = {lk_f32_to_f16(-2), lk_f32_to_f16(3)}, hb[1] = {lk_f32_to_f16(2)}, hy[2];
-  lk_tensor_t tha = tensor(LK_F16, ha, DIMS(2)), thb = tensor(LK_F16, hb, DIMS(1)),
+  uint16_t ha[2] = {lk_f32_to_f16(-2), lk_f32_to_f16(3)},
+           hb[1] = {lk_f32_to_f16(2)}, hy[2];
+  lk_tensor_t tha = tensor(LK_F16, ha, DIMS(2)),
+              thb = tensor(LK_F16, hb, DIMS(1)),
               thy = tensor(LK_F16, hy, DIMS(2));
   p = bparams(LK_BINARY_MUL);
   p.act = LK_ACT_LEAKY_RELU;
@@ -403,7 +438,8 @@ static void test_binary(void) {
         lk_f16_to_f32(hy[0]) == -2 && lk_f16_to_f32(hy[1]) == 6);
 }
 
-/* ---- compare, where, variadic ----------------------------------------------- */
+/* ---- compare, where, variadic -----------------------------------------------
+ */
 
 static void test_compare_where(void) {
   float a[4] = {1, 2, NAN, 4}, b[1] = {2};
@@ -421,15 +457,20 @@ static void test_compare_where(void) {
   /* unsigned order above INT64_MAX */
   uint64_t ua[2] = {UINT64_MAX, 1}, ub[2] = {1, UINT64_MAX};
   uint8_t uy[2];
-  lk_tensor_t tua = tensor(LK_U64, ua, DIMS(2)), tub = tensor(LK_U64, ub, DIMS(2)),
+  lk_tensor_t tua = tensor(LK_U64, ua, DIMS(2)),
+              tub = tensor(LK_U64, ub, DIMS(2)),
               tuy = tensor(LK_BOOL, uy, DIMS(2));
-  CHECK(lk_ref_compare(LK_COMPARE_LESS, &tua, &tub, &tuy) && uy[0] == 0 && uy[1] == 1);
+  CHECK(lk_ref_compare(LK_COMPARE_LESS, &tua, &tub, &tuy) && uy[0] == 0 &&
+        uy[1] == 1);
   int16_t sa[2] = {-1, 3}, sb[2] = {2, 3};
-  lk_tensor_t tsa = tensor(LK_I16, sa, DIMS(2)), tsb = tensor(LK_I16, sb, DIMS(2));
-  CHECK(lk_ref_compare(LK_COMPARE_LESS, &tsa, &tsb, &tuy) && uy[0] == 1 && uy[1] == 0);
+  lk_tensor_t tsa = tensor(LK_I16, sa, DIMS(2)),
+              tsb = tensor(LK_I16, sb, DIMS(2));
+  CHECK(lk_ref_compare(LK_COMPARE_LESS, &tsa, &tsb, &tuy) && uy[0] == 1 &&
+        uy[1] == 0);
   /* logic with broadcasting [2,2] x [2] */
   uint8_t la[4] = {0, 0, 1, 1}, lb[2] = {0, 1}, ly[4];
-  lk_tensor_t tla = tensor(LK_BOOL, la, DIMS(2, 2)), tlb = tensor(LK_BOOL, lb, DIMS(2)),
+  lk_tensor_t tla = tensor(LK_BOOL, la, DIMS(2, 2)),
+              tlb = tensor(LK_BOOL, lb, DIMS(2)),
               tly = tensor(LK_BOOL, ly, DIMS(2, 2));
   CHECK(lk_ref_compare(LK_COMPARE_AND, &tla, &tlb, &tly));
   CHECK(all_eq_i64(&tly, (int64_t[]){0, 0, 0, 1}, 4));
@@ -442,8 +483,9 @@ static void test_compare_where(void) {
   /* where: [2,1] condition, [2] x, scalar y; int64 payload */
   uint8_t cond[2] = {1, 0};
   int64_t x[2] = {7, 8}, yv = -1, out[4];
-  lk_tensor_t tcond = tensor(LK_BOOL, cond, DIMS(2, 1)), tx = tensor(LK_I64, x, DIMS(2)),
-              tyv = scalar(LK_I64, &yv), tout = tensor(LK_I64, out, DIMS(2, 2));
+  lk_tensor_t tcond = tensor(LK_BOOL, cond, DIMS(2, 1)),
+              tx = tensor(LK_I64, x, DIMS(2)), tyv = scalar(LK_I64, &yv),
+              tout = tensor(LK_I64, out, DIMS(2, 2));
   CHECK(lk_ref_where(&tcond, &tx, &tyv, &tout));
   CHECK(out[0] == 7 && out[1] == 8 && out[2] == -1 && out[3] == -1);
 }
@@ -465,7 +507,8 @@ static void test_variadic(void) {
   CHECK(all_near_f32(y, (double[]){1, 5, 3}, 3));
   /* unsigned max/min above INT64_MAX; [2] with [2,1] broadcast */
   uint64_t u[2] = {UINT64_MAX, 3}, v[2] = {4, 5}, uy[4];
-  lk_tensor_t uin[2] = {tensor(LK_U64, u, DIMS(2)), tensor(LK_U64, v, DIMS(2, 1))};
+  lk_tensor_t uin[2] = {tensor(LK_U64, u, DIMS(2)),
+                        tensor(LK_U64, v, DIMS(2, 1))};
   lk_tensor_t tuy = tensor(LK_U64, uy, DIMS(2, 2));
   CHECK(lk_ref_variadic(LK_VARIADIC_MAX, uin, 2, &tuy));
   CHECK(uy[0] == UINT64_MAX && uy[1] == 4 && uy[2] == UINT64_MAX && uy[3] == 5);
@@ -474,13 +517,15 @@ static void test_variadic(void) {
   int8_t s[2] = {-5, 100}, t[2] = {-6, 120}, sy[2];
   lk_tensor_t sin[2] = {tensor(LK_I8, s, DIMS(2)), tensor(LK_I8, t, DIMS(2))};
   lk_tensor_t tsy = tensor(LK_I8, sy, DIMS(2));
-  CHECK(lk_ref_variadic(LK_VARIADIC_MAX, sin, 2, &tsy) && sy[0] == -5 && sy[1] == 120);
+  CHECK(lk_ref_variadic(LK_VARIADIC_MAX, sin, 2, &tsy) && sy[0] == -5 &&
+        sy[1] == 120);
   uint64_t wrong[3];
   lk_tensor_t twrong = tensor(LK_U64, wrong, DIMS(3));
   CHECK(!lk_ref_variadic(LK_VARIADIC_MAX, uin, 2, &twrong));
 }
 
-/* ---- clip, scale, cast ------------------------------------------------------ */
+/* ---- clip, scale, cast ------------------------------------------------------
+ */
 
 static void test_clip_scale_cast(void) {
   float x[5] = {-3, -1, 0, 2, NAN}, lo = -1.5f, hi = 1, y[5];
@@ -512,7 +557,8 @@ static void test_clip_scale_cast(void) {
 
   /* scale: both bias orders, then an activation */
   float sx[2] = {1, -2}, sy[2];
-  lk_tensor_t tsx = tensor(LK_F32, sx, DIMS(2)), tsy = tensor(LK_F32, sy, DIMS(2));
+  lk_tensor_t tsx = tensor(LK_F32, sx, DIMS(2)),
+              tsy = tensor(LK_F32, sy, DIMS(2));
   lk_scale_params_t sp = {.scale = 3, .bias = 1, .bias_after_scale = true};
   lk_ref_scale(&sp, &tsx, &tsy);
   CHECK(sy[0] == 4 && sy[1] == -5);
@@ -528,7 +574,8 @@ static void test_clip_scale_cast(void) {
   float cf[4] = {-2.7f, 2.7f, 0, NAN};
   int32_t ci[4];
   uint8_t cb[4];
-  lk_tensor_t tcf = tensor(LK_F32, cf, DIMS(4)), tci = tensor(LK_I32, ci, DIMS(4)),
+  lk_tensor_t tcf = tensor(LK_F32, cf, DIMS(4)),
+              tci = tensor(LK_I32, ci, DIMS(4)),
               tcb = tensor(LK_BOOL, cb, DIMS(4));
   lk_ref_cast(&tcf, &tci);
   CHECK(ci[0] == -2 && ci[1] == 2 && ci[2] == 0);
@@ -536,17 +583,20 @@ static void test_clip_scale_cast(void) {
   CHECK(cb[0] == 1 && cb[2] == 0 && cb[3] == 1);
   uint64_t cu[1] = {UINT64_MAX};
   double cd[1];
-  lk_tensor_t tcu = tensor(LK_U64, cu, DIMS(1)), tcd = tensor(LK_F64, cd, DIMS(1));
+  lk_tensor_t tcu = tensor(LK_U64, cu, DIMS(1)),
+              tcd = tensor(LK_F64, cd, DIMS(1));
   lk_ref_cast(&tcu, &tcd);
   CHECK(cd[0] == 18446744073709551615.0);
   int64_t cl[1] = {(1LL << 53) + 1};
   int16_t cs[1];
-  lk_tensor_t tcl = tensor(LK_I64, cl, DIMS(1)), tcs = tensor(LK_I16, cs, DIMS(1));
+  lk_tensor_t tcl = tensor(LK_I64, cl, DIMS(1)),
+              tcs = tensor(LK_I16, cs, DIMS(1));
   lk_ref_cast(&tcl, &tcs);
   CHECK(cs[0] == 1); /* low 16 bits */
   uint16_t ch[1];
   float c1[1] = {1.0009765625f}; /* 1 + 2^-10: exactly one f16 ulp */
-  lk_tensor_t tc1 = tensor(LK_F32, c1, DIMS(1)), tch = tensor(LK_F16, ch, DIMS(1));
+  lk_tensor_t tc1 = tensor(LK_F32, c1, DIMS(1)),
+              tch = tensor(LK_F16, ch, DIMS(1));
   lk_ref_cast(&tc1, &tch);
   CHECK(lk_f16_to_f32(ch[0]) == 1.0009765625f);
   lk_tensor_t tsame = tensor(LK_F32, y, DIMS(4));
@@ -554,7 +604,8 @@ static void test_clip_scale_cast(void) {
   CHECK(y[0] == -2.7f && isnan(y[3]));
 }
 
-/* ---- reductions ------------------------------------------------------------- */
+/* ---- reductions -------------------------------------------------------------
+ */
 
 static void test_reduce(void) {
   /* x = [[[1,2],[3,4]],[[5,6],[7,8]]] (2x2x2) */
@@ -613,7 +664,8 @@ static void test_reduce(void) {
   CHECK(iy == (1LL << 61) - 1);
   is.op = LK_REDUCE_MEAN;
   int32_t mx32[2] = {-3, 0}, my32;
-  lk_tensor_t tm32 = tensor(LK_I32, mx32, DIMS(2)), tmy32 = scalar(LK_I32, &my32);
+  lk_tensor_t tm32 = tensor(LK_I32, mx32, DIMS(2)),
+              tmy32 = scalar(LK_I32, &my32);
   lk_ref_reduce(&is, &tm32, &tmy32);
   CHECK(my32 == -1);
   uint64_t ux[2] = {1, UINT64_MAX}, uy;
@@ -655,7 +707,8 @@ static void test_arg_cumsum(void) {
   /* [[2, 9, 9], [4, 1, 4]] */
   float x[6] = {2, 9, 9, 4, 1, 4};
   int64_t y[3];
-  lk_tensor_t tx = tensor(LK_F32, x, DIMS(2, 3)), ty = tensor(LK_I64, y, DIMS(2));
+  lk_tensor_t tx = tensor(LK_F32, x, DIMS(2, 3)),
+              ty = tensor(LK_I64, y, DIMS(2));
   lk_arg_params_t p = {.axis = 1};
   lk_ref_arg(&p, &tx, &ty);
   CHECK(y[0] == 1 && y[1] == 0);
@@ -685,7 +738,8 @@ static void test_arg_cumsum(void) {
 
   /* cumsum along both axes, exclusive and reverse */
   double c[6] = {1, 2, 3, 4, 5, 6}, cy[6];
-  lk_tensor_t tc = tensor(LK_F64, c, DIMS(2, 3)), tcy = tensor(LK_F64, cy, DIMS(2, 3));
+  lk_tensor_t tc = tensor(LK_F64, c, DIMS(2, 3)),
+              tcy = tensor(LK_F64, cy, DIMS(2, 3));
   lk_cumsum_params_t cp = {.axis = 1};
   lk_ref_cumsum(&cp, &tc, &tcy);
   CHECK(cy[0] == 1 && cy[1] == 3 && cy[2] == 6 && cy[3] == 4 && cy[5] == 15);
@@ -699,26 +753,33 @@ static void test_arg_cumsum(void) {
   lk_ref_cumsum(&cp, &tc, &tcy);
   CHECK(cy[0] == 5 && cy[2] == 9 && cy[3] == 4 && cy[5] == 6);
   int32_t ic[3] = {2147483647, 1, 1}, icy[3];
-  lk_tensor_t tic = tensor(LK_I32, ic, DIMS(3)), ticy = tensor(LK_I32, icy, DIMS(3));
+  lk_tensor_t tic = tensor(LK_I32, ic, DIMS(3)),
+              ticy = tensor(LK_I32, icy, DIMS(3));
   cp = (lk_cumsum_params_t){.axis = 0};
   lk_ref_cumsum(&cp, &tic, &ticy);
   CHECK(icy[0] == 2147483647 && icy[1] == INT32_MIN && icy[2] == INT32_MIN + 1);
 }
 
-/* ---- softmax, lp_norm --------------------------------------------------------- */
+/* ---- softmax, lp_norm
+ * --------------------------------------------------------- */
 
 static void test_softmax(void) {
   float x[6] = {1, 2, 3, 1000, 1000, 1000}, y[6];
-  lk_tensor_t tx = tensor(LK_F32, x, DIMS(2, 3)), ty = tensor(LK_F32, y, DIMS(2, 3));
+  lk_tensor_t tx = tensor(LK_F32, x, DIMS(2, 3)),
+              ty = tensor(LK_F32, y, DIMS(2, 3));
   lk_softmax_params_t p = {.op = LK_SOFTMAX, .axis = 1};
   lk_ref_softmax(&p, &tx, &ty);
   double s = exp(1.0) + exp(2.0) + exp(3.0);
-  CHECK(all_near_f32(y, (double[]){exp(1.0) / s, exp(2.0) / s, exp(3.0) / s,
-                                   1.0 / 3, 1.0 / 3, 1.0 / 3}, 6));
+  CHECK(all_near_f32(y,
+                     (double[]){exp(1.0) / s, exp(2.0) / s, exp(3.0) / s,
+                                1.0 / 3, 1.0 / 3, 1.0 / 3},
+                     6));
   p.op = LK_LOG_SOFTMAX;
   lk_ref_softmax(&p, &tx, &ty);
-  CHECK(all_near_f32(y, (double[]){1 - log(s), 2 - log(s), 3 - log(s),
-                                   -log(3.0), -log(3.0), -log(3.0)}, 6));
+  CHECK(all_near_f32(y,
+                     (double[]){1 - log(s), 2 - log(s), 3 - log(s), -log(3.0),
+                                -log(3.0), -log(3.0)},
+                     6));
   p.op = LK_HARDMAX;
   lk_ref_softmax(&p, &tx, &ty);
   CHECK(all_near_f32(y, (double[]){0, 0, 1, 1, 0, 0}, 6));
@@ -727,7 +788,8 @@ static void test_softmax(void) {
   CHECK(near(y[0], 0, 1e-12) && near(y[3], 1, 1e-12));
 
   float l[4] = {3, 4, -1, 1}, ly[4];
-  lk_tensor_t tl = tensor(LK_F32, l, DIMS(2, 2)), tly = tensor(LK_F32, ly, DIMS(2, 2));
+  lk_tensor_t tl = tensor(LK_F32, l, DIMS(2, 2)),
+              tly = tensor(LK_F32, ly, DIMS(2, 2));
   lk_lp_norm_params_t lp = {.axis = 1, .p = 2};
   lk_ref_lp_norm(&lp, &tl, &tly);
   CHECK(all_near_f32(ly, (double[]){0.6, 0.8, -M_SQRT1_2, M_SQRT1_2}, 4));
@@ -758,8 +820,10 @@ static void test_quant(void) {
   /* per axis along axis 1 of [1,3,2], int8 */
   float ax[6] = {1, -1, 10, -10, 100, -100}, as[3] = {1, 10, 100};
   int8_t az[3] = {0, 1, -1}, aq[6];
-  lk_tensor_t tax = tensor(LK_F32, ax, DIMS(1, 3, 2)), tas = tensor(LK_F32, as, DIMS(3)),
-              taz = tensor(LK_I8, az, DIMS(3)), taq = tensor(LK_I8, aq, DIMS(1, 3, 2));
+  lk_tensor_t tax = tensor(LK_F32, ax, DIMS(1, 3, 2)),
+              tas = tensor(LK_F32, as, DIMS(3)),
+              taz = tensor(LK_I8, az, DIMS(3)),
+              taq = tensor(LK_I8, aq, DIMS(1, 3, 2));
   lk_quant_params_t pa = {.axis = 1};
   CHECK(lk_quant_per_axis(&pa, &tax, &tas));
   lk_ref_quantize(&pa, &tax, &tas, &taz, &taq);
@@ -788,7 +852,8 @@ static void test_quant(void) {
   /* calib: float -> int8 divides by scale and saturates; back multiplies */
   float cx[3] = {0.25f, -1, 100};
   int8_t cq[3];
-  lk_tensor_t tcx = tensor(LK_F32, cx, DIMS(3)), tcq = tensor(LK_I8, cq, DIMS(3));
+  lk_tensor_t tcx = tensor(LK_F32, cx, DIMS(3)),
+              tcq = tensor(LK_I8, cq, DIMS(3));
   lk_ref_calib(0.5, &tcx, &tcq);
   CHECK(cq[0] == 0 && cq[1] == -2 && cq[2] == 127);
   lk_ref_calib(0.5, &tcq, &tcx);

@@ -12,12 +12,15 @@
 
 #include "test/unit/check.h"
 
-#define DIMS(...) (int64_t[]){__VA_ARGS__}, (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+#define DIMS(...)                                                              \
+  (int64_t[]){__VA_ARGS__},                                                    \
+      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
 static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
                           int32_t rank) {
   lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++) t.dims[i] = dims[i];
+  for (int32_t i = 0; i < rank; i++)
+    t.dims[i] = dims[i];
   return t;
 }
 
@@ -55,29 +58,35 @@ static lk_conv_params_t conv_params(int32_t spatial) {
   p.spatial = spatial;
   p.group = 1;
   p.act = LK_ACT_NONE;
-  for (int32_t d = 0; d < spatial; d++) p.strides[d] = p.dilations[d] = 1;
+  for (int32_t d = 0; d < spatial; d++)
+    p.strides[d] = p.dilations[d] = 1;
   return p;
 }
 
-/* ---- conv ------------------------------------------------------------------ */
+/* ---- conv ------------------------------------------------------------------
+ */
 
 /* ONNX Conv example: 5x5 ramp, 3x3 ones, with and without padding 1. */
 static void test_conv_onnx_example(void) {
   float x[25], w[9], y[25];
-  for (int i = 0; i < 25; i++) x[i] = (float)i;
-  for (int i = 0; i < 9; i++) w[i] = 1.0f;
+  for (int i = 0; i < 25; i++)
+    x[i] = (float)i;
+  for (int i = 0; i < 9; i++)
+    w[i] = 1.0f;
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 5, 5));
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(1, 1, 3, 3));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 1, 5, 5));
   lk_conv_params_t p = conv_params(2);
   p.pads_begin[0] = p.pads_begin[1] = 1;
   CHECK(lk_ref_conv2d(&p, &tx, &tw, NULL, &ty));
-  double want[25] = {12, 21, 27, 33, 24,  33, 54, 63, 72,  51, 63, 99, 108,
-                     117, 81, 93, 144, 153, 162, 111, 72, 111, 117, 123, 84};
+  double want[25] = {12,  21,  27, 33,  24,  33,  54, 63,  72,
+                     51,  63,  99, 108, 117, 81,  93, 144, 153,
+                     162, 111, 72, 111, 117, 123, 84};
   CHECK(all_near(&ty, want, 25, 0));
   /* No padding, stride 2 (test_conv_with_strides_no_padding on 7x5). */
   float x7[35], y2[6];
-  for (int i = 0; i < 35; i++) x7[i] = (float)i;
+  for (int i = 0; i < 35; i++)
+    x7[i] = (float)i;
   lk_tensor_t tx7 = tensor(LK_F32, x7, DIMS(1, 1, 7, 5));
   lk_tensor_t ty2 = tensor(LK_F32, y2, DIMS(1, 1, 3, 2));
   lk_conv_params_t q = conv_params(2);
@@ -89,8 +98,8 @@ static void test_conv_onnx_example(void) {
 /* A direct transcription of the definition, in double through the generic
  * accessors: the second oracle for random shapes. */
 static void naive_conv(const lk_conv_params_t *p, const lk_tensor_t *x,
-                       const lk_tensor_t *w, const lk_tensor_t *b,
-                       double *y, const int64_t *ydims) {
+                       const lk_tensor_t *w, const lk_tensor_t *b, double *y,
+                       const int64_t *ydims) {
   int64_t n = x->dims[0], c = x->dims[1], h = x->dims[2], wd = x->dims[3];
   int64_t m = w->dims[0], cg = w->dims[1], kh = w->dims[2], kw = w->dims[3];
   int64_t oh = ydims[2], ow = ydims[3], mg = m / p->group;
@@ -102,10 +111,10 @@ static void naive_conv(const lk_conv_params_t *p, const lk_tensor_t *x,
           for (int64_t cc = 0; cc < cg; cc++)
             for (int64_t u = 0; u < kh; u++)
               for (int64_t v = 0; v < kw; v++) {
-                int64_t yy = i * p->strides[0] + u * p->dilations[0] -
-                             p->pads_begin[0];
-                int64_t xx = j * p->strides[1] + v * p->dilations[1] -
-                             p->pads_begin[1];
+                int64_t yy =
+                    i * p->strides[0] + u * p->dilations[0] - p->pads_begin[0];
+                int64_t xx =
+                    j * p->strides[1] + v * p->dilations[1] - p->pads_begin[1];
                 if (yy < 0 || yy >= h || xx < 0 || xx >= wd) continue;
                 int64_t ch = (om / mg) * cg + cc;
                 s += lk_load_f64(x, ((in * c + ch) * h + yy) * wd + xx) *
@@ -146,9 +155,12 @@ static void random_conv_case(lk_dtype_t dt, int64_t n, int64_t c, int64_t h,
   tb.data = malloc(lk_nbytes(&tb));
   ty.data = calloc((size_t)lk_numel(&ty), es);
   double *want = malloc((size_t)lk_numel(&ty) * sizeof(double));
-  for (int64_t i = 0; i < lk_numel(&tx); i++) lk_store_f64(&tx, i, rnd());
-  for (int64_t i = 0; i < lk_numel(&tw); i++) lk_store_f64(&tw, i, rnd());
-  for (int64_t i = 0; i < m; i++) lk_store_f64(&tb, i, rnd());
+  for (int64_t i = 0; i < lk_numel(&tx); i++)
+    lk_store_f64(&tx, i, rnd());
+  for (int64_t i = 0; i < lk_numel(&tw); i++)
+    lk_store_f64(&tw, i, rnd());
+  for (int64_t i = 0; i < m; i++)
+    lk_store_f64(&tb, i, rnd());
   naive_conv(&p, &tx, &tw, bias ? &tb : NULL, want, ty.dims);
   CHECK(lk_ref_conv2d(&p, &tx, &tw, bias ? &tb : NULL, &ty));
   double tol = dt == LK_F16 ? 2e-3 : dt == LK_F32 ? 1e-5 : 1e-12;
@@ -169,14 +181,18 @@ static void test_conv_random(void) {
     lk_dtype_t dt = dts[i];
     random_conv_case(dt, 1, 3, 7, 5, 4, 1, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, true,
                      LK_ACT_NONE);
-    random_conv_case(dt, 2, 4, 9, 8, 6, 2, 3, 2, 2, 3, 1, 1, 1, 2, 1, 0,
-                     false, LK_ACT_RELU);
-    random_conv_case(dt, 1, 6, 11, 10, 6, 6, 3, 3, 1, 1, 2, 2, 2, 2, 2, 2,
-                     true, LK_ACT_LEAKY_RELU); /* depthwise, dilated */
-    random_conv_case(dt, 1, 5, 4, 13, 3, 1, 1, 1, 1, 2, 1, 1, 0, 0, 0, 0,
-                     true, LK_ACT_SIGMOID); /* 1x1, strided */
-    random_conv_case(dt, 1, 2, 3, 3, 2, 1, 5, 5, 1, 1, 1, 1, 2, 2, 2, 2,
-                     true, LK_ACT_NONE); /* kernel larger than input */
+    random_conv_case(dt, 2, 4, 9, 8, 6, 2, 3, 2, 2, 3, 1, 1, 1, 2, 1, 0, false,
+                     LK_ACT_RELU);
+    random_conv_case(dt, 1, 6, 11, 10, 6, 6, 3, 3, 1, 1, 2, 2, 2, 2, 2, 2, true,
+                     LK_ACT_LEAKY_RELU); /* depthwise, dilated */
+    random_conv_case(dt, 1, 5, 4, 13, 3, 1, 1, 1, 1, 2, 1, 1, 0, 0, 0, 0, true,
+                     LK_ACT_SIGMOID); /* 1x1, strided */
+    random_conv_case(dt, 1, 2, 3, 3, 2, 1, 5, 5, 1, 1, 1, 1, 2, 2, 2, 2, true,
+                     LK_ACT_NONE); /* kernel larger than input */
+    random_conv_case(dt, 2, 3, 6, 17, 2, 1, 2, 3, 3, 4, 2, 2, 0, 3, 1, 2, true,
+                     LK_ACT_NONE); /* strided and dilated, odd width */
+    random_conv_case(dt, 1, 4, 7, 7, 8, 4, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, false,
+                     LK_ACT_NONE); /* grouped, stride 2 */
   }
 }
 
@@ -192,8 +208,10 @@ static void test_conv_1d_3d(void) {
   CHECK(all_near(&ty, (double[]){-1, -1, -1, -1, -1, 5}, 6, 0));
 
   float x3[2 * 3 * 4], w3[2 * 2 * 2], y3[1 * 2 * 3], b3[1] = {0.5f};
-  for (int i = 0; i < 24; i++) x3[i] = (float)i;
-  for (int i = 0; i < 8; i++) w3[i] = 1.0f;
+  for (int i = 0; i < 24; i++)
+    x3[i] = (float)i;
+  for (int i = 0; i < 8; i++)
+    w3[i] = 1.0f;
   lk_tensor_t tx3 = tensor(LK_F32, x3, DIMS(1, 1, 2, 3, 4));
   lk_tensor_t tw3 = tensor(LK_F32, w3, DIMS(1, 1, 2, 2, 2));
   lk_tensor_t tb3 = tensor(LK_F32, b3, DIMS(1));
@@ -207,26 +225,30 @@ static void test_conv_1d_3d(void) {
       double s = 0.5;
       for (int d = 0; d < 2; d++)
         for (int u = 0; u < 2; u++)
-          for (int v = 0; v < 2; v++) s += (d * 3 + i + u) * 4 + j + v;
+          for (int v = 0; v < 2; v++)
+            s += (d * 3 + i + u) * 4 + j + v;
       want[i * 3 + j] = s;
     }
   CHECK(all_near(&ty3, want, 6, 0));
 }
 
-/* ---- conv_transpose -------------------------------------------------------- */
+/* ---- conv_transpose --------------------------------------------------------
+ */
 
 /* ONNX ConvTranspose example: 3x3 ramp, two 3x3 kernels of ones. */
 static void test_conv_transpose(void) {
   float x[9], w[18], y[2 * 25];
-  for (int i = 0; i < 9; i++) x[i] = (float)i;
-  for (int i = 0; i < 18; i++) w[i] = 1.0f;
+  for (int i = 0; i < 9; i++)
+    x[i] = (float)i;
+  for (int i = 0; i < 18; i++)
+    w[i] = 1.0f;
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 3, 3));
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(1, 2, 3, 3));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 2, 5, 5));
   lk_conv_params_t p = conv_params(2);
   CHECK(lk_ref_conv2d_transpose(&p, &tx, &tw, NULL, &ty));
-  double plane[25] = {0,  1,  3,  3,  2,  3,  8,  15, 12, 7,  9,  21, 36,
-                      27, 15, 9,  20, 33, 24, 13, 6,  13, 21, 15, 8};
+  double plane[25] = {0,  1,  3, 3,  2,  3,  8,  15, 12, 7,  9,  21, 36,
+                      27, 15, 9, 20, 33, 24, 13, 6,  13, 21, 15, 8};
   double want[50];
   memcpy(want, plane, sizeof plane);
   memcpy(want + 25, plane, sizeof plane);
@@ -235,8 +257,10 @@ static void test_conv_transpose(void) {
   /* strides (3, 2), pads (1, 2, 1, 2): test_convtranspose_pads, f64 with a
    * bias of 1 and 2 per output map. */
   double xd[9], wd[18], yd[2 * 7 * 3], bd[2] = {1, 2};
-  for (int i = 0; i < 9; i++) xd[i] = i;
-  for (int i = 0; i < 18; i++) wd[i] = 1;
+  for (int i = 0; i < 9; i++)
+    xd[i] = i;
+  for (int i = 0; i < 18; i++)
+    wd[i] = 1;
   lk_tensor_t txd = tensor(LK_F64, xd, DIMS(1, 1, 3, 3));
   lk_tensor_t twd = tensor(LK_F64, wd, DIMS(1, 2, 3, 3));
   lk_tensor_t tbd = tensor(LK_F64, bd, DIMS(2));
@@ -247,12 +271,13 @@ static void test_conv_transpose(void) {
   q.pads_begin[0] = 1;
   q.pads_begin[1] = 2;
   CHECK(lk_ref_conv2d_transpose(&q, &txd, &twd, &tbd, &tyd));
-  double rows[7][3] = {{1, 1, 3},  {1, 1, 3},  {7, 4, 9},  {7, 4, 9},
-                       {7, 4, 9},  {13, 7, 15}, {13, 7, 15}};
+  double rows[7][3] = {{1, 1, 3}, {1, 1, 3},   {7, 4, 9},  {7, 4, 9},
+                       {7, 4, 9}, {13, 7, 15}, {13, 7, 15}};
   double wantd[42];
   for (int mm = 0; mm < 2; mm++)
     for (int i = 0; i < 7; i++)
-      for (int j = 0; j < 3; j++) wantd[(mm * 7 + i) * 3 + j] = rows[i][j] + bd[mm];
+      for (int j = 0; j < 3; j++)
+        wantd[(mm * 7 + i) * 3 + j] = rows[i][j] + bd[mm];
   CHECK(all_near(&tyd, wantd, 42, 0));
 
   /* Negative leading pad (an output_shape past the natural size) shifts the
@@ -268,7 +293,8 @@ static void test_conv_transpose(void) {
   CHECK(all_near(&tyg, (double[]){0, 1, 2, 0, 30, 40}, 6, 0));
 }
 
-/* ---- pool ------------------------------------------------------------------ */
+/* ---- pool ------------------------------------------------------------------
+ */
 
 static lk_pool_params_t pool_params(lk_pool_type_t type, int32_t spatial,
                                     int64_t k) {
@@ -287,7 +313,8 @@ static lk_pool_params_t pool_params(lk_pool_type_t type, int32_t spatial,
 static void test_pool(void) {
   /* 4x4 ramp (1..16), 3x3 windows, stride 2, pads 1: max / avg both ways. */
   float x[16], y[4];
-  for (int i = 0; i < 16; i++) x[i] = (float)(i + 1);
+  for (int i = 0; i < 16; i++)
+    x[i] = (float)(i + 1);
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 4, 4));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 1, 2, 2));
   lk_pool_params_t p = pool_params(LK_POOL_MAX, 2, 3);
@@ -325,13 +352,13 @@ static void test_pool(void) {
   CHECK(all_near(&tyd, (double[]){3, 5, sqrt(160), 12}, 4, 1e-12));
   q.p = 3;
   CHECK(lk_ref_pool2d(&q, &txd, &tyd));
-  CHECK(all_near(&tyd, (double[]){3, cbrt(91), cbrt(64 + 1728), 12}, 4,
-                 1e-12));
+  CHECK(all_near(&tyd, (double[]){3, cbrt(91), cbrt(64 + 1728), 12}, 4, 1e-12));
 
   /* max with dilation 2 on uint8 (test_maxpool_2d_dilations pattern) and a
    * window in the padding only: the dtype's lowest value. */
   uint8_t xu[16], yu[4];
-  for (int i = 0; i < 16; i++) xu[i] = (uint8_t)(200 + i);
+  for (int i = 0; i < 16; i++)
+    xu[i] = (uint8_t)(200 + i);
   lk_tensor_t txu = tensor(LK_U8, xu, DIMS(1, 1, 4, 4));
   lk_tensor_t tyu = tensor(LK_U8, yu, DIMS(1, 1, 2, 2));
   lk_pool_params_t r = pool_params(LK_POOL_MAX, 2, 2);
@@ -348,7 +375,8 @@ static void test_pool(void) {
 
   /* Global pooling is a window over everything; float16; NaN wins max. */
   uint16_t xh[6], yh[2];
-  for (int i = 0; i < 6; i++) xh[i] = lk_f32_to_f16((float)i * 0.5f);
+  for (int i = 0; i < 6; i++)
+    xh[i] = lk_f32_to_f16((float)i * 0.5f);
   lk_tensor_t txh = tensor(LK_F16, xh, DIMS(1, 2, 3));
   lk_tensor_t tyh = tensor(LK_F16, yh, DIMS(1, 2, 1));
   lk_pool_params_t g = pool_params(LK_POOL_AVG, 1, 3);

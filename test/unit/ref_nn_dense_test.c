@@ -12,12 +12,15 @@
 
 #include "test/unit/check.h"
 
-#define DIMS(...) (int64_t[]){__VA_ARGS__}, (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+#define DIMS(...)                                                              \
+  (int64_t[]){__VA_ARGS__},                                                    \
+      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
 static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
                           int32_t rank) {
   lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++) t.dims[i] = dims[i];
+  for (int32_t i = 0; i < rank; i++)
+    t.dims[i] = dims[i];
   return t;
 }
 
@@ -26,8 +29,8 @@ static bool all_near(const lk_tensor_t *t, const double *want, int64_t n,
   for (int64_t i = 0; i < n; i++) {
     double g = lk_load_f64(t, i);
     if (!(fabs(g - want[i]) <= tol * (1.0 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: got %.9g, want %.9g\n", (long long)i,
-              g, want[i]);
+      fprintf(stderr, "  element %lld: got %.9g, want %.9g\n", (long long)i, g,
+              want[i]);
       return false;
     }
   }
@@ -44,7 +47,8 @@ static bool all_eq(const lk_tensor_t *t, const int64_t *want, int64_t n) {
   return true;
 }
 
-/* ---- matmul ---------------------------------------------------------------- */
+/* ---- matmul ----------------------------------------------------------------
+ */
 
 static void test_matmul(void) {
   /* [2,3] @ [3,2] in f32, f64 and f16 */
@@ -65,8 +69,10 @@ static void test_matmul(void) {
 
   /* Batch broadcasting: [2,1,2,3] @ [3,3,2] -> [2,3,2,2]. */
   float a[12], b[18], y[24];
-  for (int i = 0; i < 12; i++) a[i] = (float)i;
-  for (int i = 0; i < 18; i++) b[i] = (float)(i % 5) - 1.0f;
+  for (int i = 0; i < 12; i++)
+    a[i] = (float)i;
+  for (int i = 0; i < 18; i++)
+    b[i] = (float)(i % 5) - 1.0f;
   lk_tensor_t ta = tensor(LK_F32, a, DIMS(2, 1, 2, 3));
   lk_tensor_t tb = tensor(LK_F32, b, DIMS(3, 3, 2));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(2, 3, 2, 2));
@@ -98,7 +104,8 @@ static void test_matmul(void) {
   CHECK(r0[0] == 14);
   /* 1-D against a batch: [3] @ [2,3,2] -> [2,2]. */
   double mb[12], rb[4];
-  for (int i = 0; i < 12; i++) mb[i] = i;
+  for (int i = 0; i < 12; i++)
+    mb[i] = i;
   lk_tensor_t tmb = tensor(LK_F64, mb, DIMS(2, 3, 2));
   lk_tensor_t trb = tensor(LK_F64, rb, DIMS(2, 2));
   CHECK(lk_ref_matmul(&tv, &tmb, &trb));
@@ -127,7 +134,61 @@ static void test_matmul(void) {
   CHECK(all_near(&tez, (double[]){0, 0, 0, 0}, 4, 0));
 }
 
-/* ---- gemm and fc ------------------------------------------------------------ */
+/* Random odd shapes (row blocks of four plus a remainder, rows longer than
+ * the unrolled loops) against a naive triple loop, for every engine class
+ * and both transposes. */
+static uint32_t g_seed = 777;
+static double rnd(void) {
+  g_seed = g_seed * 1664525u + 1013904223u;
+  return (double)(g_seed >> 8) / (double)(1u << 24) * 2.0 - 1.0;
+}
+
+static void test_gemm_random(void) {
+  static const lk_dtype_t dts[] = {LK_F32, LK_F64, LK_I32};
+  for (int di = 0; di < 3; di++)
+    for (int tr = 0; tr < 4; tr++) {
+      lk_dtype_t dt = dts[di];
+      bool ta = tr & 1, tb = tr & 2;
+      int64_t m = 7, k = 5, n = 11;
+      double a[35], b[55], c[11], want[77];
+      uint64_t abuf[35], bbuf[55], cbuf[11], ybuf[77];
+      for (int i = 0; i < 35; i++)
+        a[i] = dt == LK_I32 ? (int)(rnd() * 9) : rnd();
+      for (int i = 0; i < 55; i++)
+        b[i] = dt == LK_I32 ? (int)(rnd() * 9) : rnd();
+      for (int i = 0; i < 11; i++)
+        c[i] = dt == LK_I32 ? (int)(rnd() * 9) : rnd();
+      lk_tensor_t tA =
+          ta ? tensor(dt, abuf, DIMS(5, 7)) : tensor(dt, abuf, DIMS(7, 5));
+      lk_tensor_t tB =
+          tb ? tensor(dt, bbuf, DIMS(11, 5)) : tensor(dt, bbuf, DIMS(5, 11));
+      lk_tensor_t tC = tensor(dt, cbuf, DIMS(11));
+      lk_tensor_t tY = tensor(dt, ybuf, DIMS(7, 11));
+      for (int64_t i = 0; i < m; i++)
+        for (int64_t kk = 0; kk < k; kk++)
+          lk_store_f64(&tA, ta ? kk * m + i : i * k + kk, a[i * k + kk]);
+      for (int64_t kk = 0; kk < k; kk++)
+        for (int64_t j = 0; j < n; j++)
+          lk_store_f64(&tB, tb ? j * k + kk : kk * n + j, b[kk * n + j]);
+      for (int j = 0; j < 11; j++)
+        lk_store_f64(&tC, j, c[j]);
+      for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+          double sum = 0;
+          for (int64_t kk = 0; kk < k; kk++)
+            sum += a[i * k + kk] * b[kk * n + j];
+          want[i * n + j] = sum + c[j];
+        }
+      lk_gemm_params_t p = {1.0, 1.0, ta, tb, LK_ACT_NONE, 0, 0};
+      CHECK(lk_ref_gemm(&p, &tA, &tB, &tC, &tY));
+      if (!all_near(&tY, want, 77, dt == LK_F32 ? 1e-6 : 1e-12))
+        fprintf(stderr, "  gemm %s transA %d transB %d\n", lk_dtype_name(dt),
+                ta, tb);
+    }
+}
+
+/* ---- gemm and fc ------------------------------------------------------------
+ */
 
 static void test_gemm(void) {
   /* A^T (A stored 3x2), B^T (B stored 2x3), C a row broadcast. */
@@ -142,8 +203,8 @@ static void test_gemm(void) {
   /* A'B' = [[4,10],[4,19]]; 0.5 * that + 2 * [1,2] */
   CHECK(all_near(&ty, (double[]){4, 9, 4, 13.5}, 4, 0));
   /* No C, relu, float64 through the double path; C as a column [2,1]. */
-  double ad[6] = {1, 2, 3, 4, 5, 6}, bd[6] = {-2, -1, 0, 1, 2, 3}, cd[2] = {
-                                                                  -10, 1};
+  double ad[6] = {1, 2, 3, 4, 5, 6}, bd[6] = {-2, -1, 0, 1, 2, 3},
+         cd[2] = {-10, 1};
   double yd[4];
   lk_tensor_t tad = tensor(LK_F64, ad, DIMS(2, 3));
   lk_tensor_t tbd = tensor(LK_F64, bd, DIMS(3, 2));
@@ -168,7 +229,8 @@ static void test_gemm(void) {
 static void test_fc(void) {
   /* x [2,2,3] flattened at 2 -> [4,3] @ w [3,2] + bias, then relu. */
   float x[12], w[6] = {1, 0, 0, 1, 1, -1}, b[2] = {0.5f, -20}, y[8];
-  for (int i = 0; i < 12; i++) x[i] = (float)i;
+  for (int i = 0; i < 12; i++)
+    x[i] = (float)i;
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(2, 2, 3));
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(3, 2));
   lk_tensor_t tb = tensor(LK_F32, b, DIMS(2));
@@ -182,14 +244,17 @@ static void test_fc(void) {
   lk_tensor_t txh = tensor(LK_F16, xh, DIMS(2, 2, 3));
   lk_tensor_t twh = tensor(LK_F16, wh, DIMS(6, 1));
   lk_tensor_t tyh = tensor(LK_F16, yh, DIMS(2, 1));
-  for (int i = 0; i < 12; i++) lk_store_f64(&txh, i, i);
-  for (int i = 0; i < 6; i++) lk_store_f64(&twh, i, 1);
+  for (int i = 0; i < 12; i++)
+    lk_store_f64(&txh, i, i);
+  for (int i = 0; i < 6; i++)
+    lk_store_f64(&twh, i, 1);
   lk_fc_params_t q = {1, LK_ACT_NONE, 0, 0};
   CHECK(lk_ref_fc(&q, &txh, &twh, NULL, &tyh));
   CHECK(all_near(&tyh, (double[]){15, 51}, 2, 0));
 }
 
-/* ---- einsum ---------------------------------------------------------------- */
+/* ---- einsum ----------------------------------------------------------------
+ */
 
 static bool parse(const char *eq, int32_t n, const int32_t *ranks,
                   lk_einsum_t *e) {
@@ -274,7 +339,8 @@ static void test_einsum(void) {
   CHECK(all_near(&tbd, (double[]){1, 4, 5, 8}, 4, 0));
   /* Ellipsis broadcasting [2,1,3] x [4,3] -> [2,4]; f32. */
   float u[6] = {1, 2, 3, 4, 5, 6}, v[12], w[8];
-  for (int i = 0; i < 12; i++) v[i] = (float)(i % 3 == 0);
+  for (int i = 0; i < 12; i++)
+    v[i] = (float)(i % 3 == 0);
   lk_tensor_t uv[2] = {tensor(LK_F32, u, DIMS(2, 1, 3)),
                        tensor(LK_F32, v, DIMS(4, 3))};
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(2, 4));
@@ -299,6 +365,7 @@ static void test_einsum(void) {
 int main(void) {
   test_matmul();
   test_gemm();
+  test_gemm_random();
   test_fc();
   test_einsum_parse();
   test_einsum();

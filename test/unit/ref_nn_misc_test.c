@@ -11,12 +11,15 @@
 
 #include "test/unit/check.h"
 
-#define DIMS(...) (int64_t[]){__VA_ARGS__}, (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+#define DIMS(...)                                                              \
+  (int64_t[]){__VA_ARGS__},                                                    \
+      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
 static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
                           int32_t rank) {
   lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++) t.dims[i] = dims[i];
+  for (int32_t i = 0; i < rank; i++)
+    t.dims[i] = dims[i];
   return t;
 }
 
@@ -30,15 +33,16 @@ static bool all_near(const lk_tensor_t *t, const double *want, int64_t n,
   for (int64_t i = 0; i < n; i++) {
     double g = lk_load_f64(t, i);
     if (!(fabs(g - want[i]) <= tol * (1.0 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: got %.9g, want %.9g\n", (long long)i,
-              g, want[i]);
+      fprintf(stderr, "  element %lld: got %.9g, want %.9g\n", (long long)i, g,
+              want[i]);
       return false;
     }
   }
   return true;
 }
 
-/* ---- normalizations ---------------------------------------------------------- */
+/* ---- normalizations
+ * ---------------------------------------------------------- */
 
 static void test_batch_norm(void) {
   float x[6] = {-1, 0, 1, 2, 3, 4}, s[2] = {1, 1.5f}, b[2] = {0, 1},
@@ -57,8 +61,8 @@ static void test_batch_norm(void) {
          var4[1] = {4};
   lk_tensor_t tx2 = tensor(LK_F64, x2, DIMS(4));
   lk_tensor_t ty2 = tensor(LK_F64, y2, DIMS(4));
-  lk_tensor_t t1 = tensor(LK_F64, one, DIMS(1)), t0 = tensor(LK_F64, zero,
-                                                            DIMS(1));
+  lk_tensor_t t1 = tensor(LK_F64, one, DIMS(1)),
+              t0 = tensor(LK_F64, zero, DIMS(1));
   lk_tensor_t tv4 = tensor(LK_F64, var4, DIMS(1));
   lk_ref_batch_norm(0.0, &tx2, &t1, &t0, &t1, &tv4, &ty2);
   CHECK(all_near(&ty2, (double[]){0, 0.5, 1, 1.5}, 4, 0));
@@ -79,8 +83,8 @@ static void test_layer_norm(void) {
                             2.674231552316416},
                  6, 1e-6));
   CHECK(all_near(&tmean, (double[]){2.3333333333333335, 0.0}, 2, 1e-7));
-  CHECK(all_near(&tinv, (double[]){0.8017811485877232, 0.4082479502573796},
-                 2, 1e-7));
+  CHECK(all_near(&tinv, (double[]){0.8017811485877232, 0.4082479502573796}, 2,
+                 1e-7));
   /* axis 0 normalizes everything; no B, no statistics; a scale [2,1]
    * broadcasts over the last dim. */
   float s2[2] = {1, -1};
@@ -88,8 +92,10 @@ static void test_layer_norm(void) {
   CHECK(lk_ref_layer_norm(0, 0.0, &tx, &ts2, NULL, &ty, NULL, NULL));
   /* mean 7/6, population variance of the six values */
   double mu = 7.0 / 6, var = 0, want[6];
-  for (int i = 0; i < 6; i++) var += (x[i] - mu) * (x[i] - mu) / 6;
-  for (int i = 0; i < 6; i++) want[i] = (x[i] - mu) / sqrt(var) * (i < 3 ? 1 : -1);
+  for (int i = 0; i < 6; i++)
+    var += (x[i] - mu) * (x[i] - mu) / 6;
+  for (int i = 0; i < 6; i++)
+    want[i] = (x[i] - mu) / sqrt(var) * (i < 3 ? 1 : -1);
   CHECK(all_near(&ty, want, 6, 1e-6));
 }
 
@@ -108,7 +114,8 @@ static void test_instance_norm_lrn_mvn(void) {
   uint16_t xh[4], yh[4];
   lk_tensor_t txh = tensor(LK_F16, xh, DIMS(1, 4, 1, 1));
   lk_tensor_t tyh = tensor(LK_F16, yh, DIMS(1, 4, 1, 1));
-  for (int i = 0; i < 4; i++) lk_store_f64(&txh, i, i + 1);
+  for (int i = 0; i < 4; i++)
+    lk_store_f64(&txh, i, i + 1);
   lk_lrn_params_t lp = {0.1, 0.75, 1.0, 3};
   lk_ref_lrn(&lp, &txh, &tyh);
   CHECK(all_near(&tyh,
@@ -117,7 +124,8 @@ static void test_instance_norm_lrn_mvn(void) {
                  4, 1e-3));
 
   float xm[8], ym[8];
-  for (int i = 0; i < 8; i++) xm[i] = (float)pow(i, 1.5);
+  for (int i = 0; i < 8; i++)
+    xm[i] = (float)pow(i, 1.5);
   lk_tensor_t txm = tensor(LK_F32, xm, DIMS(2, 2, 1, 2));
   lk_tensor_t tym = tensor(LK_F32, ym, DIMS(2, 2, 1, 2));
   CHECK(lk_ref_mvn((1u << 0) | (1u << 2) | (1u << 3), &txm, &tym));
@@ -129,7 +137,8 @@ static void test_instance_norm_lrn_mvn(void) {
                  8, 1e-6));
 }
 
-/* ---- resize ------------------------------------------------------------------ */
+/* ---- resize
+ * ------------------------------------------------------------------ */
 
 static lk_resize_params_t resize_params(lk_resize_mode_t mode,
                                         lk_resize_coord_t coord,
@@ -152,7 +161,8 @@ static lk_resize_params_t resize_params(lk_resize_mode_t mode,
 
 static void test_resize(void) {
   float x[16], y[64];
-  for (int i = 0; i < 16; i++) x[i] = (float)(i + 1);
+  for (int i = 0; i < 16; i++)
+    x[i] = (float)(i + 1);
   /* test_resize_upsample_scales_linear (half_pixel) */
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 2, 2));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 1, 4, 4));
@@ -161,8 +171,8 @@ static void test_resize(void) {
                     (double[]){1, 1, 2, 2}, false, &ty);
   CHECK(lk_ref_resize(&p, &tx, &ty));
   CHECK(all_near(&ty,
-                 (double[]){1, 1.25, 1.75, 2, 1.5, 1.75, 2.25, 2.5, 2.5,
-                            2.75, 3.25, 3.5, 3, 3.25, 3.75, 4},
+                 (double[]){1, 1.25, 1.75, 2, 1.5, 1.75, 2.25, 2.5, 2.5, 2.75,
+                            3.25, 3.5, 3, 3.25, 3.75, 4},
                  16, 1e-7));
   /* test_resize_downsample_scales_linear_align_corners: the resized length
    * is 4 * 0.6 = 2.4, not the 2 output elements. */
@@ -181,20 +191,20 @@ static void test_resize(void) {
   lk_tensor_t first = ty88;
   first.dims[2] = 1;
   CHECK(all_near(&first,
-                 (double[]){0.47265625, 0.76953125, 1.2460938, 1.875,
-                            2.28125, 2.9101562, 3.3867188, 3.6835938},
+                 (double[]){0.47265625, 0.76953125, 1.2460938, 1.875, 2.28125,
+                            2.9101562, 3.3867188, 3.6835938},
                  8, 1e-6));
   lk_tensor_t last = ty88;
   last.data = y + 56;
   last.dims[2] = 1;
   CHECK(all_near(&last,
-                 (double[]){13.316406, 13.613281, 14.089844, 14.71875,
-                            15.125, 15.753906, 16.230469, 16.527344},
+                 (double[]){13.316406, 13.613281, 14.089844, 14.71875, 15.125,
+                            15.753906, 16.230469, 16.527344},
                  8, 1e-6));
   /* test_resize_tf_crop_and_resize: extrapolation outside the roi */
   lk_tensor_t ty33 = tensor(LK_F32, y, DIMS(1, 1, 3, 3));
-  p = resize_params(LK_RESIZE_LINEAR, LK_RESIZE_COORD_TF_CROP_AND_RESIZE,
-                    &tx44, NULL, true, &ty33);
+  p = resize_params(LK_RESIZE_LINEAR, LK_RESIZE_COORD_TF_CROP_AND_RESIZE, &tx44,
+                    NULL, true, &ty33);
   double roi[8] = {0, 0, 0.4, 0.6, 1, 1, 1.2, 1.7};
   for (int d = 0; d < 4; d++) {
     p.roi_start[d] = roi[d];
@@ -206,8 +216,8 @@ static void test_resize(void) {
                  1e-6));
   /* nearest, sizes, float: test_resize_downsample_sizes_nearest */
   lk_tensor_t ty13 = tensor(LK_F32, y, DIMS(1, 1, 1, 3));
-  p = resize_params(LK_RESIZE_NEAREST, LK_RESIZE_COORD_HALF_PIXEL, &tx24,
-                    NULL, true, &ty13);
+  p = resize_params(LK_RESIZE_NEAREST, LK_RESIZE_COORD_HALF_PIXEL, &tx24, NULL,
+                    true, &ty13);
   CHECK(lk_ref_resize(&p, &tx24, &ty13));
   CHECK(all_near(&ty13, (double[]){1, 2, 4}, 3, 0));
   /* nearest ceil, half_pixel on int64 (copies exactly, past 2^53) */
@@ -234,7 +244,8 @@ static void test_resize(void) {
   CHECK(!lk_resize_mode_from_name("bilinear", &md));
 }
 
-/* ---- top_k ------------------------------------------------------------------- */
+/* ---- top_k
+ * ------------------------------------------------------------------- */
 
 static void test_top_k(void) {
   /* Ties keep the lower index first, both directions; axis 1 of [2,4]. */
@@ -278,8 +289,8 @@ static void test_top_k(void) {
   lk_topk_params_t s = {0, 2, true, true};
   CHECK(lk_ref_top_k(&s, &txd, &tvd, &tid));
   CHECK(isnan(vd[0]) && id[0] == 1 && vd[1] == 2 && id[1] == 2);
-  lk_tensor_t tv0 = tensor(LK_F64, NULL, DIMS(0)), ti0 = tensor(LK_I64, NULL,
-                                                               DIMS(0));
+  lk_tensor_t tv0 = tensor(LK_F64, NULL, DIMS(0)),
+              ti0 = tensor(LK_I64, NULL, DIMS(0));
   lk_topk_params_t z = {0, 0, true, true};
   CHECK(lk_ref_top_k(&z, &txd, &tv0, &ti0));
 }

@@ -32,6 +32,28 @@ func.func @no_fold(%a: tensor<2xf32>) -> tensor<2xf32> {
   return %0 : tensor<2xf32>
 }
 
+// An absent optional operand does not stop folding.
+// FOLD-LABEL: func.func @fold_with_none
+// FOLD-NEXT: %[[C:.*]] = "lite.constant"() {value = dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 2.000000e+00]> : tensor<4xf32>}
+// FOLD-NEXT: return %[[C]]
+func.func @fold_with_none() -> tensor<4xf32> {
+  %x = "lite.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %n = "lite.none"() : () -> none
+  %s = "lite.constant"() {value = dense<2.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %0 = "lite.resize"(%x, %n, %s) {mode = "nearest"} : (tensor<2xf32>, none, tensor<1xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// calib takes its precision from the declared result type and applies its
+// scale with rounding and saturation.
+// FOLD-LABEL: func.func @fold_calib
+// FOLD-NEXT: "lite.constant"() {value = dense<[5, -2, 127]> : tensor<3xi8>}
+func.func @fold_calib() -> tensor<3xi8> {
+  %c = "lite.constant"() {value = dense<[2.6, -1.0, 100.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %0 = "lite.calib"(%c) {scale = 0.5 : f32} : (tensor<3xf32>) -> tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
+
 {-#
   dialect_resources: {
     builtin: {

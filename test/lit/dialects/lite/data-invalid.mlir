@@ -36,7 +36,7 @@ func.func @f(%x: tensor<2x3xf32>) {
 
 func.func @f(%x: tensor<3xf32>) {
   %n = "lite.none"() : () -> none
-  // expected-error @+1 {{'lite.gather' op operand #1 is required but absent (lite.none)}}
+  // expected-error @+1 {{'lite.gather' op operand #1 is required, got none}}
   %out = "lite.gather"(%x, %n) : (tensor<3xf32>, none) -> tensor<*xf32>
   return
 }

@@ -14,7 +14,7 @@ func.func @f(%f: tensor<2xf32>) {
 
 func.func @f(%f: tensor<2xf32>) {
   %n = "lite.none"() : () -> none
-  // expected-error @+1 {{'lite.add' op operand #1 (B) must be a tensor, not none}}
+  // expected-error @+1 {{'lite.add' op operand #1 (B) is required, got none}}
   %0 = "lite.add"(%f, %n) : (tensor<2xf32>, none) -> tensor<2xf32>
   return
 }

@@ -70,26 +70,28 @@ func.func @dense() -> (tensor<2xf32>, tensor<2x2xf32>, tensor<1x2xf32>, tensor<f
 }
 
 // Rows [1, 3] and [0, 4]: mean 2, inverse std 1 and 0.5; normalized
-// [-1, 1] each, times scale [1, 2] plus B [0, 1].
+// [-1, 1] each, times scale [1, 2] plus B [0, 1]. batch_norm of a 1-D
+// input (one channel): 2 * (x - 1) / sqrt(4).
 // CHECK-LABEL: func.func @norm
 // CHECK-DAG: dense<{{\[\[\[}}-1.000000e+00, 1.000000e+00], [-1.000000e+00, 3.000000e+00]]]> : tensor<1x2x2xf32>
 // CHECK-DAG: dense<{{\[\[}}-1.000000e+00, 3.000000e+00], [-1.000000e+00, 3.000000e+00]]> : tensor<2x2xf32>
 // CHECK-DAG: dense<2.000000e+00> : tensor<2x1xf32>
 // CHECK-DAG: dense<{{\[\[}}1.000000e+00], [5.000000e-01]]> : tensor<2x1xf32>
-// CHECK-DAG: dense<[-1.000000e+00, 0.000000e+00, 1.000000e+00, 2.000000e+00]> : tensor<1x4xf32>
-func.func @norm() -> (tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<1x4xf32>) {
+// CHECK-DAG: dense<[-1.000000e+00, 0.000000e+00, 1.000000e+00, 2.000000e+00]> : tensor<4xf32>
+func.func @norm() -> (tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<4xf32>) {
   %x = "lite.constant"() {value = dense<[[[1.0, 3.0], [0.0, 4.0]]]> : tensor<1x2x2xf32>} : () -> tensor<1x2x2xf32>
   %s = "lite.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
   %z = "lite.constant"() {value = dense<[0.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
   %0 = "lite.instance_norm"(%x, %s, %z) {epsilon = 0.0 : f32} : (tensor<1x2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x2xf32>
   %y = "lite.constant"() {value = dense<[[1.0, 3.0], [0.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
   %1:3 = "lite.layer_norm"(%y, %s, %z) {epsilon = 0.0 : f32} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
-  %b = "lite.constant"() {value = dense<[[0.0, 1.0, 2.0, 3.0]]> : tensor<1x4xf32>} : () -> tensor<1x4xf32>
+  %b = "lite.constant"() {value = dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %z1 = "lite.constant"() {value = dense<[0.0]> : tensor<1xf32>} : () -> tensor<1xf32>
   %c = "lite.constant"() {value = dense<[2.0]> : tensor<1xf32>} : () -> tensor<1xf32>
   %m = "lite.constant"() {value = dense<[1.0]> : tensor<1xf32>} : () -> tensor<1xf32>
   %v = "lite.constant"() {value = dense<[4.0]> : tensor<1xf32>} : () -> tensor<1xf32>
-  %2 = "lite.batch_norm"(%b, %c, %z, %m, %v) {epsilon = 0.0 : f32} : (tensor<1x4xf32>, tensor<1xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4xf32>
-  return %0, %1#0, %1#1, %1#2, %2 : tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<1x4xf32>
+  %2 = "lite.batch_norm"(%b, %c, %z1, %m, %v) {epsilon = 0.0 : f32} : (tensor<4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return %0, %1#0, %1#1, %1#2, %2 : tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<4xf32>
 }
 
 // Nearest 2x upsampling of int32; top 2 of [1, 5, 3, 5] (ties: lower index).

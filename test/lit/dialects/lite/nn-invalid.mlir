@@ -21,7 +21,7 @@ func.func @f(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>) {
 
 func.func @f(%x: tensor<1x3x8x8xf32>) {
   %n = "lite.none"() : () -> none
-  // expected-error @+1 {{'lite.conv2d' op operand #1 (W) is required}}
+  // expected-error @+1 {{'lite.conv2d' op operand #1 (W) is required, got none}}
   %0 = "lite.conv2d"(%x, %n) : (tensor<1x3x8x8xf32>, none) -> tensor<1x4x6x6xf32>
   return
 }
@@ -85,7 +85,7 @@ func.func @f(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<3xf32>
 // -----
 
 func.func @f(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
-  // expected-error @+1 {{'lite.conv2d' op has unknown activation 'swishy'}}
+  // expected-error @+1 {{'lite.conv2d' op attribute 'activation' must be one of none, relu, relu6, leaky_relu, sigmoid, tanh, hard_swish, hard_sigmoid, swish, gelu; got "swishy"}}
   %0 = "lite.conv2d"(%x, %w) {activation = "swishy"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<*xf32>
   return
 }
@@ -731,5 +731,23 @@ func.func @f(%x: tensor<3x4xf32>) {
   %k = "lite.constant"() {value = dense<5> : tensor<1xi64>} : () -> tensor<1xi64>
   // expected-error @+1 {{'lite.top_k' op operand #1 (K) is 5, outside [0, 4] (the size of the axis)}}
   %0:2 = "lite.top_k"(%x, %k) : (tensor<3x4xf32>, tensor<1xi64>) -> (tensor<*xf32>, tensor<*xi64>)
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x0x3xf32>) {
+  // expected-error @+1 {{'lite.conv2d' op operand #1 (W) has an empty kernel: dim 2 is 0}}
+  %0 = "lite.conv2d"(%x, %w) : (tensor<1x3x8x8xf32>, tensor<4x3x0x3xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<1x0xf32>) {
+  %n = "lite.none"() : () -> none
+  %s = "lite.constant"() {value = dense<[1, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error @+1 {{'lite.resize' op cannot resize the empty axis 1 of operand #0 (X) to 4 elements}}
+  %0 = "lite.resize"(%x, %n, %n, %s) : (tensor<1x0xf32>, none, none, tensor<2xi64>) -> tensor<*xf32>
   return
 }

@@ -145,6 +145,21 @@ def shape_chain():
                  [init("axes", [0], np.int64), init("minus1", [-1], np.int64)])
 
 
+def shape_gather_dynamic():
+    """Gather of a static dim of a dynamically shaped value: Shape(x)[1]
+    is 3 whatever N is."""
+    nodes = [
+        helper.make_node("Shape", ["x"], ["s"]),
+        helper.make_node("Gather", ["s", "one"], ["c"]),
+        helper.make_node("Unsqueeze", ["c", "axes"], ["c1"]),
+        helper.make_node("Concat", ["minus1", "c1"], ["shp"], axis=0),
+        helper.make_node("Reshape", ["x", "shp"], ["y"]),
+    ]
+    return model(nodes, [vi("x", ["N", 3, 4])], [vi("y", None)],
+                 [init("one", 1, np.int64), init("axes", [0], np.int64),
+                  init("minus1", [-1], np.int64)])
+
+
 def const_node():
     """Constant nodes: a large value becomes a blob named after the output,
     the value_* forms become inline constants."""
