@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: what CI runs and what a developer runs before pushing.
 #
-#   1. scripts/setup.sh (installs missing Debian packages)
+#   1. scripts/setup.sh (installs missing Debian packages and .venv)
 #   2. default build (gcc, -DLITE_WERROR=ON) and ctest: unit tests + lit suite
 #   3. the same with ASan + UBSan
 #   4. ONNX conformance (test/onnx, both builds): every test listed in
@@ -14,9 +14,10 @@
 #      corpora made from test/lit and the ONNX test models
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
-# counts once per build; the fuzz run counts once) and exits non-zero on any
-# failure. Environment: FUZZ_SECONDS (default 60; 0 skips fuzzing),
-# TEST_TIMEOUT (seconds one unit or lit test may take, default 120), JOBS.
+# counts once per build; conformance, the model comparison and each fuzz run
+# count once) and exits non-zero on any failure. Environment: FUZZ_SECONDS
+# (default 60 per target; 0 skips fuzzing), TEST_TIMEOUT (seconds one unit
+# or lit test may take, default 120), JOBS.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -122,24 +123,29 @@ run_suite asan "$root/build-asan"
 conformance asan "$root/build-asan"
 models asan "$root/build-asan" --small
 
+# fuzz TARGET SEEDS [ARGS...]: one libFuzzer target for FUZZ_SECONDS on its
+# seed corpus (made by the build) and the corpus it grew in earlier runs.
+fuzz() {
+  local target=$1 seeds=$2
+  shift 2
+  local fz=$root/build-fuzz/test/fuzz
+  note "fuzz ($target, ${fuzz_seconds}s)"
+  mkdir -p "$fz/corpus-$target" "$fz/artifacts-$target"
+  if "$root/build-fuzz/bin/$target" -max_total_time="$fuzz_seconds" -timeout=20 \
+       -rss_limit_mb=2048 -print_final_stats=1 "$@" \
+       -artifact_prefix="$fz/artifacts-$target/" "$fz/corpus-$target" "$fz/$seeds"; then
+    pass 1 "fuzz: $target passed (${fuzz_seconds}s, no crash)"
+  else
+    fail 1 "fuzz: $target FAILED (reproducer in $fz/artifacts-$target/)"
+  fi
+}
+
 if [[ "$fuzz_seconds" != 0 ]]; then
-  note "fuzz (parser, ${fuzz_seconds}s)"
-  dir=$root/build-fuzz
-  if ! TARGETS=parser_fuzz scripts/build.sh fuzz -DLITE_WERROR=ON; then
+  if ! TARGETS="parser_fuzz onnx_import_fuzz" scripts/build.sh fuzz -DLITE_WERROR=ON; then
     fail 1 "fuzz: build FAILED"
   else
-    # New interesting inputs go to corpus/ (kept between runs); seeds/ is
-    # regenerated from test/lit by the build.
-    fz=$dir/test/fuzz
-    mkdir -p "$fz/corpus" "$fz/artifacts"
-    if "$dir/bin/parser_fuzz" -max_total_time="$fuzz_seconds" -timeout=20 \
-         -rss_limit_mb=2048 -print_final_stats=1 \
-         -dict="$root/test/fuzz/mlir.dict" -artifact_prefix="$fz/artifacts/" \
-         "$fz/corpus" "$fz/seeds"; then
-      pass 1 "fuzz: passed (${fuzz_seconds}s, no crash)"
-    else
-      fail 1 "fuzz: FAILED (reproducer in $fz/artifacts/)"
-    fi
+    fuzz parser_fuzz seeds -dict="$root/test/fuzz/mlir.dict"
+    fuzz onnx_import_fuzz onnx_seeds
   fi
 fi
 

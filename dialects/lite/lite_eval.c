@@ -44,6 +44,16 @@ static lt_result_t eval_call(const lt_lite_call_t *c, const lk_tensor_t *in,
       out[i].dims[d] = sout[i].dims[d];
       known = known && sout[i].dims[d] >= 0;
     }
+    /* Shapes come from untrusted models: a byte size that overflows is an
+     * error, not a wrapped allocation. */
+    uint64_t bytes = lk_dtype_size(out[i].dtype);
+    for (int32_t d = 0; known && d < out[i].rank; d++)
+      if (__builtin_mul_overflow(bytes, (uint64_t)out[i].dims[d], &bytes) ||
+          bytes > ((uint64_t)1 << 48))
+        r = lt_emit_error(c->ctx, c->loc, "result #%u is too large to "
+                                          "allocate",
+                          i);
+    if (LT_FAILED(r)) break;
     if (known && LT_FAILED(lt_lite_tensor_alloc(c->allocator, &out[i])))
       r = lt_emit_error(c->ctx, c->loc, "out of memory allocating result #%u",
                         i);

@@ -8,6 +8,9 @@
 #include "dialects/lite/ops_nn.h"
 #include "kernels/ref/resize.h"
 
+/* The largest result dim resize accepts. */
+#define RESIZE_MAX_DIM 1099511627776.0 /* 2^40 */
+
 /* Everything the shape function and the evaluator derive from the
  * attributes and operands. */
 typedef struct resize_plan {
@@ -212,6 +215,15 @@ static lt_result_t resize_infer(const lt_lite_call_t *c,
     int64_t xd = x->dims[d];
     out->dims[d] = -1;
     if (!p->known) continue;
+    /* Sizes and scaled lengths must be representable dims (this also
+     * refuses NaN and negative values before any conversion). */
+    double len = p->use_sizes ? p->values[i]
+                              : p->values[i] * (double)(xd > 0 ? xd : 1);
+    if (!(len >= 0 && len <= RESIZE_MAX_DIM))
+      return lt_lite_error(c,
+                           "%s for axis %d gives %g elements; expected 0 to "
+                           "2^40",
+                           p->use_sizes ? "sizes" : "scales", (int)d, len);
     if (!p->use_sizes) {
       p->kp.scales[d] = p->values[i];
       p->kp.lengths[d] = p->values[i] * (double)xd;
@@ -221,6 +233,10 @@ static lt_result_t resize_infer(const lt_lite_call_t *c,
       p->kp.scales[d] = xd > 0 ? p->values[i] / (double)xd : 1.0;
       p->kp.lengths[d] = p->values[i];
     } else if (have_common) {
+      if (!(common * (double)xd <= RESIZE_MAX_DIM))
+        return lt_lite_error(c, "sizes give a scale of %g for axis %d; the "
+                                "result would exceed 2^40 elements",
+                             common, (int)d);
       p->kp.scales[d] = common;
       p->kp.lengths[d] = common * (double)xd;
       out->dims[d] = (int64_t)floor(common * (double)xd + 0.5);

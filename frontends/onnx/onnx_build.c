@@ -107,7 +107,7 @@ lt_result_t lt_onnx_invalid(lt_onnx_cv_t *cv, const char *fmt, ...) {
 }
 
 /* An op the lite dialect refused (its diagnostic is in last_diag). */
-static lt_result_t creation_failed(lt_onnx_cv_t *cv, lt_lite_op_id_t id) {
+static lt_result_t creation_failed(lt_onnx_cv_t *cv) {
   lt_onnx_import_t *im = cv->im;
   const lt_onnx_node_t *n = cv->node;
   lt_onnx_record_error(im, LT_STATUS_INVALID_ARGUMENT,
@@ -117,7 +117,6 @@ static lt_result_t creation_failed(lt_onnx_cv_t *cv, lt_lite_op_id_t id) {
                        (long long)cv->opset,
                        im->last_diag.len ? im->last_diag.data
                                          : "cannot create lite op");
-  LT_UNUSED(id);
   return LT_FAILURE;
 }
 
@@ -223,12 +222,25 @@ static lt_value_t *make_constant(lt_onnx_import_t *im, const lt_attr_t *value,
 
 /* The attribute for bytes of type `type`: inline when small, else a blob
  * named after `name` (the bytes are copied once, into the blob). */
+/* True when all n elements of esize bytes at p are equal. */
+static bool all_equal(const uint8_t *p, int64_t n, size_t esize) {
+  for (int64_t i = 1; i < n; i++)
+    if (memcmp(p, p + (size_t)i * esize, esize) != 0) return false;
+  return true;
+}
+
 static const lt_attr_t *tensor_attr(lt_onnx_import_t *im,
                                     const lt_type_t *type, const void *data,
                                     size_t size, const char *name,
-                                    size_t name_len) {
+                                    size_t name_len, bool splat_inline) {
   int64_t numel = lt_type_num_elements(type);
-  if (numel <= LT_ONNX_INLINE_LIMIT) {
+  /* A splat is one element however large the tensor (computed constants
+   * like ConstantOfShape's); initializers stay blobs, as their names say
+   * where they came from. */
+  bool inline_splat =
+      splat_inline && numel > 0 && data &&
+      all_equal(data, numel, lt_dense_element_size(type->shaped.element));
+  if (numel <= LT_ONNX_INLINE_LIMIT || inline_splat) {
     const lt_attr_t *a = lt_attr_dense(im->ctx, type, data ? data : "", size);
     if (!a)
       lt_onnx_record_error(im, LT_STATUS_INTERNAL,
@@ -290,7 +302,8 @@ const lt_attr_t *lt_onnx_proto_attr(lt_onnx_import_t *im,
       lt_type_tensor(im->ctx, t->rank, t->dims,
                      lt_lite_element_type(im->ctx, dtype), NULL);
   const lt_attr_t *a =
-      type ? tensor_attr(im, type, data.data, data.size, name.data, name.len)
+      type ? tensor_attr(im, type, data.data, data.size, name.data, name.len,
+                         false)
            : NULL;
   /* The bytes now live in the context: the mapped pages they came from
    * need not stay resident next to the copy. */
@@ -310,12 +323,18 @@ lt_value_t *lt_onnx_const_proto(lt_onnx_import_t *im,
 lt_value_t *lt_onnx_const_tensor(lt_onnx_cv_t *cv, const lk_tensor_t *t,
                                  const char *name) {
   lt_onnx_import_t *im = cv->im;
+  const lt_type_t *elem = (int)t->dtype >= 0 && t->dtype < LK_NUM_DTYPES
+                              ? lt_lite_element_type(cv->ctx, t->dtype)
+                              : NULL;
   const lt_type_t *type =
-      lt_type_tensor(cv->ctx, (uint32_t)t->rank, t->dims,
-                     lt_lite_element_type(cv->ctx, t->dtype), NULL);
-  if (!type) return NULL;
+      elem ? lt_type_tensor(cv->ctx, (uint32_t)t->rank, t->dims, elem, NULL)
+           : NULL;
+  if (!type) {
+    lt_onnx_invalid(cv, "cannot make a constant of this element type");
+    return NULL;
+  }
   const lt_attr_t *a =
-      tensor_attr(im, type, t->data, lk_nbytes(t), name, strlen(name));
+      tensor_attr(im, type, t->data, lk_nbytes(t), name, strlen(name), true);
   return a ? make_constant(im, a, cv->loc, false) : NULL;
 }
 
@@ -336,6 +355,10 @@ lt_value_t *lt_onnx_const_scalar(lt_onnx_cv_t *cv, lk_dtype_t dtype,
                                  double v) {
   uint8_t buf[8] = {0};
   lk_tensor_t t = {.dtype = dtype, .rank = 0, .data = buf};
+  if ((int)dtype < 0 || dtype >= LK_NUM_DTYPES) {
+    lt_onnx_invalid(cv, "cannot make a scalar of an unknown element type");
+    return NULL;
+  }
   if (lk_dtype_is_float(dtype))
     lk_store_f64(&t, 0, v);
   else
@@ -351,7 +374,7 @@ lt_value_t *lt_onnx_none(lt_onnx_cv_t *cv) {
   lt_op_t *op = lt_lite_create(&b, LT_LITE_NONE, lt_loc_unknown(cv->ctx), 0,
                                NULL, 0, NULL, 1);
   im->none = op ? lt_op_result(op, 0) : NULL;
-  if (!im->none) creation_failed(cv, LT_LITE_NONE);
+  if (!im->none) creation_failed(cv);
   return im->none;
 }
 
@@ -456,7 +479,7 @@ lt_result_t lt_onnx_emit(lt_onnx_cv_t *cv, lt_lite_op_id_t id, uint32_t num_in,
   im->last_diag.len = 0;
   lt_op_t *op = lt_lite_create(&im->builder, id, cv->loc, num_in, in,
                                num_attrs, attrs, num_out);
-  if (!op) return creation_failed(cv, id);
+  if (!op) return creation_failed(cv);
   if (!im->first_body_op) im->first_body_op = op;
   for (uint32_t i = 0; i < num_out; i++)
     out[i] = lt_op_result(op, i);

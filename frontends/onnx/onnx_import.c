@@ -60,6 +60,17 @@ static void find_opset(lt_onnx_import_t *im) {
       im->opset = im->model.opsets[i].version;
 }
 
+/* The opset version the model imports for domain (0 when none). */
+static int64_t domain_opset(lt_onnx_import_t *im, lt_onnx_str_t domain) {
+  if (is_default_domain(domain)) return im->opset;
+  int64_t v = 0;
+  for (uint32_t i = 0; i < im->model.num_opsets; i++)
+    if (im->model.opsets[i].domain.len == domain.len &&
+        memcmp(im->model.opsets[i].domain.data, domain.data, domain.len) == 0)
+      v = im->model.opsets[i].version;
+  return v;
+}
+
 /* ---- names ---------------------------------------------------------------------------- */
 /* Enters every name the graph reads (used: unused initializers are never
  * copied, and unused extra outputs of a node may be left out) and every
@@ -123,14 +134,15 @@ static bool check_supported(lt_onnx_import_t *im) {
     if (is_default_domain(n->domain))
       row = lt_onnx_op_lookup(n->op_type, im->opset, &known);
     if (!row) {
+      int64_t opset = domain_opset(im, n->domain);
       lt_strbuf_printf(&ops, "%s%.*s%s%.*s (opset %lld, node '%s')",
                        num_ops++ ? ", " : "", STR_ARGS(n->domain),
                        n->domain.len ? "." : "", STR_ARGS(n->op_type),
-                       (long long)im->opset, node_name);
+                       (long long)opset, node_name);
       lt_emit_error(im->ctx, loc, "unsupported ONNX operator %.*s%s%.*s at "
                     "opset %lld%s",
                     STR_ARGS(n->domain), n->domain.len ? "." : "",
-                    STR_ARGS(n->op_type), (long long)im->opset,
+                    STR_ARGS(n->op_type), (long long)opset,
                     known ? " (supported at other opsets)" : "");
       continue;
     }
@@ -402,10 +414,15 @@ static lt_result_t build(lt_onnx_import_t *im, lt_op_t **out_module) {
   if (!ret) return LT_FAILURE;
   lt_block_push_back(im->block, ret);
 
-  /* Constants that folding left without users. */
-  LT_FOR_EACH_OP_SAFE(op, next, im->block) {
+  /* What folding left without users: constants, and Shape/Size ops whose
+   * static dims were taken as constants (last to first, so that an erased
+   * op's operands may go too). */
+  for (lt_op_t *op = im->block->last, *prev; op; op = prev) {
+    prev = op->prev;
     int id = lt_lite_op_id(op);
-    if ((id == LT_LITE_CONSTANT || id == LT_LITE_NONE) && lt_op_use_empty(op))
+    if ((id == LT_LITE_CONSTANT || id == LT_LITE_NONE ||
+         id == LT_LITE_SHAPE || id == LT_LITE_SIZE) &&
+        lt_op_use_empty(op))
       lt_op_erase(op);
   }
 

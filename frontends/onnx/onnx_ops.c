@@ -27,6 +27,7 @@ static lt_result_t cv_split(lt_onnx_cv_t *cv);
 static lt_result_t cv_slice(lt_onnx_cv_t *cv);
 static lt_result_t cv_pad(lt_onnx_cv_t *cv);
 static lt_result_t cv_shape(lt_onnx_cv_t *cv);
+static lt_result_t cv_gather(lt_onnx_cv_t *cv);
 static lt_result_t cv_resize(lt_onnx_cv_t *cv);
 static lt_result_t cv_upsample(lt_onnx_cv_t *cv);
 
@@ -553,6 +554,45 @@ static lt_result_t cv_shape(lt_onnx_cv_t *cv) {
     if (end < start) end = start;
     v = lt_onnx_const_i64(cv, dims + start, (uint32_t)(end - start), false);
   }
+  if (!v) return LT_FAILURE;
+  cv->outputs[0] = v;
+  return LT_SUCCESS;
+}
+
+/* Gather of static dims out of a Shape whose input has dynamic ones (the
+ * channel count of a dynamic-batch tensor) is a constant too. */
+static lt_result_t cv_gather(lt_onnx_cv_t *cv) {
+  lt_value_t *data = cv->num_inputs > 0 ? cv->inputs[0] : NULL;
+  lt_value_t *indices = cv->num_inputs > 1 ? cv->inputs[1] : NULL;
+  lt_op_t *def = data ? lt_value_defining_op(data) : NULL;
+  lk_tensor_t idx;
+  int64_t axis = lt_onnx_attr_int(cv, "axis", 0);
+  if (!cv->im->opts->fold_constants || !def ||
+      lt_lite_op_id(def) != LT_LITE_SHAPE || (axis != 0 && axis != -1) ||
+      !lt_onnx_value_const(cv, indices, &idx) || idx.rank > 1 ||
+      !lk_dtype_is_int(idx.dtype) || idx.dtype == LK_BOOL)
+    return lt_onnx_convert_default(cv);
+  const lt_type_t *t = lt_op_operand(def, 0)->type;
+  if (t->kind != LT_TYPE_TENSOR) return lt_onnx_convert_default(cv);
+  int64_t rank = t->shaped.rank;
+  const lt_attr_t *sa = lt_op_attr(def, "start"), *ea = lt_op_attr(def, "end");
+  int64_t start = sa && sa->kind == LT_ATTR_INTEGER ? sa->i : 0;
+  int64_t end = ea && ea->kind == LT_ATTR_INTEGER ? ea->i : rank;
+  if (start < 0) start += rank;
+  if (end < 0) end += rank;
+  start = start < 0 ? 0 : start > rank ? rank : start;
+  end = end < start ? start : end > rank ? rank : end;
+  int64_t len = end - start, n = lk_numel(&idx);
+  int64_t dims[LK_MAX_RANK];
+  if (n > LK_MAX_RANK) return lt_onnx_convert_default(cv);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t k = lk_load_i64(&idx, i);
+    if (k < 0) k += len;
+    if (k < 0 || k >= len) return lt_onnx_convert_default(cv); /* lite says */
+    dims[i] = t->shaped.shape[start + k];
+    if (dims[i] == LT_DYNAMIC) return lt_onnx_convert_default(cv);
+  }
+  lt_value_t *v = lt_onnx_const_i64(cv, dims, (uint32_t)n, idx.rank == 0);
   if (!v) return LT_FAILURE;
   cv->outputs[0] = v;
   return LT_SUCCESS;

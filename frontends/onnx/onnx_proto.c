@@ -526,7 +526,7 @@ static int decode_attr(dec_t *d, lt_pb_span_t span, lt_onnx_attr_t *a) {
   uint32_t si = 0;
   /* Which value fields are set, for models that leave `type` out. */
   bool has_f = false, has_i = false, has_s = false, has_t = false;
-  bool has_g = false, has_other = false;
+  bool has_g = false;
 
   lt_pb_reader_t r;
   lt_pb_reader_sub(&r, d->base, span);
@@ -578,8 +578,7 @@ static int decode_attr(dec_t *d, lt_pb_span_t span, lt_onnx_attr_t *a) {
     case LT_ONNX_F_AttributeProto_strings:
       strings[si++] = str_of(&f);
       break;
-    default:
-      has_other = true; /* graphs, tensors, sparse tensors, type protos */
+    default: /* graphs, tensors, sparse tensors, type protos */
       break;
     }
   }
@@ -606,7 +605,6 @@ static int decode_attr(dec_t *d, lt_pb_span_t span, lt_onnx_attr_t *a) {
     return fail(d, offset, "attribute '%.*s' of type TENSOR has no tensor",
                 (int)(a->name.len > 64 ? 64 : a->name.len),
                 a->name.data ? a->name.data : "");
-  LT_UNUSED(has_other);
   return 0;
 }
 
@@ -622,6 +620,10 @@ static int decode_node(dec_t *d, lt_pb_span_t span, lt_onnx_node_t *n) {
   uint64_t ni = count_of(counts, m, LT_ONNX_F_NodeProto_input);
   uint64_t no = count_of(counts, m, LT_ONNX_F_NodeProto_output);
   uint64_t na = count_of(counts, m, LT_ONNX_F_NodeProto_attribute);
+  if (ni > LT_ONNX_MAX_NODE_LIST || no > LT_ONNX_MAX_NODE_LIST ||
+      na > LT_ONNX_MAX_NODE_LIST)
+    return fail(d, offset, "node with more than %u inputs, outputs or "
+                           "attributes", LT_ONNX_MAX_NODE_LIST);
   lt_onnx_str_t *inputs = ALLOC_ARRAY(d, lt_onnx_str_t, ni);
   lt_onnx_str_t *outputs = ALLOC_ARRAY(d, lt_onnx_str_t, no);
   lt_onnx_attr_t *attrs = ALLOC_ARRAY(d, lt_onnx_attr_t, na);
@@ -682,6 +684,10 @@ static int decode_graph(dec_t *d, lt_pb_span_t span, lt_onnx_graph_t *g) {
   uint64_t nt = count_of(counts, m, LT_ONNX_F_GraphProto_initializer);
   uint64_t ni = count_of(counts, m, LT_ONNX_F_GraphProto_input);
   uint64_t no = count_of(counts, m, LT_ONNX_F_GraphProto_output);
+  if (nn > LT_ONNX_MAX_GRAPH_LIST || nt > LT_ONNX_MAX_GRAPH_LIST ||
+      ni > LT_ONNX_MAX_GRAPH_LIST || no > LT_ONNX_MAX_GRAPH_LIST)
+    return fail(d, offset, "graph with more than %u nodes, initializers, "
+                           "inputs or outputs", LT_ONNX_MAX_GRAPH_LIST);
   lt_onnx_node_t *nodes = ALLOC_ARRAY(d, lt_onnx_node_t, nn);
   lt_onnx_tensor_t *inits = ALLOC_ARRAY(d, lt_onnx_tensor_t, nt);
   lt_onnx_value_info_t *inputs = ALLOC_ARRAY(d, lt_onnx_value_info_t, ni);
@@ -740,8 +746,11 @@ static int decode_graph(dec_t *d, lt_pb_span_t span, lt_onnx_graph_t *g) {
 
 /* ---- ModelProto ------------------------------------------------------------
  */
+static const uint8_t kEmpty[1];
+
 int lt_onnx_decode_model(const uint8_t *data, size_t size, lt_arena_t *arena,
                          lt_onnx_model_t *out, lt_pb_error_t *err) {
+  if (!data) data = kEmpty; /* a null pointer may not even be offset by 0 */
   dec_t d = {.base = data, .arena = arena, .err = err};
   const msg_desc_t *m = &kMessages[MSG_ModelProto];
   const msg_desc_t *om = &kMessages[MSG_OperatorSetIdProto];
@@ -808,6 +817,7 @@ int lt_onnx_decode_model(const uint8_t *data, size_t size, lt_arena_t *arena,
 
 int lt_onnx_decode_tensor(const uint8_t *data, size_t size, lt_arena_t *arena,
                           lt_onnx_tensor_t *out, lt_pb_error_t *err) {
+  if (!data) data = kEmpty;
   dec_t d = {.base = data, .arena = arena, .err = err};
   return decode_tensor(&d, (lt_pb_span_t){data, size}, out);
 }

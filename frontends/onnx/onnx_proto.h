@@ -39,6 +39,8 @@ enum {
  * as malformed rather than allocated for. */
 #define LT_ONNX_MAX_DIMS 64         /* rank of a tensor or value */
 #define LT_ONNX_MAX_LIST (1u << 24) /* elements of an ints/floats/strings attr */
+#define LT_ONNX_MAX_NODE_LIST (1u << 16) /* inputs, outputs, attributes of a node */
+#define LT_ONNX_MAX_GRAPH_LIST (1u << 22) /* nodes, initializers, inputs, ... */
 
 /* A string field: bytes in the buffer, not NUL-terminated. */
 typedef struct lt_onnx_str {

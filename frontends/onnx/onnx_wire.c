@@ -6,6 +6,9 @@
 #include <string.h>
 
 void lt_pb_reader_init(lt_pb_reader_t *r, const void *data, size_t size) {
+  /* Offsetting a null pointer, even by 0, is undefined. */
+  static const uint8_t empty[1];
+  if (!data) data = empty;
   r->base = data;
   r->pos = data;
   r->end = r->pos + size;

@@ -751,3 +751,25 @@ func.func @f(%x: tensor<1x0xf32>) {
   %0 = "lite.resize"(%x, %n, %n, %s) : (tensor<1x0xf32>, none, none, tensor<2xi64>) -> tensor<*xf32>
   return
 }
+
+// -----
+
+// Scales from an untrusted model that would give absurd sizes are refused
+// before any conversion to an integer dim.
+func.func @f(%x: tensor<1x1x2x2xf32>) {
+  %n = "lite.none"() : () -> none
+  %s = "lite.constant"() {value = dense<[1.0e27, 1.0, 2.0, 2.0]> : tensor<4xf32>} : () -> tensor<4xf32>
+  // expected-error @+1 {{'lite.resize' op scales for axis 0 gives 1e+27 elements; expected 0 to 2^40}}
+  %0 = "lite.resize"(%x, %n, %s) : (tensor<1x1x2x2xf32>, none, tensor<4xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<1x1x2x2xf32>) {
+  %n = "lite.none"() : () -> none
+  %s = "lite.constant"() {value = dense<[1000000000000000, 1, 4, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+  // expected-error @+1 {{'lite.resize' op sizes for axis 0 gives 1e+15 elements; expected 0 to 2^40}}
+  %0 = "lite.resize"(%x, %n, %n, %s) : (tensor<1x1x2x2xf32>, none, none, tensor<4xi64>) -> tensor<*xf32>
+  return
+}
