@@ -31,6 +31,8 @@
     "<long>",                                                                  \
     "Print DenseElementsAttrs with a hex string that have more elements than " \
     "the given upper limit (use -1 to disable)")                               \
+  X(TIMING, "mlir-timing", FLAG, "",                                            \
+    "Display execution times (import and output)")                            \
   X(HELP, "help", FLAG, "", "Display available options")                       \
   X(VERSION, "version", FLAG, "", "Display the version of this program")
 
@@ -45,7 +47,7 @@ typedef struct lt_tr_config {
   const char *prog;
   const char *input;  /* "-" = stdin */
   const char *output; /* NULL = stdout */
-  bool import_onnx, no_fold, help, version;
+  bool import_onnx, no_fold, timing, help, version;
   const char *dim_params;
   lt_print_flags_t print_flags;
 } lt_tr_config_t;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "dialects/dialects.h"
 #include "dialects/lite/lite.h"
@@ -62,7 +63,30 @@ static int print_module(const lt_tr_config_t *c, lt_op_t *module) {
   return LT_TR_EXIT_OK;
 }
 
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* --mlir-timing: the report in the layout of lite-opt's (MLIR's). */
+static void print_timing(double import_s, double output_s) {
+  double total = import_s + output_s;
+  const char *rule = "===---------------------------------------------------"
+                     "----------------------===";
+  fprintf(stderr, "%s\n%52s\n%s\n", rule, "... Execution time report ...",
+          rule);
+  fprintf(stderr, "  Total Execution Time: %.4f seconds\n\n", total);
+  fprintf(stderr, "  ----Wall Time----  ----Name----\n");
+  const char *names[3] = {"Import", "Output", "Total"};
+  double secs[3] = {import_s, output_s, total};
+  for (int i = 0; i < 3; i++)
+    fprintf(stderr, "    %.4f (%5.1f%%)  %s\n", secs[i],
+            total > 0 ? 100.0 * secs[i] / total : 100.0, names[i]);
+}
+
 static int import_onnx(const lt_tr_config_t *c) {
+  double t0 = now_seconds();
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {
@@ -100,8 +124,10 @@ static int import_onnx(const lt_tr_config_t *c) {
                                                       : LT_TR_EXIT_ERROR;
     lt_status_free(st);
   } else {
+    double t1 = now_seconds();
     rc = print_module(c, module);
     lt_op_destroy(module);
+    if (c->timing) print_timing(t1 - t0, now_seconds() - t1);
   }
   lt_context_destroy(ctx);
   return rc;

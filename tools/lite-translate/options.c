@@ -76,6 +76,9 @@ static bool set_option(lt_tr_config_t *c, lt_tr_opt_id_t id,
   case LT_TR_NO_FOLD:
     c->no_fold = b;
     break;
+  case LT_TR_TIMING:
+    c->timing = b;
+    break;
   case LT_TR_PRINT_GENERIC:
     c->print_flags.generic = b;
     break;
