@@ -1,7 +1,12 @@
 /* tensor.h - the only vocabulary kernels share: element types, shapes and a
  * dense row-major tensor view. Kernels know buffers and shapes, nothing of
  * the IR; the reference evaluator, the runtime and the HAL driver all hand
- * them lk_tensor_t views. */
+ * them lk_tensor_t views.
+ *
+ * The reference kernels (kernels/ref/) are the oracle: portable C, every
+ * dtype, exact before fast. They may take scratch memory from malloc and
+ * then report its failure by returning false; the optimized kernels to come
+ * take their workspace from the caller. */
 #ifndef LITE_KERNELS_TENSOR_H
 #define LITE_KERNELS_TENSOR_H
 

@@ -6,10 +6,10 @@
 #   3. the same with ASan + UBSan
 #   4. ONNX conformance (test/onnx, both builds): every test listed in
 #      test/onnx/expected_pass.txt must pass
-#   5. models (test/models) under lite-run --reference against onnxruntime:
-#      every generated model and the PP-OCR models in the default build, the
-#      small ones under ASan (skipped, and said so, without onnxruntime or
-#      without a reachable registry for PP-OCR)
+#   5. models (test/models) under lite-run --reference against onnxruntime,
+#      in both builds: every generated model and the PP-OCR models (skipped,
+#      and said so, without onnxruntime or without a reachable registry for
+#      PP-OCR)
 #   6. the libFuzzer targets (clang-14) run for FUZZ_SECONDS each on seed
 #      corpora made from test/lit and the ONNX test models
 #
@@ -121,7 +121,7 @@ fi
 models default "$root/build" "${ppocr[@]}"
 run_suite asan "$root/build-asan"
 conformance asan "$root/build-asan"
-models asan "$root/build-asan" --small
+models asan "$root/build-asan" "${ppocr[@]}"
 
 # fuzz TARGET SEEDS [ARGS...]: one libFuzzer target for FUZZ_SECONDS on its
 # seed corpus (made by the build) and the corpus it grew in earlier runs.
