@@ -9,9 +9,9 @@
 #include "ir/printer.h"
 
 /* ---- command line -------------------------------------------------------
- * One table for parsing, --help and docs/lite-opt.md. Kinds: FLAG (takes
- * an optional =true/false), VALUE (=v or a separate argument), LIST (VALUE
- * that may repeat; values may also be comma-separated). */
+ * One table for parsing (tools/common/cl.h), --help and docs/lite-opt.md.
+ * Kinds are cl's: FLAG (an optional =true/false), VALUE (=v or a separate
+ * argument), LIST (VALUE that may repeat; here also comma-separated). */
 #define LT_OPT_FAMILIES(X)                                                     \
   X(GENERAL, "General options")                                                \
   X(PIPELINE, "Pass pipeline options")                                         \
@@ -118,8 +118,9 @@ typedef struct lt_opt_config {
   lt_pass_stats_display_t pass_statistics_display;
 } lt_opt_config_t;
 
-/* Parses argv (LLVM cl conventions: `-x` or `--x`, `--x=v` or `--x v`).
- * Prints the error and returns false on a bad command line. */
+/* Parses argv (LLVM cl conventions: `-x` or `--x`, `--x=v` or `--x v`;
+ * a registered pass or pipeline is a flag too). Prints the error and
+ * returns false on a bad command line. */
 bool lt_opt_parse_args(int argc, char **argv, lt_opt_config_t *out_config);
 void lt_opt_config_free(lt_opt_config_t *config);
 /* --help: the flag table by family, then the registered passes. */

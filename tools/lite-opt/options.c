@@ -1,12 +1,12 @@
-/* options.c - lite-opt's command line, parsed the way LLVM's cl does
- * (`-x` or `--x`, `--x=v` or `--x v`, `--` ends options), plus every
- * registered pass and pipeline as a flag of its own. */
+/* options.c - lite-opt's command line: the flag table, what each flag
+ * sets, and every registered pass and pipeline as a flag of its own
+ * (tools/common/cl.h does the parsing). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/common/cl.h"
 #include "tools/lite-opt/lite_opt.h"
 
-typedef enum opt_kind { KIND_FLAG, KIND_VALUE, KIND_LIST } opt_kind_t;
 typedef enum opt_family {
 #define X(id, title) FAMILY_##id,
   LT_OPT_FAMILIES(X)
@@ -14,17 +14,9 @@ typedef enum opt_family {
       FAMILY_COUNT
 } opt_family_t;
 
-typedef struct opt_desc {
-  const char *name;
-  opt_kind_t kind;
-  const char *value_name;
-  opt_family_t family;
-  const char *help;
-} opt_desc_t;
-
-static const opt_desc_t kOptions[LT_OPT_COUNT] = {
+static const lt_cl_option_t kOptions[LT_OPT_COUNT] = {
 #define X(id, name, kind, value, family, help)                                 \
-  [LT_OPT_##id] = {name, KIND_##kind, value, FAMILY_##family, help},
+  [LT_OPT_##id] = {name, LT_CL_##kind, value, FAMILY_##family, help},
     LT_OPT_FLAGS(X)
 #undef X
 };
@@ -35,36 +27,6 @@ static const char *const kFamilyTitles[FAMILY_COUNT] = {
 #undef X
 };
 
-/* LLVM spells one-letter options with one dash in messages. */
-static const char *dashes(const char *name) {
-  return strlen(name) == 1 ? "-" : "--";
-}
-
-static bool parse_bool(const char *v, bool *out) {
-  static const char *const yes[] = {"true", "TRUE", "True", "1"};
-  static const char *const no[] = {"false", "FALSE", "False", "0"};
-  for (size_t i = 0; i < LT_ARRAY_SIZE(yes); i++) {
-    if (strcmp(v, yes[i]) == 0) {
-      *out = true;
-      return true;
-    }
-    if (strcmp(v, no[i]) == 0) {
-      *out = false;
-      return true;
-    }
-  }
-  return false;
-}
-
-static bool parse_int64(const char *v, int64_t *out) {
-  char *end;
-  if (!*v) return false;
-  long long x = strtoll(v, &end, 0);
-  if (*end) return false;
-  *out = (int64_t)x;
-  return true;
-}
-
 static bool push_str(const char ***list, size_t *count, const char *s) {
   const char **grown = realloc(*list, (*count + 1) * sizeof(**list));
   if (!grown) return false;
@@ -73,15 +35,11 @@ static bool push_str(const char ***list, size_t *count, const char *s) {
   return true;
 }
 
-static const char *prog_name(const char *argv0) {
-  const char *slash = strrchr(argv0, '/');
-  return slash ? slash + 1 : argv0;
-}
-
 /* Adds `a,b` (split at commas) to a list option; each must be a pass. The
  * pieces are copied into the list so that argv stays untouched. */
-static bool add_pass_names(lt_opt_config_t *c, lt_opt_id_t id,
+static bool add_pass_names(const lt_cl_t *cl, lt_opt_id_t id,
                            const char *value) {
+  lt_opt_config_t *c = cl->user;
   const char ***list =
       id == LT_OPT_PRINT_BEFORE ? &c->print_before : &c->print_after;
   size_t *count =
@@ -97,10 +55,7 @@ static bool add_pass_names(lt_opt_config_t *c, lt_opt_id_t id,
       return false;
     }
     if (!lt_pass_lookup(piece)) {
-      fprintf(stderr,
-              "%s: for the %s%s option: Cannot find option named "
-              "'%s'!\n",
-              c->prog, dashes(kOptions[id].name), kOptions[id].name, piece);
+      lt_cl_option_error(cl, id, "Cannot find option named '%s'!", piece);
       return false;
     }
     if (!comma) return true;
@@ -108,19 +63,26 @@ static bool add_pass_names(lt_opt_config_t *c, lt_opt_id_t id,
   }
 }
 
-/* Stores the value of a tool option. */
-static bool set_option(lt_opt_config_t *c, lt_opt_id_t id, const char *value) {
-  const opt_desc_t *d = &kOptions[id];
-  bool b = true;
+/* --mlir-timing-display and --mlir-pass-statistics-display: `list`, or
+ * `other` for the other of their two values. */
+static bool set_display(const lt_cl_t *cl, int id, const char *value,
+                        const char *other, bool *out_list) {
+  *out_list = strcmp(value, "list") == 0;
+  if (*out_list || strcmp(value, other) == 0) return true;
+  lt_cl_option_error(cl, id, "Cannot find option named '%s'!", value);
+  return false;
+}
+
+/* Stores one parsed option (cl's apply callback). */
+static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
+  lt_opt_config_t *c = cl->user;
   int64_t i = 0;
-  if (d->kind == KIND_FLAG && value && !parse_bool(value, &b)) {
-    fprintf(stderr,
-            "%s: for the %s%s option: '%s' is invalid value for boolean "
-            "argument! Try 0 or 1\n",
-            c->prog, dashes(d->name), d->name, value);
-    return false;
+  bool list = false;
+  if (id == LT_CL_POSITIONAL) {
+    c->input = value;
+    return true;
   }
-  switch (id) {
+  switch ((lt_opt_id_t)id) {
   case LT_OPT_OUTPUT:
     c->output = value;
     break;
@@ -169,23 +131,16 @@ static bool set_option(lt_opt_config_t *c, lt_opt_id_t id, const char *value) {
     c->print_flags.local_scope = b;
     break;
   case LT_OPT_ELIDE_ELEMENTS:
+    if (!lt_cl_int_value(cl, id, value, 0, &i)) return false;
+    c->print_flags.elide_elements_larger = i;
+    break;
   case LT_OPT_HEX_ELEMENTS:
-    if (!parse_int64(value, &i) || (id == LT_OPT_ELIDE_ELEMENTS && i < 0)) {
-      fprintf(stderr,
-              "%s: for the %s%s option: '%s' value invalid for %s "
-              "argument!\n",
-              c->prog, dashes(d->name), d->name, value,
-              id == LT_OPT_ELIDE_ELEMENTS ? "uint" : "long");
-      return false;
-    }
-    if (id == LT_OPT_ELIDE_ELEMENTS)
-      c->print_flags.elide_elements_larger = i;
-    else
-      c->print_flags.hex_elements_larger = i;
+    if (!lt_cl_int_value(cl, id, value, INT64_MIN, &i)) return false;
+    c->print_flags.hex_elements_larger = i;
     break;
   case LT_OPT_PRINT_BEFORE:
   case LT_OPT_PRINT_AFTER:
-    return add_pass_names(c, id, value);
+    return add_pass_names(cl, (lt_opt_id_t)id, value);
   case LT_OPT_PRINT_BEFORE_ALL:
     c->print_before_all = b;
     break;
@@ -205,27 +160,14 @@ static bool set_option(lt_opt_config_t *c, lt_opt_id_t id, const char *value) {
     c->timing = b;
     break;
   case LT_OPT_TIMING_DISPLAY:
-  case LT_OPT_PASS_STATISTICS_DISPLAY: {
-    bool timing = id == LT_OPT_TIMING_DISPLAY;
-    if (strcmp(value, "list") == 0) {
-      if (timing)
-        c->timing_display = LT_TIMING_LIST;
-      else
-        c->pass_statistics_display = LT_PASS_STATS_LIST;
-    } else if (strcmp(value, timing ? "tree" : "pipeline") == 0) {
-      if (timing)
-        c->timing_display = LT_TIMING_TREE;
-      else
-        c->pass_statistics_display = LT_PASS_STATS_PIPELINE;
-    } else {
-      fprintf(stderr,
-              "%s: for the %s%s option: Cannot find option named "
-              "'%s'!\n",
-              c->prog, dashes(d->name), d->name, value);
-      return false;
-    }
+    if (!set_display(cl, id, value, "tree", &list)) return false;
+    c->timing_display = list ? LT_TIMING_LIST : LT_TIMING_TREE;
     break;
-  }
+  case LT_OPT_PASS_STATISTICS_DISPLAY:
+    if (!set_display(cl, id, value, "pipeline", &list)) return false;
+    c->pass_statistics_display =
+        list ? LT_PASS_STATS_LIST : LT_PASS_STATS_PIPELINE;
+    break;
   case LT_OPT_PASS_STATISTICS:
     c->pass_statistics = b;
     break;
@@ -235,91 +177,47 @@ static bool set_option(lt_opt_config_t *c, lt_opt_id_t id, const char *value) {
   return true;
 }
 
-static int find_option(const char *name, size_t len) {
-  for (int i = 0; i < LT_OPT_COUNT; i++)
-    if (strlen(kOptions[i].name) == len &&
-        memcmp(kOptions[i].name, name, len) == 0)
-      return i;
-  return -1;
+/* A flag not in the table may name a pass or pipeline (cl's unknown-option
+ * hook); its `=...` are the pass options. */
+static lt_cl_claim_t claim_pass_flag(const lt_cl_t *cl, const char *name,
+                                     size_t name_len, const char *value) {
+  lt_opt_config_t *c = cl->user;
+  char pass_name[256];
+  if (name_len >= sizeof(pass_name)) return LT_CL_UNCLAIMED;
+  memcpy(pass_name, name, name_len);
+  pass_name[name_len] = 0;
+  const lt_pass_info_t *pass = lt_pass_lookup(pass_name);
+  const lt_pass_pipeline_info_t *pipeline =
+      pass ? NULL : lt_pass_pipeline_lookup(pass_name);
+  if (!pass && !pipeline) return LT_CL_UNCLAIMED;
+  lt_opt_pass_flag_t *grown =
+      realloc(c->pass_flags, (c->num_pass_flags + 1) * sizeof(*grown));
+  if (!grown) {
+    fprintf(stderr, "%s: out of memory\n", c->prog);
+    return LT_CL_FAILED;
+  }
+  c->pass_flags = grown;
+  /* The registered name, not argv, so it outlives this buffer. */
+  c->pass_flags[c->num_pass_flags++] = (lt_opt_pass_flag_t){
+      .name = pass ? pass->argument : pipeline->name, .options = value};
+  return LT_CL_CLAIMED;
 }
 
 bool lt_opt_parse_args(int argc, char **argv, lt_opt_config_t *c) {
   memset(c, 0, sizeof(*c));
-  c->prog = prog_name(argc > 0 ? argv[0] : "lite-opt");
+  c->prog = lt_cl_prog_name(argc, argv, "lite-opt");
   c->verify_each = true;
   lt_print_flags_init(&c->print_flags);
   c->timing_display = LT_TIMING_TREE;
   c->pass_statistics_display = LT_PASS_STATS_PIPELINE;
-  bool seen[LT_OPT_COUNT] = {0};
-  bool only_positional = false;
-  for (int ai = 1; ai < argc; ai++) {
-    const char *arg = argv[ai];
-    if (only_positional || arg[0] != '-' || strcmp(arg, "-") == 0) {
-      if (c->input) {
-        fprintf(stderr,
-                "%s: Too many positional arguments specified!\nCan specify at "
-                "most 1 positional arguments: See: %s --help\n",
-                c->prog, c->prog);
-        return false;
-      }
-      c->input = arg;
-      continue;
-    }
-    if (strcmp(arg, "--") == 0) {
-      only_positional = true;
-      continue;
-    }
-    const char *name = arg + (arg[1] == '-' ? 2 : 1);
-    const char *eq = strchr(name, '=');
-    size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
-    const char *value = eq ? eq + 1 : NULL;
-    int id = find_option(name, name_len);
-    if (id >= 0) {
-      const opt_desc_t *d = &kOptions[id];
-      if (d->kind != KIND_FLAG && !value) {
-        if (ai + 1 >= argc) {
-          fprintf(stderr, "%s: for the %s%s option: requires a value!\n",
-                  c->prog, dashes(d->name), d->name);
-          return false;
-        }
-        value = argv[++ai];
-      }
-      if (d->kind == KIND_VALUE && seen[id]) {
-        fprintf(stderr,
-                "%s: for the %s%s option: may only occur zero or one times!\n",
-                c->prog, dashes(d->name), d->name);
-        return false;
-      }
-      seen[id] = true;
-      if (!set_option(c, (lt_opt_id_t)id, value)) return false;
-      continue;
-    }
-    char pass_name[256];
-    if (name_len < sizeof(pass_name)) {
-      memcpy(pass_name, name, name_len);
-      pass_name[name_len] = 0;
-      if (lt_pass_lookup(pass_name) || lt_pass_pipeline_lookup(pass_name)) {
-        lt_opt_pass_flag_t *grown =
-            realloc(c->pass_flags, (c->num_pass_flags + 1) * sizeof(*grown));
-        if (!grown) {
-          fprintf(stderr, "%s: out of memory\n", c->prog);
-          return false;
-        }
-        c->pass_flags = grown;
-        /* The registered name, not argv, so it outlives this buffer. */
-        const char *stable = lt_pass_lookup(pass_name)
-                                 ? lt_pass_lookup(pass_name)->argument
-                                 : lt_pass_pipeline_lookup(pass_name)->name;
-        c->pass_flags[c->num_pass_flags++] =
-            (lt_opt_pass_flag_t){.name = stable, .options = value};
-        continue;
-      }
-    }
-    fprintf(stderr,
-            "%s: Unknown command line argument '%s'.  Try: '%s --help'\n",
-            c->prog, arg, c->prog);
-    return false;
-  }
+  const lt_cl_t cl = {.prog = c->prog,
+                      .options = kOptions,
+                      .num_options = LT_OPT_COUNT,
+                      .max_positional = 1,
+                      .apply = set_option,
+                      .unknown = claim_pass_flag,
+                      .user = c};
+  if (!lt_cl_parse(&cl, argc, argv)) return false;
   if (!c->input) c->input = "-";
   return true;
 }
@@ -337,17 +235,6 @@ void lt_opt_config_free(lt_opt_config_t *c) {
 }
 
 /* ---- help and pass listing ---------------------------------------------- */
-#define HELP_COLUMN 48
-
-static void print_row(FILE *out, int indent, const char *flag,
-                      const char *value, const char *sep, const char *help) {
-  char left[512];
-  snprintf(left, sizeof(left), "%*s%s%s", indent, "", flag, value);
-  int w = (int)strlen(left);
-  fprintf(out, "%s%*s - %s%s\n", left, w < HELP_COLUMN ? HELP_COLUMN - w : 1,
-          "", sep, help);
-}
-
 static const char *option_value_name(lt_pass_option_kind_t kind) {
   switch (kind) {
   case LT_OPT_BOOL:
@@ -362,30 +249,37 @@ static const char *option_value_name(lt_pass_option_kind_t kind) {
   return "";
 }
 
+/* A pass or pipeline: its summary sits two columns right of the options'
+ * help, as in mlir-opt. */
+static void print_pass_row(FILE *out, int indent, const char *name,
+                           const char *summary) {
+  char flag[300], help[1024];
+  snprintf(flag, sizeof(flag), "--%s", name);
+  snprintf(help, sizeof(help), "  %s", summary ? summary : "");
+  lt_cl_print_row(out, &lt_cl_llvm_style, indent, flag, "", help);
+}
+
 static void print_pass_list(FILE *out, int indent) {
   fprintf(out, "%*sPasses:\n", indent, "");
   for (size_t i = 0; i < lt_pass_registry_size(); i++) {
     const lt_pass_info_t *p = lt_pass_registry_at(i);
-    char flag[300];
-    snprintf(flag, sizeof(flag), "--%s", p->argument);
-    print_row(out, indent + 2, flag, "", "  ", p->summary ? p->summary : "");
+    print_pass_row(out, indent + 2, p->argument, p->summary);
     for (uint32_t k = 0; k < p->num_options; k++) {
       const lt_pass_option_t *o = &p->options[k];
-      char help[1024];
+      char flag[300], help[1024];
       snprintf(help, sizeof(help), "%s%s%s%s", o->help ? o->help : "",
                o->default_value ? " (default: " : "",
                o->default_value ? o->default_value : "",
                o->default_value ? ")" : "");
       snprintf(flag, sizeof(flag), "--%s", o->name);
-      print_row(out, indent + 4, flag, option_value_name(o->kind), "", help);
+      lt_cl_print_row(out, &lt_cl_llvm_style, indent + 4, flag,
+                      option_value_name(o->kind), help);
     }
   }
   fprintf(out, "%*sPass Pipelines:\n", indent, "");
   for (size_t i = 0; i < lt_pass_pipeline_registry_size(); i++) {
     const lt_pass_pipeline_info_t *p = lt_pass_pipeline_registry_at(i);
-    char flag[300];
-    snprintf(flag, sizeof(flag), "--%s", p->name);
-    print_row(out, indent + 2, flag, "", "  ", p->summary);
+    print_pass_row(out, indent + 2, p->name, p->summary);
     fprintf(out, "%*s%s\n", indent + 4, "", p->text);
   }
 }
@@ -399,16 +293,7 @@ void lt_opt_print_help(const lt_opt_config_t *c, FILE *out) {
           c->prog);
   for (int f = 0; f < FAMILY_COUNT; f++) {
     fprintf(out, "\n%s:\n\n", kFamilyTitles[f]);
-    for (int i = 0; i < LT_OPT_COUNT; i++) {
-      const opt_desc_t *d = &kOptions[i];
-      if ((int)d->family != f) continue;
-      char flag[128], value[64] = "";
-      snprintf(flag, sizeof(flag), "%s%s", dashes(d->name), d->name);
-      if (d->kind != KIND_FLAG)
-        snprintf(value, sizeof(value), "%s%s", strlen(d->name) == 1 ? " " : "=",
-                 d->value_name);
-      print_row(out, 2, flag, value, "", d->help);
-    }
+    lt_cl_print_options(out, &lt_cl_llvm_style, kOptions, LT_OPT_COUNT, f);
     if (f == FAMILY_PIPELINE) {
       fprintf(out, "  Compiler passes to run\n");
       print_pass_list(out, 4);

@@ -50,10 +50,11 @@ typedef struct lt_run_options {
   uint32_t print_values; /* values shown per output in the summary */
 } lt_run_options_t;
 
-/* Parses argv; on a usage error prints it (naming the flag) on stderr and
- * returns false. */
+/* Parses argv (LLVM cl conventions, tools/common/cl.h); on a usage error
+ * prints it (naming the flag) on stderr and returns false. */
 bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *out);
 void lt_run_options_free(lt_run_options_t *opts);
+/* --help, its rows from the flag table. */
 void lt_run_print_help(FILE *f);
 
 /* Reads a tensor file: .npy, or a serialized ONNX TensorProto (.pb),

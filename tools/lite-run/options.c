@@ -1,54 +1,90 @@
-/* options.c - lite-run's command line. Every flag takes its value either
- * as the next argument or after '=' (`--seed 3`, `--seed=3`). */
+/* options.c - lite-run's command line: the flag table, what each flag
+ * sets, and --help from the table (tools/common/cl.h does the parsing).
+ * Every value flag takes its value either as the next argument or after
+ * '=' (`--seed 3`, `--seed=3`). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/common/cl.h"
 #include "tools/lite-run/lite_run.h"
 
+/* X(ID, name, kind, value name, group, help). Kinds are cl's. The value
+ * flags are LISTs: --input, --input-shape and --expected-output collect
+ * their values, the others keep the last one. Help text breaks its lines
+ * where --help does. */
+#define LT_RUN_FLAGS(X)                                                        \
+  X(REFERENCE, "reference", SWITCH, "", MODES,                                 \
+    "Run on the reference interpreter (each op\n"                              \
+    "evaluated on the reference kernels)")                                     \
+  X(INPUT, "input", LIST, "NAME=@FILE", OPTIONS,                               \
+    "Input NAME from FILE (.npy or an ONNX\n"                                  \
+    "TensorProto .pb); repeatable. Inputs not\n"                               \
+    "given are random (see --seed). An\n"                                      \
+    "argument without a name is argN.")                                        \
+  X(INPUT_SHAPE, "input-shape", LIST, "NAME=DxDx...", OPTIONS,                 \
+    "Shape of input NAME where the model leaves\n"                             \
+    "dims dynamic (needed for random inputs)")                                 \
+  X(SEED, "seed", LIST, "N", OPTIONS,                                          \
+    "Seed of the random inputs (default 0):\n"                                 \
+    "floats uniform in [-1, 1), integers in\n"                                 \
+    "[0, 10), bool 0 or 1")                                                    \
+  X(DIM_PARAMS, "dim-params", LIST, "N=1,...", OPTIONS,                        \
+    "Fix the ONNX model's symbolic dims")                                      \
+  X(FUNCTION, "function", LIST, "NAME", OPTIONS,                               \
+    "Function to run (default: main)")                                         \
+  X(OUTPUT, "output", LIST, "@DIR", OPTIONS,                                   \
+    "Write each output to DIR/<name>.npy")                                     \
+  X(EXPECTED, "expected-output", LIST, "NAME=@FILE", OPTIONS,                  \
+    "Compare output NAME with FILE (.npy or\n"                                 \
+    ".pb); repeatable")                                                        \
+  X(RTOL, "rtol", LIST, "X", OPTIONS, "Relative tolerance (default 1e-3)")     \
+  X(ATOL, "atol", LIST, "X", OPTIONS,                                          \
+    "Absolute tolerance (default 1e-7); a value\n"                             \
+    "passes when |got - expected| <= atol +\n"                                 \
+    "rtol * |expected| (integers: exactly)")                                   \
+  X(PRINT_VALUES, "print-values", LIST, "N", OPTIONS,                          \
+    "Values shown per output (default 8)")                                     \
+  X(HELP, "help", SWITCH, "", OPTIONS, "Show this help")                       \
+  X(HELP_SHORT, "h", SWITCH, "", OPTIONS, NULL)
+
+typedef enum run_flag {
+#define X(id, name, kind, value, group, help) FLAG_##id,
+  LT_RUN_FLAGS(X)
+#undef X
+      FLAG_COUNT
+} run_flag_t;
+
+enum { GROUP_MODES, GROUP_OPTIONS };
+
+static const lt_cl_option_t kOptions[FLAG_COUNT] = {
+#define X(id, name, kind, value, group, help)                                  \
+  [FLAG_##id] = {name, LT_CL_##kind, value, GROUP_##group, help},
+    LT_RUN_FLAGS(X)
+#undef X
+};
+
+/* Flags padded to 30 columns, help after one space. */
+static const lt_cl_style_t kHelpStyle = {30, 0, " ", " "};
+
 void lt_run_print_help(FILE *f) {
-  fputs(
-      "OVERVIEW: lite-run - run a model on given or random inputs\n"
-      "\n"
-      "USAGE: lite-run --reference [options] MODEL\n"
-      "\n"
-      "MODEL is an ONNX model (.onnx) or lite IR (.mlir).\n"
-      "\n"
-      "MODES:\n"
-      "  --reference                  Run on the reference interpreter (each "
-      "op\n"
-      "                               evaluated on the reference kernels)\n"
-      "\n"
-      "OPTIONS:\n"
-      "  --input NAME=@FILE           Input NAME from FILE (.npy or an ONNX\n"
-      "                               TensorProto .pb); repeatable. Inputs "
-      "not\n"
-      "                               given are random (see --seed). An\n"
-      "                               argument without a name is argN.\n"
-      "  --input-shape NAME=DxDx...   Shape of input NAME where the model "
-      "leaves\n"
-      "                               dims dynamic (needed for random inputs)\n"
-      "  --seed N                     Seed of the random inputs (default 0):\n"
-      "                               floats uniform in [-1, 1), integers in\n"
-      "                               [0, 10), bool 0 or 1\n"
-      "  --dim-params N=1,...         Fix the ONNX model's symbolic dims\n"
-      "  --function NAME              Function to run (default: main)\n"
-      "  --output @DIR                Write each output to DIR/<name>.npy\n"
-      "  --expected-output NAME=@FILE Compare output NAME with FILE (.npy or\n"
-      "                               .pb); repeatable\n"
-      "  --rtol X                     Relative tolerance (default 1e-3)\n"
-      "  --atol X                     Absolute tolerance (default 1e-7); a "
-      "value\n"
-      "                               passes when |got - expected| <= atol +\n"
-      "                               rtol * |expected| (integers: exactly)\n"
-      "  --print-values N             Values shown per output (default 8)\n"
-      "  --help                       Show this help\n"
-      "\n"
-      "EXIT CODES: 0 ok, 1 failure (mismatch, runtime error, malformed "
-      "input),\n"
-      "2 usage error, 3 model not supported by the importer.\n",
-      f);
+  fputs("OVERVIEW: lite-run - run a model on given or random inputs\n"
+        "\n"
+        "USAGE: lite-run --reference [options] MODEL\n"
+        "\n"
+        "MODEL is an ONNX model (.onnx) or lite IR (.mlir).\n"
+        "\n"
+        "MODES:\n",
+        f);
+  lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_MODES);
+  fputs("\nOPTIONS:\n", f);
+  lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_OPTIONS);
+  fputs("\n"
+        "EXIT CODES: 0 ok, 1 failure (mismatch, runtime error, malformed "
+        "input),\n"
+        "2 usage error, 3 model not supported by the importer.\n",
+        f);
 }
 
 static bool usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -75,9 +111,9 @@ static bool parse_binding(const char *flag, const char *v,
                           lt_run_binding_t **items, uint32_t *count) {
   const char *eq = strchr(v, '=');
   if (!eq || eq == v || eq[1] != '@' || eq[2] == '\0')
-    return usage("%s expects NAME=@FILE, got '%s'", flag, v);
+    return usage("--%s expects NAME=@FILE, got '%s'", flag, v);
   if (!grow((void **)items, *count, sizeof(**items)))
-    return usage("%s: out of memory", flag);
+    return usage("--%s: out of memory", flag);
   (*items)[(*count)++] = (lt_run_binding_t){v, (size_t)(eq - v), eq + 2};
   return true;
 }
@@ -114,7 +150,7 @@ static bool parse_double(const char *flag, const char *v, double *out) {
   errno = 0;
   double d = strtod(v, &end);
   if (end == v || *end || errno || !(d >= 0))
-    return usage("%s expects a non-negative number, got '%s'", flag, v);
+    return usage("--%s expects a non-negative number, got '%s'", flag, v);
   *out = d;
   return true;
 }
@@ -124,59 +160,27 @@ static bool parse_u64(const char *flag, const char *v, uint64_t *out) {
   errno = 0;
   unsigned long long u = strtoull(v, &end, 10);
   if (end == v || *end || errno || v[0] == '-')
-    return usage("%s expects a non-negative integer, got '%s'", flag, v);
+    return usage("--%s expects a non-negative integer, got '%s'", flag, v);
   *out = u;
   return true;
 }
 
-/* Flags that take a value. */
-#define LT_RUN_VALUE_FLAGS(X)                                                  \
-  X(INPUT, "--input")                                                          \
-  X(INPUT_SHAPE, "--input-shape")                                              \
-  X(SEED, "--seed")                                                            \
-  X(DIM_PARAMS, "--dim-params")                                                \
-  X(FUNCTION, "--function")                                                    \
-  X(OUTPUT, "--output")                                                        \
-  X(EXPECTED, "--expected-output")                                             \
-  X(RTOL, "--rtol")                                                            \
-  X(ATOL, "--atol")                                                            \
-  X(PRINT_VALUES, "--print-values")
-
-typedef enum value_flag {
-#define X(e, s) FLAG_##e,
-  LT_RUN_VALUE_FLAGS(X)
-#undef X
-      FLAG_NONE
-} value_flag_t;
-
-static const char *const k_value_flags[] = {
-#define X(e, s) s,
-    LT_RUN_VALUE_FLAGS(X)
-#undef X
-};
-
-/* Which value flag `arg` is (`--flag` or `--flag=value`); *out_value is
- * the inline value or NULL. */
-static value_flag_t match_value_flag(const char *arg, const char **out_value) {
-  for (int i = 0; i < FLAG_NONE; i++) {
-    size_t n = strlen(k_value_flags[i]);
-    if (strncmp(arg, k_value_flags[i], n) != 0) continue;
-    if (arg[n] == '\0') {
-      *out_value = NULL;
-      return (value_flag_t)i;
-    }
-    if (arg[n] == '=') {
-      *out_value = arg + n + 1;
-      return (value_flag_t)i;
-    }
+/* Stores one parsed option (cl's apply callback). */
+static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
+  lt_run_options_t *o = cl->user;
+  if (id == LT_CL_POSITIONAL) {
+    o->model = v;
+    return true;
   }
-  return FLAG_NONE;
-}
-
-static bool apply_value_flag(value_flag_t flag, const char *v,
-                             lt_run_options_t *o) {
-  const char *name = k_value_flags[flag];
-  switch (flag) {
+  const char *name = kOptions[id].name;
+  switch ((run_flag_t)id) {
+  case FLAG_REFERENCE:
+    o->reference = on;
+    return true;
+  case FLAG_HELP:
+  case FLAG_HELP_SHORT:
+    o->help = on;
+    return true;
   case FLAG_INPUT:
     return parse_binding(name, v, &o->inputs, &o->num_inputs);
   case FLAG_EXPECTED:
@@ -193,7 +197,7 @@ static bool apply_value_flag(value_flag_t flag, const char *v,
     return true;
   case FLAG_OUTPUT:
     o->output_dir = v[0] == '@' ? v + 1 : v;
-    if (!o->output_dir[0]) return usage("%s expects @DIR, got '%s'", name, v);
+    if (!o->output_dir[0]) return usage("--%s expects @DIR, got '%s'", name, v);
     return true;
   case FLAG_RTOL:
     return parse_double(name, v, &o->rtol);
@@ -205,10 +209,30 @@ static bool apply_value_flag(value_flag_t flag, const char *v,
     o->print_values = n > 1000000 ? 1000000 : (uint32_t)n;
     return true;
   }
-  case FLAG_NONE:
+  case FLAG_COUNT:
     break;
   }
   return false;
+}
+
+/* Parse errors in lite-run's words (cl's reporting hook). */
+static void report(const lt_cl_t *cl, const lt_cl_error_t *e) {
+  switch (e->kind) {
+  case LT_CL_ERR_UNKNOWN:
+  case LT_CL_ERR_UNEXPECTED_VALUE:
+    usage("unknown option '%s'", e->arg);
+    return;
+  case LT_CL_ERR_TOO_MANY_INPUTS:
+    usage("more than one model given: '%s' and '%s'", e->previous, e->arg);
+    return;
+  case LT_CL_ERR_MISSING_VALUE:
+    usage("--%s expects a value", e->option->name);
+    return;
+  case LT_CL_ERR_REPEATED:
+  case LT_CL_ERR_BAD_BOOL:
+    break; /* no option of lite-run's table can raise these */
+  }
+  lt_cl_report(cl, e);
 }
 
 bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
@@ -217,33 +241,14 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   o->rtol = 1e-3;
   o->atol = 1e-7;
   o->print_values = 8;
-  bool only_positional = false;
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    if (only_positional || arg[0] != '-' || strcmp(arg, "-") == 0) {
-      if (o->model)
-        return usage("more than one model given: '%s' and '%s'", o->model, arg);
-      o->model = arg;
-      continue;
-    }
-    if (strcmp(arg, "--") == 0) {
-      only_positional = true;
-    } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-      o->help = true;
-    } else if (strcmp(arg, "--reference") == 0) {
-      o->reference = true;
-    } else {
-      const char *v;
-      value_flag_t flag = match_value_flag(arg, &v);
-      if (flag == FLAG_NONE) return usage("unknown option '%s'", arg);
-      if (!v) {
-        if (i + 1 >= argc)
-          return usage("%s expects a value", k_value_flags[flag]);
-        v = argv[++i];
-      }
-      if (!apply_value_flag(flag, v, o)) return false;
-    }
-  }
+  const lt_cl_t cl = {.prog = "lite-run",
+                      .options = kOptions,
+                      .num_options = FLAG_COUNT,
+                      .max_positional = 1,
+                      .apply = apply_flag,
+                      .report = report,
+                      .user = o};
+  if (!lt_cl_parse(&cl, argc, argv)) return false;
   if (o->help) return true;
   if (!o->model) return usage("no model given");
   if (!o->reference) return usage("no execution mode given: use --reference");

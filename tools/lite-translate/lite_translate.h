@@ -1,5 +1,5 @@
 /* lite_translate.h - lite-translate's command line: one flag table for
- * parsing and --help (the style of lite-opt's), and the parsed config. */
+ * parsing (tools/common/cl.h) and --help, and the parsed config. */
 #ifndef LITE_TOOLS_LITE_TRANSLATE_H
 #define LITE_TOOLS_LITE_TRANSLATE_H
 
@@ -7,7 +7,7 @@
 
 #include "ir/printer.h"
 
-/* X(ID, name, kind, value name, help). Kinds: FLAG (an optional
+/* X(ID, name, kind, value name, help). Kinds are cl's: FLAG (an optional
  * =true/false), VALUE (=v or a separate argument). */
 #define LT_TR_FLAGS(X)                                                         \
   X(IMPORT_ONNX, "import-onnx", FLAG, "",                                      \
@@ -31,8 +31,8 @@
     "<long>",                                                                  \
     "Print DenseElementsAttrs with a hex string that have more elements than " \
     "the given upper limit (use -1 to disable)")                               \
-  X(TIMING, "mlir-timing", FLAG, "",                                            \
-    "Display execution times (import and output)")                            \
+  X(TIMING, "mlir-timing", FLAG, "",                                           \
+    "Display execution times (import and output)")                             \
   X(HELP, "help", FLAG, "", "Display available options")                       \
   X(VERSION, "version", FLAG, "", "Display the version of this program")
 
