@@ -3,12 +3,7 @@
  * and the dtype mapping. */
 #include <string.h>
 
-#include "dialects/dialects.h"
-#include "dialects/lite/lite.h"
-#include "ir/builder.h"
-#include "ir/builtin.h"
-#include "ir/diagnostics.h"
-#include "test/unit/check.h"
+#include "test/unit/lite_test_util.h"
 
 static lt_place_t place(lt_target_t t, lt_precision_t p, lt_layout_t l,
                         int32_t dev) {
@@ -89,19 +84,11 @@ static void test_dtypes(lt_context_t *ctx) {
         LT_PRECISION_ANY);
 }
 
-static bool count_errors(void *user, const lt_diag_t *d) {
-  if (d->severity == LT_SEV_ERROR) ++*(int *)user;
-  return true;
-}
-
 /* Builds x -> relu -> add(x, const) with inferred types, evaluates it. */
 static void test_create_and_eval(lt_context_t *ctx) {
   lt_allocator_t al = lt_allocator_system();
-  lt_op_t *module = lt_module_create(ctx, lt_loc_unknown(ctx));
-  lt_block_t *body = lt_module_body(module);
   lt_builder_t b;
-  lt_builder_init(&b, ctx);
-  lt_builder_set_block_end(&b, body);
+  lt_op_t *module = lite_module(ctx, &b);
   lt_loc_t loc = lt_loc_name(ctx, "node0", NULL);
 
   float cdata[3] = {1, 2, 3};
@@ -123,25 +110,26 @@ static void test_create_and_eval(lt_context_t *ctx) {
   if (add) {
     lk_tensor_t in[2] = {{LK_F32, 1, {3}, cdata}, {LK_F32, 1, {3}, cdata}};
     lk_tensor_t out[1];
-    CHECK(LT_SUCCEEDED(lt_lite_eval(add, al, in, out)));
+    CHECK(LT_SUCCEEDED(eval_op(add, in, out)));
     CHECK(out[0].dtype == LK_F32 && out[0].rank == 1 && out[0].dims[0] == 3);
     float *o = out[0].data;
     CHECK(o && o[0] == 2 && o[1] == 4 && o[2] == 6);
-    lt_lite_tensor_free(al, &out[0]);
+    release(out, 1);
   }
 
   /* An attribute the op does not know is refused with a diagnostic. */
-  int errors = 0;
-  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, count_errors, &errors);
+  lite_log_t log = {0};
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lite_log_fn, &log);
   lt_named_attr_t bogus = {lt_ident_cstr(ctx, "bogus"), lt_attr_unit(ctx)};
   lt_value_t *x = lt_op_result(c, 0);
   CHECK(lt_lite_create(&b, LT_LITE_RELU, loc, 1, &x, 1, &bogus, 1) == NULL);
-  CHECK(errors == 1);
+  CHECK(log.all.errors == 1);
   /* Too many operands. */
   lt_value_t *three[3] = {x, x, x};
   CHECK(lt_lite_create(&b, LT_LITE_RELU, loc, 3, three, 0, NULL, 1) == NULL);
-  CHECK(errors == 2);
+  CHECK(log.all.errors == 2);
   lt_diag_pop_handler(ctx, h);
+  lite_log_free(&log);
 
   /* The constant's value reads back as a tensor view without a copy. */
   lk_tensor_t view;
@@ -154,7 +142,7 @@ static void test_create_and_eval(lt_context_t *ctx) {
   const lt_attr_t *splat = lt_attr_dense(ctx, ct, &one, sizeof one);
   CHECK(LT_SUCCEEDED(lt_lite_attr_tensor(ctx, loc, splat, al, &view, &owned)));
   CHECK(owned && ((float *)view.data)[2] == 1);
-  lt_lite_tensor_free(al, &view);
+  release(&view, 1);
   /* And lt_lite_dense_attr stores a uniform tensor as a splat. */
   float three_ones[3] = {1, 1, 1};
   lk_tensor_t ones = {LK_F32, 1, {3}, three_ones};
@@ -164,15 +152,11 @@ static void test_create_and_eval(lt_context_t *ctx) {
 }
 
 int main(void) {
-  lt_context_t *ctx = NULL;
-  lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
-  if (st) return 1;
-  lt_register_core_dialects(ctx);
+  lt_context_t *ctx = lite_context(NULL);
   test_place_attr(ctx);
   test_compat(ctx);
   test_dtypes(ctx);
   test_create_and_eval(ctx);
   lt_context_destroy(ctx);
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }

@@ -6,12 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/dialects.h"
 #include "dialects/lite/interp.h"
-#include "ir/diagnostics.h"
-#include "ir/parser.h"
 
-#include "test/unit/check.h"
+#include "test/unit/lite_test_util.h"
 
 /* ---- a counting allocator ------------------------------------------------ */
 
@@ -45,51 +42,28 @@ static void *counting_fn(void *self, void *ptr, size_t old_size,
 typedef struct fixture {
   lt_context_t *ctx;
   lt_op_t *module;
-  lt_strbuf_t diags;
+  lite_log_t log;
 } fixture_t;
-
-static bool record(void *user, const lt_diag_t *d) {
-  fixture_t *f = user;
-  lt_strbuf_t loc = {0};
-  lt_loc_format(d->loc, &loc);
-  lt_strbuf_printf(&f->diags, "%s: %s\n", loc.data ? loc.data : "",
-                   d->message.data ? d->message.data : "");
-  lt_strbuf_free(&loc);
-  return true;
-}
-
-static bool setup(fixture_t *f, const char *src) {
-  memset(f, 0, sizeof(*f));
-  if (lt_context_create(lt_allocator_system(), &f->ctx)) return false;
-  lt_register_core_dialects(f->ctx);
-  lt_context_register_dialect(f->ctx, &lt_lite_dialect);
-  lt_diag_push_handler(f->ctx, record, f);
-  f->module = lt_parse_source(f->ctx, "t.mlir", src, strlen(src), NULL);
-  bool ok = f->module && LT_SUCCEEDED(lt_op_verify(f->module));
-  if (!ok)
-    fprintf(stderr, "setup failed:\n%s", f->diags.data ? f->diags.data : "");
-  return ok;
-}
 
 static void teardown(fixture_t *f) {
   if (f->module) lt_op_destroy(f->module);
   lt_context_destroy(f->ctx);
-  lt_strbuf_free(&f->diags);
+  lite_log_free(&f->log);
 }
 
-static bool diags_have(const fixture_t *f, const char *needle) {
-  bool ok = f->diags.data && strstr(f->diags.data, needle);
-  if (!ok)
-    fprintf(stderr, "  diagnostics lack '%s':\n%s", needle,
-            f->diags.data ? f->diags.data : "(none)\n");
+/* Parses and verifies src into f. Failing is a failed check, after which f
+ * is torn down and there is nothing to run. */
+static bool setup(fixture_t *f, const char *src) {
+  f->ctx = lite_context(&f->log);
+  f->module = lite_parse(f->ctx, src);
+  bool ok = f->module && LT_SUCCEEDED(lt_op_verify(f->module));
+  CHECK(ok);
+  if (!ok) {
+    fprintf(stderr, "setup failed:\n%s",
+            f->log.all.text.data ? f->log.all.text.data : "");
+    teardown(f);
+  }
   return ok;
-}
-
-static lk_tensor_t f32_tensor(float *data, int32_t rank, const int64_t *dims) {
-  lk_tensor_t t = {.dtype = LK_F32, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++)
-    t.dims[i] = dims[i];
-  return t;
 }
 
 /* ---- tests --------------------------------------------------------------- */
@@ -110,18 +84,14 @@ static const char *k_named =
 
 static void test_named_inputs_and_outputs(void) {
   fixture_t f;
-  CHECK(setup(&f, k_named));
-  if (!f.module) {
-    teardown(&f);
-    return;
-  }
+  if (!setup(&f, k_named)) return;
   counter_t count = {0};
   lt_allocator_t al = {&count, counting_fn};
   float x[4] = {1, 2, 3, 4}, y[4] = {10, 20, 30, 40};
   int64_t dims[2] = {2, 2};
   /* Given in the other order: names decide. */
-  lt_lite_named_tensor_t in[2] = {{"y", f32_tensor(y, 2, dims)},
-                                  {"x", f32_tensor(x, 2, dims)}};
+  lt_lite_named_tensor_t in[2] = {{"y", tensor(LK_F32, y, 2, dims)},
+                                  {"x", tensor(LK_F32, x, 2, dims)}};
   lt_lite_outputs_t out;
   /* The module itself runs its @main. */
   CHECK(lt_lite_interpret(f.module, al, 2, in, &out) == LT_SUCCESS);
@@ -148,11 +118,7 @@ static void test_named_inputs_and_outputs(void) {
 
 static void test_positional_and_errors(void) {
   fixture_t f;
-  CHECK(setup(&f, k_named));
-  if (!f.module) {
-    teardown(&f);
-    return;
-  }
+  if (!setup(&f, k_named)) return;
   lt_op_t *fn = lt_lite_interp_entry(f.module, "main");
   CHECK(fn != NULL);
   CHECK(lt_lite_interp_entry(f.module, "other") == NULL);
@@ -167,68 +133,68 @@ static void test_positional_and_errors(void) {
   int64_t dims[2] = {2, 2}, wrong[2] = {4, 1};
   lt_lite_outputs_t out;
 
-  lt_lite_named_tensor_t pos[2] = {{NULL, f32_tensor(x, 2, dims)},
-                                   {NULL, f32_tensor(y, 2, dims)}};
+  lt_lite_named_tensor_t pos[2] = {{NULL, tensor(LK_F32, x, 2, dims)},
+                                   {NULL, tensor(LK_F32, y, 2, dims)}};
   CHECK(lt_lite_interpret(fn, al, 2, pos, &out) == LT_SUCCESS);
   CHECK(out.count == 3 && ((float *)out.items[0].tensor.data)[2] == 3);
   lt_lite_outputs_free(&out);
 
-  lt_lite_named_tensor_t missing[1] = {{"x", f32_tensor(x, 2, dims)}};
+  lt_lite_named_tensor_t missing[1] = {{"x", tensor(LK_F32, x, 2, dims)}};
   CHECK(lt_lite_interpret(fn, al, 1, missing, &out) == LT_FAILURE);
   CHECK(out.count == 0 && out.items == NULL);
-  CHECK(diags_have(&f, "missing input 'y' (argument #1, tensor<2x2xf32>)"));
-
-  lt_lite_named_tensor_t unknown[2] = {{"x", f32_tensor(x, 2, dims)},
-                                       {"z", f32_tensor(y, 2, dims)}};
-  CHECK(lt_lite_interpret(fn, al, 2, unknown, &out) == LT_FAILURE);
   CHECK(
-      diags_have(&f, "unknown input 'z' (the function's inputs are 'x', 'y')"));
+      lite_log_has(&f.log, "missing input 'y' (argument #1, tensor<2x2xf32>)"));
 
-  lt_lite_named_tensor_t twice[2] = {{"x", f32_tensor(x, 2, dims)},
-                                     {"x", f32_tensor(y, 2, dims)}};
+  lt_lite_named_tensor_t unknown[2] = {{"x", tensor(LK_F32, x, 2, dims)},
+                                       {"z", tensor(LK_F32, y, 2, dims)}};
+  CHECK(lt_lite_interpret(fn, al, 2, unknown, &out) == LT_FAILURE);
+  CHECK(lite_log_has(&f.log,
+                     "unknown input 'z' (the function's inputs are 'x', 'y')"));
+
+  lt_lite_named_tensor_t twice[2] = {{"x", tensor(LK_F32, x, 2, dims)},
+                                     {"x", tensor(LK_F32, y, 2, dims)}};
   CHECK(lt_lite_interpret(fn, al, 2, twice, &out) == LT_FAILURE);
-  CHECK(diags_have(&f, "input 'x' is given twice"));
+  CHECK(lite_log_has(&f.log, "input 'x' is given twice"));
 
-  lt_lite_named_tensor_t shape[2] = {{"x", f32_tensor(x, 2, wrong)},
-                                     {"y", f32_tensor(y, 2, dims)}};
+  lt_lite_named_tensor_t shape[2] = {{"x", tensor(LK_F32, x, 2, wrong)},
+                                     {"y", tensor(LK_F32, y, 2, dims)}};
   CHECK(lt_lite_interpret(fn, al, 2, shape, &out) == LT_FAILURE);
-  CHECK(diags_have(&f, "input 'x': expected tensor<2x2xf32>, got f32 tensor "
-                       "of shape 4x1"));
+  CHECK(lite_log_has(&f.log,
+                     "input 'x': expected tensor<2x2xf32>, got f32 tensor "
+                     "of shape 4x1"));
 
-  lt_lite_named_tensor_t dtype[2] = {{"x", f32_tensor(x, 2, dims)},
-                                     {"y", f32_tensor(y, 2, dims)}};
+  lt_lite_named_tensor_t dtype[2] = {{"x", tensor(LK_F32, x, 2, dims)},
+                                     {"y", tensor(LK_F32, y, 2, dims)}};
   dtype[1].tensor.dtype = LK_F64;
   dtype[1].tensor.data = d;
   CHECK(lt_lite_interpret(fn, al, 2, dtype, &out) == LT_FAILURE);
-  CHECK(diags_have(&f, "input 'y': expected tensor<2x2xf32>, got f64 tensor "
-                       "of shape 2x2"));
+  CHECK(lite_log_has(&f.log,
+                     "input 'y': expected tensor<2x2xf32>, got f64 tensor "
+                     "of shape 2x2"));
   teardown(&f);
 }
 
 /* A run-time failure names the op and its location; nothing leaks. */
 static void test_failing_op(void) {
   fixture_t f;
-  CHECK(setup(&f,
-              "func.func @main(%a: tensor<?xf32>, %b: tensor<?xf32>) -> "
-              "tensor<?xf32> {\n"
-              "  %0 = \"lite.relu\"(%a) : (tensor<?xf32>) -> tensor<?xf32>\n"
-              "  %1 = \"lite.add\"(%0, %b) : (tensor<?xf32>, tensor<?xf32>) -> "
-              "tensor<?xf32> loc(\"node_7\")\n"
-              "  return %1 : tensor<?xf32>\n"
-              "}\n"));
-  if (!f.module) {
-    teardown(&f);
+  if (!setup(&f,
+             "func.func @main(%a: tensor<?xf32>, %b: tensor<?xf32>) -> "
+             "tensor<?xf32> {\n"
+             "  %0 = \"lite.relu\"(%a) : (tensor<?xf32>) -> tensor<?xf32>\n"
+             "  %1 = \"lite.add\"(%0, %b) : (tensor<?xf32>, tensor<?xf32>) -> "
+             "tensor<?xf32> loc(\"node_7\")\n"
+             "  return %1 : tensor<?xf32>\n"
+             "}\n"))
     return;
-  }
   counter_t count = {0};
   lt_allocator_t al = {&count, counting_fn};
   float a[3] = {1, -2, 3}, b[4] = {0};
   int64_t three = 3, four = 4;
-  lt_lite_named_tensor_t in[2] = {{NULL, f32_tensor(a, 1, &three)},
-                                  {NULL, f32_tensor(b, 1, &four)}};
+  lt_lite_named_tensor_t in[2] = {{NULL, tensor(LK_F32, a, 1, &three)},
+                                  {NULL, tensor(LK_F32, b, 1, &four)}};
   lt_lite_outputs_t out;
   CHECK(lt_lite_interpret(f.module, al, 2, in, &out) == LT_FAILURE);
-  CHECK(diags_have(&f, "loc(\"node_7\"): 'lite.add' op"));
+  CHECK(lite_log_has(&f.log, "loc(\"node_7\"): 'lite.add' op"));
   CHECK(count.live == 0);
   /* Dynamic dims accept any size. */
   in[1].tensor.dims[0] = 3;
@@ -252,19 +218,16 @@ static void test_intermediates_freed(void) {
                      i - 1, ty, ty);
   lt_strbuf_printf(&src, "  return %%v15 : %s\n}\n", ty);
   fixture_t f;
-  CHECK(setup(&f, src.data));
+  bool ok = setup(&f, src.data);
   lt_strbuf_free(&src);
-  if (!f.module) {
-    teardown(&f);
-    return;
-  }
+  if (!ok) return;
   counter_t count = {0};
   lt_allocator_t al = {&count, counting_fn};
   static float x[512 * 512];
   for (int i = 0; i < 512 * 512; i++)
     x[i] = (float)i;
   int64_t dims[2] = {512, 512};
-  lt_lite_named_tensor_t in[1] = {{NULL, f32_tensor(x, 2, dims)}};
+  lt_lite_named_tensor_t in[1] = {{NULL, tensor(LK_F32, x, 2, dims)}};
   lt_lite_outputs_t out;
   CHECK(lt_lite_interpret(f.module, al, 1, in, &out) == LT_SUCCESS);
   size_t one = sizeof(x);
@@ -280,27 +243,24 @@ static void test_intermediates_freed(void) {
 /* Only lite ops run; other ops are named in the error. */
 static void test_non_lite_op(void) {
   fixture_t f;
-  CHECK(setup(&f, "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
-                  "  %0 = arith.addf %a, %a : tensor<2xf32>\n"
-                  "  return %0 : tensor<2xf32>\n"
-                  "}\n"));
-  if (!f.module) {
-    teardown(&f);
+  if (!setup(&f, "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                 "  %0 = arith.addf %a, %a : tensor<2xf32>\n"
+                 "  return %0 : tensor<2xf32>\n"
+                 "}\n"))
     return;
-  }
   float a[2] = {1, 2};
   int64_t two = 2;
-  lt_lite_named_tensor_t in[1] = {{NULL, f32_tensor(a, 1, &two)}};
+  lt_lite_named_tensor_t in[1] = {{NULL, tensor(LK_F32, a, 1, &two)}};
   lt_lite_outputs_t out;
   CHECK(lt_lite_interpret(f.module, lt_allocator_system(), 1, in, &out) ==
         LT_FAILURE);
-  CHECK(diags_have(&f, "'arith.addf' op is not a lite op"));
+  CHECK(lite_log_has(&f.log, "'arith.addf' op is not a lite op"));
   teardown(&f);
 }
 
 static void test_tensor_matches(void) {
   fixture_t f;
-  CHECK(setup(&f, "func.func @main() { return }\n"));
+  if (!setup(&f, "func.func @main() { return }\n")) return;
   const lt_type_t *t = lt_parse_type_str(f.ctx, "tensor<?x3xi64>");
   const lt_type_t *scalar = lt_parse_type_str(f.ctx, "tensor<i1>");
   int64_t v[6];
@@ -327,6 +287,5 @@ int main(void) {
   test_intermediates_freed();
   test_non_lite_op();
   test_tensor_matches();
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }

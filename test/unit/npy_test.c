@@ -6,7 +6,7 @@
 
 #include "tools/lite-run/npy.h"
 
-#include "test/unit/check.h"
+#include "test/unit/lite_test_util.h"
 
 static lt_allocator_t g_alloc;
 
@@ -187,63 +187,47 @@ static void test_rejections(void) {
   n = make_file(buf, sizeof(buf), ok_dict, v, sizeof(v));
   buf[8] = 0xff, buf[9] = 0x7f; /* header length past the end */
   expect_error(buf, n, "truncated .npy header");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '>f4', 'fortran_order': False, 'shape': (2, 2), }",
-                v, sizeof(v));
-  expect_error(buf, n, "big-endian");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }", v,
-                sizeof(v));
-  expect_error(buf, n, "unsupported .npy dtype '<c8'");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", v,
-                16);
-  expect_error(buf, n, "unsupported .npy dtype '|O'");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", v,
-                sizeof(v));
-  expect_error(buf, n, "Fortran-order");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (-2, 2), }",
-                v, sizeof(v));
-  expect_error(buf, n, "non-negative integers");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, "
-                "'shape': (1, 1, 1, 1, 1, 1, 1, 1, 1), }",
-                v, 4);
-  expect_error(buf, n, "rank above 8");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, "
-                "'shape': (99999999999999999999, 2), }",
-                v, sizeof(v));
-  expect_error(buf, n, "too large");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f8', 'fortran_order': False, "
-                "'shape': (281474976710656, 281474976710656), }",
-                v, sizeof(v));
-  expect_error(buf, n, "too many elements");
-  n = make_file(buf, sizeof(buf), ok_dict, v, sizeof(v) - 4);
-  expect_error(buf, n, "need 16");
-  n = make_file(buf, sizeof(buf), "{'descr': '<f4', 'shape': (2, 2), }", v,
-                sizeof(v));
-  expect_error(buf, n, "all required");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), "
-                "'extra': 1}",
-                v, sizeof(v));
-  expect_error(buf, n, "unexpected key");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (4,)} x", v,
-                sizeof(v));
-  expect_error(buf, n, "text after the dictionary");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (4,", v,
-                sizeof(v));
-  expect_error(buf, n, "unterminated 'shape'");
-  n = make_file(buf, sizeof(buf),
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (4 4)}", v,
-                sizeof(v));
-  expect_error(buf, n, "expected ',' or ')'");
+  /* Well-formed files whose header says something wrong, each with what
+   * the message must name. */
+  const struct {
+    const char *dict;
+    size_t nbytes;
+    const char *needle;
+  } bad[] = {
+      {"{'descr': '>f4', 'fortran_order': False, 'shape': (2, 2), }", sizeof(v),
+       "big-endian"},
+      {"{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }", sizeof(v),
+       "unsupported .npy dtype '<c8'"},
+      {"{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", 16,
+       "unsupported .npy dtype '|O'"},
+      {"{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", sizeof(v),
+       "Fortran-order"},
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (-2, 2), }",
+       sizeof(v), "non-negative integers"},
+      {"{'descr': '<f4', 'fortran_order': False, "
+       "'shape': (1, 1, 1, 1, 1, 1, 1, 1, 1), }",
+       4, "rank above 8"},
+      {"{'descr': '<f4', 'fortran_order': False, "
+       "'shape': (99999999999999999999, 2), }",
+       sizeof(v), "too large"},
+      {"{'descr': '<f8', 'fortran_order': False, "
+       "'shape': (281474976710656, 281474976710656), }",
+       sizeof(v), "too many elements"},
+      {ok_dict, sizeof(v) - 4, "need 16"},
+      {"{'descr': '<f4', 'shape': (2, 2), }", sizeof(v), "all required"},
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (4,), 'extra': 1}",
+       sizeof(v), "unexpected key"},
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (4,)} x", sizeof(v),
+       "text after the dictionary"},
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (4,", sizeof(v),
+       "unterminated 'shape'"},
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (4 4)}", sizeof(v),
+       "expected ',' or ')'"},
+  };
+  for (size_t i = 0; i < LT_ARRAY_SIZE(bad); i++) {
+    n = make_file(buf, sizeof(buf), bad[i].dict, v, bad[i].nbytes);
+    expect_error(buf, n, bad[i].needle);
+  }
 }
 
 static void test_writer_rejects_bf16(void) {
@@ -286,6 +270,5 @@ int main(void) {
   test_rejections();
   test_writer_rejects_bf16();
   test_files();
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }

@@ -15,7 +15,7 @@
 #include "ir/diagnostics.h"
 #include "ir/printer.h"
 
-#include "test/unit/check.h"
+#include "test/unit/lite_test_util.h"
 
 /* ---- a protobuf writer ------------------------------------------------------- */
 typedef struct pbw {
@@ -456,19 +456,9 @@ static void test_tensor_reader(void) {
 }
 
 /* ---- importing ---------------------------------------------------------------------- */
-static lt_context_t *new_context(void) {
-  lt_context_t *ctx = NULL;
-  lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
-  if (st) exit(1);
-  lt_register_core_dialects(ctx);
-  return ctx;
-}
-
-static bool quiet(void *user, const lt_diag_t *d) { return true; }
-
 static void test_import(void) {
-  lt_context_t *ctx = new_context();
-  lt_diag_push_handler(ctx, quiet, NULL);
+  lite_log_t log; /* keeps the importer's diagnostics off stderr */
+  lt_context_t *ctx = lite_context(&log);
   pbw_t m = two_node_model("Relu", "Sigmoid");
   lt_op_t *module = NULL;
   lt_status_t st = lt_onnx_import_buffer(ctx, m.data, m.len, "two.onnx", NULL,
@@ -536,6 +526,7 @@ static void test_import(void) {
         strstr(lt_status_message(st), "/nonexistent.onnx"));
   lt_status_free(st);
   lt_context_destroy(ctx);
+  lite_log_free(&log);
 }
 
 int main(void) {
@@ -549,6 +540,5 @@ int main(void) {
   char cmd[300];
   snprintf(cmd, sizeof(cmd), "rm -rf '%s'", g_dir);
   if (system(cmd) != 0) g_failures++;
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }

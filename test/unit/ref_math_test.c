@@ -13,46 +13,13 @@
 #include "kernels/ref/reduce.h"
 #include "kernels/ref/softmax.h"
 
-#include "test/unit/check.h"
-
-#define DIMS(...)                                                              \
-  (int64_t[]){__VA_ARGS__},                                                    \
-      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
-
-static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
-                          int32_t rank) {
-  lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++)
-    t.dims[i] = dims[i];
-  return t;
-}
-
-static lk_tensor_t scalar(lk_dtype_t dt, void *data) {
-  lk_tensor_t t = {.dtype = dt, .rank = 0, .data = data};
-  return t;
-}
-
-static bool near(double a, double b, double tol) {
-  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
-  if (isinf(a) || isinf(b)) return a == b;
-  return fabs(a - b) <= tol * (1.0 + fabs(b));
-}
+#include "test/unit/lite_test_util.h"
 
 static bool all_near_f32(const float *got, const double *want, int n) {
   for (int i = 0; i < n; i++)
     if (!near(got[i], want[i], 1e-6)) {
       fprintf(stderr, "  element %d: got %.9g, want %.9g\n", i, got[i],
               want[i]);
-      return false;
-    }
-  return true;
-}
-
-static bool all_eq_i64(const lk_tensor_t *t, const int64_t *want, int n) {
-  for (int i = 0; i < n; i++)
-    if (lk_load_i64(t, i) != want[i]) {
-      fprintf(stderr, "  element %d: got %lld, want %lld\n", i,
-              (long long)lk_load_i64(t, i), (long long)want[i]);
       return false;
     }
   return true;
@@ -235,13 +202,13 @@ static void test_unary_tensors(void) {
               tiy = tensor(LK_I8, i8y, DIMS(2, 2));
   lk_unary_params_init(&p, LK_UNARY_ABS);
   lk_ref_unary(&p, &ti, &tiy);
-  CHECK(all_eq_i64(&tiy, (int64_t[]){-128, 3, 0, 7}, 4));
+  CHECK(all_eq(&tiy, (int64_t[]){-128, 3, 0, 7}, 4));
   lk_unary_params_init(&p, LK_UNARY_RELU);
   lk_ref_unary(&p, &ti, &tiy);
-  CHECK(all_eq_i64(&tiy, (int64_t[]){0, 0, 0, 7}, 4));
+  CHECK(all_eq(&tiy, (int64_t[]){0, 0, 0, 7}, 4));
   lk_unary_params_init(&p, LK_UNARY_SIGN);
   lk_ref_unary(&p, &ti, &tiy);
-  CHECK(all_eq_i64(&tiy, (int64_t[]){-1, -1, 0, 1}, 4));
+  CHECK(all_eq(&tiy, (int64_t[]){-1, -1, 0, 1}, 4));
   uint64_t u[2] = {UINT64_MAX, 0}, uy[2];
   lk_tensor_t tu = tensor(LK_U64, u, DIMS(2)),
               tuy = tensor(LK_U64, uy, DIMS(2));
@@ -331,14 +298,14 @@ static void test_binary(void) {
               tiy = tensor(LK_I32, iy, DIMS(4));
   p = bparams(LK_BINARY_DIV);
   CHECK(lk_ref_binary(&p, &tia, &tib, &tiy) == LK_REF_OK);
-  CHECK(all_eq_i64(&tiy, (int64_t[]){3, -3, -3, 3}, 4));
+  CHECK(all_eq(&tiy, (int64_t[]){3, -3, -3, 3}, 4));
   /* mod: Python's sign rule, and C's with fmod */
   p = bparams(LK_BINARY_MOD);
   CHECK(lk_ref_binary(&p, &tia, &tib, &tiy) == LK_REF_OK);
-  CHECK(all_eq_i64(&tiy, (int64_t[]){1, 1, -1, -1}, 4));
+  CHECK(all_eq(&tiy, (int64_t[]){1, 1, -1, -1}, 4));
   p.fmod = true;
   CHECK(lk_ref_binary(&p, &tia, &tib, &tiy) == LK_REF_OK);
-  CHECK(all_eq_i64(&tiy, (int64_t[]){1, -1, 1, -1}, 4));
+  CHECK(all_eq(&tiy, (int64_t[]){1, -1, 1, -1}, 4));
   int32_t zero = 0;
   lk_tensor_t tzero = scalar(LK_I32, &zero);
   CHECK(lk_ref_binary(&p, &tia, &tzero, &tiy) == LK_REF_DIV_BY_ZERO);
@@ -447,13 +414,13 @@ static void test_compare_where(void) {
   lk_tensor_t ta = tensor(LK_F32, a, DIMS(4)), tb = tensor(LK_F32, b, DIMS(1)),
               ty = tensor(LK_BOOL, y, DIMS(4));
   CHECK(lk_ref_compare(LK_COMPARE_GREATER, &ta, &tb, &ty));
-  CHECK(all_eq_i64(&ty, (int64_t[]){0, 0, 0, 1}, 4));
+  CHECK(all_eq(&ty, (int64_t[]){0, 0, 0, 1}, 4));
   CHECK(lk_ref_compare(LK_COMPARE_LESS_EQUAL, &ta, &tb, &ty));
-  CHECK(all_eq_i64(&ty, (int64_t[]){1, 1, 0, 0}, 4));
+  CHECK(all_eq(&ty, (int64_t[]){1, 1, 0, 0}, 4));
   CHECK(lk_ref_compare(LK_COMPARE_EQUAL, &ta, &tb, &ty));
-  CHECK(all_eq_i64(&ty, (int64_t[]){0, 1, 0, 0}, 4));
+  CHECK(all_eq(&ty, (int64_t[]){0, 1, 0, 0}, 4));
   CHECK(lk_ref_compare(LK_COMPARE_GREATER_EQUAL, &ta, &tb, &ty));
-  CHECK(all_eq_i64(&ty, (int64_t[]){0, 1, 0, 1}, 4));
+  CHECK(all_eq(&ty, (int64_t[]){0, 1, 0, 1}, 4));
   /* unsigned order above INT64_MAX */
   uint64_t ua[2] = {UINT64_MAX, 1}, ub[2] = {1, UINT64_MAX};
   uint8_t uy[2];
@@ -473,11 +440,11 @@ static void test_compare_where(void) {
               tlb = tensor(LK_BOOL, lb, DIMS(2)),
               tly = tensor(LK_BOOL, ly, DIMS(2, 2));
   CHECK(lk_ref_compare(LK_COMPARE_AND, &tla, &tlb, &tly));
-  CHECK(all_eq_i64(&tly, (int64_t[]){0, 0, 0, 1}, 4));
+  CHECK(all_eq(&tly, (int64_t[]){0, 0, 0, 1}, 4));
   CHECK(lk_ref_compare(LK_COMPARE_OR, &tla, &tlb, &tly));
-  CHECK(all_eq_i64(&tly, (int64_t[]){0, 1, 1, 1}, 4));
+  CHECK(all_eq(&tly, (int64_t[]){0, 1, 1, 1}, 4));
   CHECK(lk_ref_compare(LK_COMPARE_XOR, &tla, &tlb, &tly));
-  CHECK(all_eq_i64(&tly, (int64_t[]){0, 1, 1, 0}, 4));
+  CHECK(all_eq(&tly, (int64_t[]){0, 1, 1, 0}, 4));
   CHECK(!lk_ref_compare(LK_COMPARE_XOR, &tla, &tla, &tuy));
 
   /* where: [2,1] condition, [2] x, scalar y; int64 payload */
@@ -810,10 +777,10 @@ static void test_quant(void) {
   CHECK(!lk_quant_per_axis(&p, &tx, &ts));
   lk_ref_quantize(&p, &tx, &ts, &tzp, &tq);
   /* 0/2=0, 2/2=1, 3/2=1.5->2, 500 -> 255, -500 -> 0, 2.5 -> 2 */
-  CHECK(all_eq_i64(&tq, (int64_t[]){128, 129, 130, 255, 0, 130}, 6));
+  CHECK(all_eq(&tq, (int64_t[]){128, 129, 130, 255, 0, 130}, 6));
   /* no zero point: uint8 with 0 */
   lk_ref_quantize(&p, &tx, &ts, NULL, &tq);
-  CHECK(all_eq_i64(&tq, (int64_t[]){0, 1, 2, 255, 0, 2}, 6));
+  CHECK(all_eq(&tq, (int64_t[]){0, 1, 2, 255, 0, 2}, 6));
   lk_ref_dequantize(&p, &tq, &ts, &tzp, &tx);
   CHECK(all_near_f32(x, (double[]){-256, -254, -252, 254, -256, -252}, 6));
 
@@ -827,7 +794,7 @@ static void test_quant(void) {
   lk_quant_params_t pa = {.axis = 1};
   CHECK(lk_quant_per_axis(&pa, &tax, &tas));
   lk_ref_quantize(&pa, &tax, &tas, &taz, &taq);
-  CHECK(all_eq_i64(&taq, (int64_t[]){1, -1, 2, 0, 0, -2}, 6));
+  CHECK(all_eq(&taq, (int64_t[]){1, -1, 2, 0, 0, -2}, 6));
   lk_ref_quantize(&pa, &tax, &tas, NULL, &taq);
   float big[6] = {300, -300, 0, 0, 0, 0};
   lk_tensor_t tbig = tensor(LK_F32, big, DIMS(1, 3, 2));
@@ -877,6 +844,5 @@ int main(void) {
   test_arg_cumsum();
   test_softmax();
   test_quant();
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }

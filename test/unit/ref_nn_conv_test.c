@@ -10,47 +10,9 @@
 #include "kernels/ref/conv.h"
 #include "kernels/ref/pool.h"
 
-#include "test/unit/check.h"
-
-#define DIMS(...)                                                              \
-  (int64_t[]){__VA_ARGS__},                                                    \
-      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
-
-static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
-                          int32_t rank) {
-  lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++)
-    t.dims[i] = dims[i];
-  return t;
-}
-
-static bool near(double a, double b, double tol) {
-  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
-  if (isinf(a) || isinf(b)) return a == b;
-  return fabs(a - b) <= tol * (1.0 + fabs(b));
-}
-
-static bool all_near(const lk_tensor_t *t, const double *want, int64_t n,
-                     double tol) {
-  if (lk_numel(t) != n) {
-    fprintf(stderr, "  %lld elements, want %lld\n", (long long)lk_numel(t),
-            (long long)n);
-    return false;
-  }
-  for (int64_t i = 0; i < n; i++)
-    if (!near(lk_load_f64(t, i), want[i], tol)) {
-      fprintf(stderr, "  element %lld: got %.9g, want %.9g\n", (long long)i,
-              lk_load_f64(t, i), want[i]);
-      return false;
-    }
-  return true;
-}
+#include "test/unit/lite_test_util.h"
 
 static uint32_t g_seed = 12345;
-static double rnd(void) {
-  g_seed = g_seed * 1664525u + 1013904223u;
-  return (double)(g_seed >> 8) / (double)(1u << 24) * 2.0 - 1.0;
-}
 
 static lk_conv_params_t conv_params(int32_t spatial) {
   lk_conv_params_t p;
@@ -69,10 +31,8 @@ static lk_conv_params_t conv_params(int32_t spatial) {
 /* ONNX Conv example: 5x5 ramp, 3x3 ones, with and without padding 1. */
 static void test_conv_onnx_example(void) {
   float x[25], w[9], y[25];
-  for (int i = 0; i < 25; i++)
-    x[i] = (float)i;
-  for (int i = 0; i < 9; i++)
-    w[i] = 1.0f;
+  ramp(x, 25, 0);
+  fill(w, 9, 1);
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 5, 5));
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(1, 1, 3, 3));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 1, 5, 5));
@@ -85,8 +45,7 @@ static void test_conv_onnx_example(void) {
   CHECK(all_near(&ty, want, 25, 0));
   /* No padding, stride 2 (test_conv_with_strides_no_padding on 7x5). */
   float x7[35], y2[6];
-  for (int i = 0; i < 35; i++)
-    x7[i] = (float)i;
+  ramp(x7, 35, 0);
   lk_tensor_t tx7 = tensor(LK_F32, x7, DIMS(1, 1, 7, 5));
   lk_tensor_t ty2 = tensor(LK_F32, y2, DIMS(1, 1, 3, 2));
   lk_conv_params_t q = conv_params(2);
@@ -156,11 +115,11 @@ static void random_conv_case(lk_dtype_t dt, int64_t n, int64_t c, int64_t h,
   ty.data = calloc((size_t)lk_numel(&ty), es);
   double *want = malloc((size_t)lk_numel(&ty) * sizeof(double));
   for (int64_t i = 0; i < lk_numel(&tx); i++)
-    lk_store_f64(&tx, i, rnd());
+    lk_store_f64(&tx, i, rnd(&g_seed));
   for (int64_t i = 0; i < lk_numel(&tw); i++)
-    lk_store_f64(&tw, i, rnd());
+    lk_store_f64(&tw, i, rnd(&g_seed));
   for (int64_t i = 0; i < m; i++)
-    lk_store_f64(&tb, i, rnd());
+    lk_store_f64(&tb, i, rnd(&g_seed));
   naive_conv(&p, &tx, &tw, bias ? &tb : NULL, want, ty.dims);
   CHECK(lk_ref_conv2d(&p, &tx, &tw, bias ? &tb : NULL, &ty));
   double tol = dt == LK_F16 ? 2e-3 : dt == LK_F32 ? 1e-5 : 1e-12;
@@ -208,10 +167,8 @@ static void test_conv_1d_3d(void) {
   CHECK(all_near(&ty, (double[]){-1, -1, -1, -1, -1, 5}, 6, 0));
 
   float x3[2 * 3 * 4], w3[2 * 2 * 2], y3[1 * 2 * 3], b3[1] = {0.5f};
-  for (int i = 0; i < 24; i++)
-    x3[i] = (float)i;
-  for (int i = 0; i < 8; i++)
-    w3[i] = 1.0f;
+  ramp(x3, 24, 0);
+  fill(w3, 8, 1);
   lk_tensor_t tx3 = tensor(LK_F32, x3, DIMS(1, 1, 2, 3, 4));
   lk_tensor_t tw3 = tensor(LK_F32, w3, DIMS(1, 1, 2, 2, 2));
   lk_tensor_t tb3 = tensor(LK_F32, b3, DIMS(1));
@@ -238,10 +195,8 @@ static void test_conv_1d_3d(void) {
 /* ONNX ConvTranspose example: 3x3 ramp, two 3x3 kernels of ones. */
 static void test_conv_transpose(void) {
   float x[9], w[18], y[2 * 25];
-  for (int i = 0; i < 9; i++)
-    x[i] = (float)i;
-  for (int i = 0; i < 18; i++)
-    w[i] = 1.0f;
+  ramp(x, 9, 0);
+  fill(w, 18, 1);
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 3, 3));
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(1, 2, 3, 3));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 2, 5, 5));
@@ -313,8 +268,7 @@ static lk_pool_params_t pool_params(lk_pool_type_t type, int32_t spatial,
 static void test_pool(void) {
   /* 4x4 ramp (1..16), 3x3 windows, stride 2, pads 1: max / avg both ways. */
   float x[16], y[4];
-  for (int i = 0; i < 16; i++)
-    x[i] = (float)(i + 1);
+  ramp(x, 16, 1);
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 4, 4));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 1, 2, 2));
   lk_pool_params_t p = pool_params(LK_POOL_MAX, 2, 3);
@@ -394,6 +348,5 @@ int main(void) {
   test_conv_1d_3d();
   test_conv_transpose();
   test_pool();
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }

@@ -10,42 +10,7 @@
 #include "kernels/ref/einsum.h"
 #include "kernels/ref/gemm.h"
 
-#include "test/unit/check.h"
-
-#define DIMS(...)                                                              \
-  (int64_t[]){__VA_ARGS__},                                                    \
-      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
-
-static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
-                          int32_t rank) {
-  lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++)
-    t.dims[i] = dims[i];
-  return t;
-}
-
-static bool all_near(const lk_tensor_t *t, const double *want, int64_t n,
-                     double tol) {
-  for (int64_t i = 0; i < n; i++) {
-    double g = lk_load_f64(t, i);
-    if (!(fabs(g - want[i]) <= tol * (1.0 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: got %.9g, want %.9g\n", (long long)i, g,
-              want[i]);
-      return false;
-    }
-  }
-  return true;
-}
-
-static bool all_eq(const lk_tensor_t *t, const int64_t *want, int64_t n) {
-  for (int64_t i = 0; i < n; i++)
-    if (lk_load_i64(t, i) != want[i]) {
-      fprintf(stderr, "  element %lld: got %lld, want %lld\n", (long long)i,
-              (long long)lk_load_i64(t, i), (long long)want[i]);
-      return false;
-    }
-  return true;
-}
+#include "test/unit/lite_test_util.h"
 
 /* ---- matmul ----------------------------------------------------------------
  */
@@ -69,8 +34,7 @@ static void test_matmul(void) {
 
   /* Batch broadcasting: [2,1,2,3] @ [3,3,2] -> [2,3,2,2]. */
   float a[12], b[18], y[24];
-  for (int i = 0; i < 12; i++)
-    a[i] = (float)i;
+  ramp(a, 12, 0);
   for (int i = 0; i < 18; i++)
     b[i] = (float)(i % 5) - 1.0f;
   lk_tensor_t ta = tensor(LK_F32, a, DIMS(2, 1, 2, 3));
@@ -95,7 +59,7 @@ static void test_matmul(void) {
   lk_tensor_t tm = tensor(LK_F64, m, DIMS(3, 2));
   lk_tensor_t tm2 = tensor(LK_F64, m, DIMS(2, 3));
   lk_tensor_t tr2 = tensor(LK_F64, r2, DIMS(2));
-  lk_tensor_t tr0 = tensor(LK_F64, r0, NULL, 0);
+  lk_tensor_t tr0 = scalar(LK_F64, r0);
   CHECK(lk_ref_matmul(&tv, &tm, &tr2));
   CHECK(all_near(&tr2, (double[]){22, 28}, 2, 0));
   CHECK(lk_ref_matmul(&tm2, &tv, &tr2));
@@ -138,10 +102,6 @@ static void test_matmul(void) {
  * the unrolled loops) against a naive triple loop, for every engine class
  * and both transposes. */
 static uint32_t g_seed = 777;
-static double rnd(void) {
-  g_seed = g_seed * 1664525u + 1013904223u;
-  return (double)(g_seed >> 8) / (double)(1u << 24) * 2.0 - 1.0;
-}
 
 static void test_gemm_random(void) {
   static const lk_dtype_t dts[] = {LK_F32, LK_F64, LK_I32};
@@ -153,11 +113,11 @@ static void test_gemm_random(void) {
       double a[35], b[55], c[11], want[77];
       uint64_t abuf[35], bbuf[55], cbuf[11], ybuf[77];
       for (int i = 0; i < 35; i++)
-        a[i] = dt == LK_I32 ? (int)(rnd() * 9) : rnd();
+        a[i] = dt == LK_I32 ? (int)(rnd(&g_seed) * 9) : rnd(&g_seed);
       for (int i = 0; i < 55; i++)
-        b[i] = dt == LK_I32 ? (int)(rnd() * 9) : rnd();
+        b[i] = dt == LK_I32 ? (int)(rnd(&g_seed) * 9) : rnd(&g_seed);
       for (int i = 0; i < 11; i++)
-        c[i] = dt == LK_I32 ? (int)(rnd() * 9) : rnd();
+        c[i] = dt == LK_I32 ? (int)(rnd(&g_seed) * 9) : rnd(&g_seed);
       lk_tensor_t tA =
           ta ? tensor(dt, abuf, DIMS(5, 7)) : tensor(dt, abuf, DIMS(7, 5));
       lk_tensor_t tB =
@@ -219,7 +179,7 @@ static void test_gemm(void) {
   int64_t ai[1] = {INT64_C(1) << 60}, bi[1] = {3}, ci[1] = {1}, yi[1];
   lk_tensor_t tai = tensor(LK_I64, ai, DIMS(1, 1));
   lk_tensor_t tbi = tensor(LK_I64, bi, DIMS(1, 1));
-  lk_tensor_t tci = tensor(LK_I64, ci, NULL, 0);
+  lk_tensor_t tci = scalar(LK_I64, ci);
   lk_tensor_t tyi = tensor(LK_I64, yi, DIMS(1, 1));
   lk_gemm_params_t r = {1.0, 1.0, false, false, LK_ACT_NONE, 0, 0};
   CHECK(lk_ref_gemm(&r, &tai, &tbi, &tci, &tyi));
@@ -229,8 +189,7 @@ static void test_gemm(void) {
 static void test_fc(void) {
   /* x [2,2,3] flattened at 2 -> [4,3] @ w [3,2] + bias, then relu. */
   float x[12], w[6] = {1, 0, 0, 1, 1, -1}, b[2] = {0.5f, -20}, y[8];
-  for (int i = 0; i < 12; i++)
-    x[i] = (float)i;
+  ramp(x, 12, 0);
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(2, 2, 3));
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(3, 2));
   lk_tensor_t tb = tensor(LK_F32, b, DIMS(2));
@@ -321,7 +280,7 @@ static void test_einsum(void) {
   lk_tensor_t tt = tensor(LK_F64, y, DIMS(3, 2));
   einsum_run("ij->ji", 1, in, &tt);
   CHECK(all_near(&tt, (double[]){1, 4, 2, 5, 3, 6}, 6, 0));
-  lk_tensor_t ts = tensor(LK_F64, y, NULL, 0);
+  lk_tensor_t ts = scalar(LK_F64, y);
   einsum_run("ij->", 1, in, &ts);
   CHECK(y[0] == 21);
   /* Trace and diagonal of a 3x3, batch diagonal with an ellipsis. */
@@ -369,6 +328,5 @@ int main(void) {
   test_fc();
   test_einsum_parse();
   test_einsum();
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }

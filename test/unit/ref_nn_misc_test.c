@@ -9,37 +9,7 @@
 #include "kernels/ref/resize.h"
 #include "kernels/ref/topk.h"
 
-#include "test/unit/check.h"
-
-#define DIMS(...)                                                              \
-  (int64_t[]){__VA_ARGS__},                                                    \
-      (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
-
-static lk_tensor_t tensor(lk_dtype_t dt, void *data, const int64_t *dims,
-                          int32_t rank) {
-  lk_tensor_t t = {.dtype = dt, .rank = rank, .data = data};
-  for (int32_t i = 0; i < rank; i++)
-    t.dims[i] = dims[i];
-  return t;
-}
-
-static bool all_near(const lk_tensor_t *t, const double *want, int64_t n,
-                     double tol) {
-  if (lk_numel(t) != n) {
-    fprintf(stderr, "  %lld elements, want %lld\n", (long long)lk_numel(t),
-            (long long)n);
-    return false;
-  }
-  for (int64_t i = 0; i < n; i++) {
-    double g = lk_load_f64(t, i);
-    if (!(fabs(g - want[i]) <= tol * (1.0 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: got %.9g, want %.9g\n", (long long)i, g,
-              want[i]);
-      return false;
-    }
-  }
-  return true;
-}
+#include "test/unit/lite_test_util.h"
 
 /* ---- normalizations
  * ---------------------------------------------------------- */
@@ -161,8 +131,7 @@ static lk_resize_params_t resize_params(lk_resize_mode_t mode,
 
 static void test_resize(void) {
   float x[16], y[64];
-  for (int i = 0; i < 16; i++)
-    x[i] = (float)(i + 1);
+  ramp(x, 16, 1);
   /* test_resize_upsample_scales_linear (half_pixel) */
   lk_tensor_t tx = tensor(LK_F32, x, DIMS(1, 1, 2, 2));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 1, 4, 4));
@@ -301,6 +270,5 @@ int main(void) {
   test_instance_norm_lrn_mvn();
   test_resize();
   test_top_k();
-  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return test_exit_status();
 }
