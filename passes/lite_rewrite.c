@@ -1,0 +1,249 @@
+/* lite_rewrite.c - helpers shared by the lite dialect's passes. */
+#include "passes/lite_rewrite.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/builder.h"
+#include "ir/diagnostics.h"
+
+/* ---- matching ---------------------------------------------------------------- */
+
+bool lt_lite_is(const lt_op_t *op, lt_lite_op_id_t id) {
+  return op && lt_lite_op_id(op) == (int)id;
+}
+
+lt_op_t *lt_lite_def(const lt_value_t *v, lt_lite_op_id_t id) {
+  lt_op_t *def = v ? lt_value_defining_op(v) : NULL;
+  return lt_lite_is(def, id) ? def : NULL;
+}
+
+const lt_attr_t *lt_lite_const_attr(const lt_value_t *v) {
+  lt_op_t *def = lt_lite_def(v, LT_LITE_CONSTANT);
+  return def ? lt_op_attr(def, "value") : NULL;
+}
+
+bool lt_lite_absent(lt_op_t *op, uint32_t i) {
+  return i >= op->num_operands ||
+         lt_op_operand(op, i)->type->kind == LT_TYPE_NONE;
+}
+
+/* Diagnostics of a constant that cannot be read are not the pass's
+ * business: the verifier reports the constant itself. */
+static bool swallow(void *user, const lt_diag_t *d) { return true; }
+
+bool lt_lite_const_tensor(const lt_value_t *v, lt_allocator_t allocator,
+                          lk_tensor_t *out, bool *out_owned) {
+  const lt_attr_t *a = lt_lite_const_attr(v);
+  if (!a) return false;
+  lt_context_t *ctx = lt_value_defining_op(v)->info->ctx;
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
+  lt_result_t r =
+      lt_lite_attr_tensor(ctx, lt_value_loc(v), a, allocator, out, out_owned);
+  lt_diag_pop_handler(ctx, h);
+  return LT_SUCCEEDED(r);
+}
+
+bool lt_lite_const_is(const lt_value_t *v, double value) {
+  lt_allocator_t al = lt_allocator_system();
+  lk_tensor_t t;
+  bool owned;
+  if (!lt_lite_const_tensor(v, al, &t, &owned)) return false;
+  bool all = true;
+  int64_t n = lk_numel(&t);
+  for (int64_t i = 0; i < n && all; i++) all = lk_load_f64(&t, i) == value;
+  if (owned) lt_lite_tensor_free(al, &t);
+  return all;
+}
+
+bool lt_lite_const_scalar(const lt_value_t *v, double *out) {
+  lt_allocator_t al = lt_allocator_system();
+  lk_tensor_t t;
+  bool owned;
+  if (!lt_lite_const_tensor(v, al, &t, &owned)) return false;
+  bool one = lk_numel(&t) == 1;
+  if (one) *out = lk_load_f64(&t, 0);
+  if (owned) lt_lite_tensor_free(al, &t);
+  return one;
+}
+
+/* ---- building ----------------------------------------------------------------- */
+
+lt_op_t *lt_lite_rw_create(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
+                           uint32_t num_operands, lt_value_t *const *operands,
+                           uint32_t num_attrs, const lt_named_attr_t *attrs,
+                           uint32_t num_results) {
+  return lt_lite_create(&rw->b, id, loc, num_operands, operands, num_attrs,
+                        attrs, num_results);
+}
+
+/* Constants up to this many elements stay readable in the IR. */
+#define LITE_INLINE_CONSTANT_ELEMENTS 64
+
+/* A resource name from the hint: [A-Za-z0-9_] only, made unique. */
+static lt_resource_t *new_resource(lt_context_t *ctx, const char *hint) {
+  char base[64];
+  size_t n = 0;
+  for (const char *p = hint && *hint ? hint : "cst"; *p && n < 40; p++) {
+    char c = *p;
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_';
+    base[n++] = ok ? c : '_';
+  }
+  base[n] = '\0';
+  char name[80];
+  for (uint32_t k = 0;; k++) {
+    if (k == 0)
+      snprintf(name, sizeof name, "%s", base);
+    else
+      snprintf(name, sizeof name, "%s_%u", base, k);
+    lt_resource_t *r = lt_context_resource(ctx, name);
+    if (!r) return NULL;
+    if (!r->has_data) return r;
+  }
+}
+
+lt_value_t *lt_lite_rw_constant(lt_rewriter_t *rw, lt_loc_t loc,
+                                const lk_tensor_t *t, const char *name_hint) {
+  lt_context_t *ctx = lt_rewriter_context(rw);
+  const lt_type_t *el = lt_lite_element_type(ctx, t->dtype);
+  if (!el || t->rank < 0) return NULL;
+  int64_t dims[LK_MAX_RANK];
+  for (int32_t i = 0; i < t->rank; i++) dims[i] = t->dims[i];
+  const lt_type_t *type = lt_type_tensor(ctx, (uint32_t)t->rank, dims, el, NULL);
+  const lt_attr_t *value;
+  if (lk_numel(t) <= LITE_INLINE_CONSTANT_ELEMENTS) {
+    value = lt_lite_dense_attr(ctx, type, t);
+  } else {
+    lt_resource_t *r = new_resource(ctx, name_hint);
+    if (!r) return NULL;
+    lt_status_t st = lt_resource_set_blob(ctx, r, t->data, lk_nbytes(t), 64);
+    if (st) {
+      lt_status_free(st);
+      return NULL;
+    }
+    value = lt_attr_dense_resource(ctx, type, r->name->str);
+  }
+  if (!value) return NULL;
+  lt_named_attr_t attr = {lt_ident_cstr(ctx, "value"), value};
+  lt_op_t *op = lt_lite_rw_create(rw, LT_LITE_CONSTANT, loc, 0, NULL, 1,
+                                  &attr, 1);
+  return op ? lt_op_result(op, 0) : NULL;
+}
+
+lt_named_attr_t lt_lite_named_int(lt_context_t *ctx, const char *name,
+                                  int64_t v) {
+  lt_named_attr_t a = {lt_ident_cstr(ctx, name),
+                       lt_attr_integer(ctx, lt_type_integer(ctx, 64, LT_SIGNLESS),
+                                       v)};
+  return a;
+}
+
+lt_named_attr_t lt_lite_named_float(lt_context_t *ctx, const char *name,
+                                    double v) {
+  lt_named_attr_t a = {lt_ident_cstr(ctx, name),
+                       lt_attr_float(ctx, lt_type_f32(ctx), v)};
+  return a;
+}
+
+lt_named_attr_t lt_lite_named_str(lt_context_t *ctx, const char *name,
+                                  const char *s) {
+  lt_named_attr_t a = {lt_ident_cstr(ctx, name), lt_attr_string_cstr(ctx, s)};
+  return a;
+}
+
+lt_named_attr_t lt_lite_named_ints(lt_context_t *ctx, const char *name,
+                                   uint32_t n, const int64_t *v) {
+  lt_named_attr_t a = {
+      lt_ident_cstr(ctx, name),
+      lt_attr_dense_array(ctx, lt_type_integer(ctx, 64, LT_SIGNLESS), n, v)};
+  return a;
+}
+
+uint32_t lt_lite_attrs_with(lt_op_t *op, const char *drop, uint32_t n,
+                            const lt_named_attr_t *add,
+                            lt_named_attr_t **out_attrs) {
+  lt_context_t *ctx = lt_op_context(op);
+  const lt_attr_t *d = op->attrs;
+  uint32_t cap = d->dict.count + n;
+  lt_named_attr_t *list = lt_arena_alloc(lt_context_arena(ctx),
+                                         (cap ? cap : 1) * sizeof *list,
+                                         _Alignof(lt_named_attr_t));
+  uint32_t k = 0;
+  if (!list) {
+    *out_attrs = NULL;
+    return 0;
+  }
+  for (uint32_t i = 0; i < d->dict.count; i++) {
+    const lt_named_attr_t *e = &d->dict.entries[i];
+    if (drop && strcmp(e->name->str, drop) == 0) continue;
+    bool replaced = false;
+    for (uint32_t j = 0; j < n && !replaced; j++)
+      replaced = add[j].name == e->name;
+    if (!replaced) list[k++] = *e;
+  }
+  for (uint32_t j = 0; j < n; j++) list[k++] = add[j];
+  *out_attrs = list;
+  return k;
+}
+
+lt_loc_t lt_lite_fused_loc(lt_context_t *ctx, uint32_t n,
+                           lt_op_t *const *ops) {
+  lt_loc_t small[16], *locs = small;
+  if (n > 16) {
+    locs = lt_arena_alloc(lt_context_arena(ctx), n * sizeof *locs,
+                          _Alignof(lt_loc_t));
+    if (!locs) return n ? ops[0]->loc : lt_loc_unknown(ctx);
+  }
+  for (uint32_t i = 0; i < n; i++) locs[i] = ops[i]->loc;
+  return lt_loc_fused(ctx, n, locs, NULL);
+}
+
+/* ---- running pattern passes ---------------------------------------------------- */
+
+/* What a pattern's user pointer holds while lt_lite_run_patterns runs it. */
+typedef struct lite_pattern_run {
+  lt_pass_t *pass;
+  uint32_t stat;
+  void *user; /* the row's own data */
+} lite_pattern_run_t;
+
+lt_result_t lt_lite_run_patterns(lt_pass_t *pass, lt_op_t *op,
+                                 const lt_lite_pattern_t *patterns, size_t n) {
+  lt_context_t *ctx = lt_op_context(op);
+  lt_allocator_t al = lt_context_allocator(ctx);
+  lt_pattern_set_t *set = lt_pattern_set_create(ctx);
+  lite_pattern_run_t *runs = lt_calloc(al, (n ? n : 1) * sizeof *runs);
+  if (!set || !runs) {
+    if (set) lt_pattern_set_destroy(set);
+    lt_free(al, runs, (n ? n : 1) * sizeof *runs);
+    return lt_op_emit_error(op, "out of memory");
+  }
+  for (size_t i = 0; i < n; i++) {
+    runs[i] = (lite_pattern_run_t){pass, patterns[i].stat,
+                                   patterns[i].base.user};
+    lt_pattern_t p = patterns[i].base;
+    p.user = &runs[i];
+    lt_pattern_set_add(set, &p);
+  }
+  lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
+  bool changed = false;
+  /* Not converging within the iteration bound leaves valid IR: best effort,
+   * as canonicalize. */
+  (void)lt_apply_patterns_greedily(op, set, &cfg, &changed);
+  lt_pattern_set_destroy(set);
+  lt_free(al, runs, (n ? n : 1) * sizeof *runs);
+  lt_pass_set_changed(pass, changed);
+  return LT_SUCCESS;
+}
+
+void lt_lite_count(const lt_pattern_t *self) {
+  lite_pattern_run_t *run = self->user;
+  if (run && run->pass && run->stat < run->pass->info->num_statistics)
+    lt_pass_stat_add(run->pass, run->stat, 1);
+}
+
+void *lt_lite_pattern_user(const lt_pattern_t *self) {
+  const lite_pattern_run_t *run = self->user;
+  return run ? run->user : NULL;
+}

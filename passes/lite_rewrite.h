@@ -1,0 +1,88 @@
+/* lite_rewrite.h - what the lite dialect's passes share: reading constants
+ * as tensors, making new constants, creating ops with inferred types at the
+ * rewriter's insertion point, fused locations, and counting rewrites into a
+ * pass's statistics. A fusion written with these and lt_match_chain is a
+ * few dozen lines. */
+#ifndef LITE_PASSES_LITE_REWRITE_H
+#define LITE_PASSES_LITE_REWRITE_H
+
+#include "dialects/lite/lite.h"
+#include "ir/pass.h"
+#include "ir/rewrite.h"
+
+/* ---- matching ---------------------------------------------------------------- */
+/* v's defining op when it is the lite op `id`, else NULL. */
+lt_op_t *lt_lite_def(const lt_value_t *v, lt_lite_op_id_t id);
+/* True when op is the lite op `id`. */
+bool lt_lite_is(const lt_op_t *op, lt_lite_op_id_t id);
+/* The `value` attribute of v's lite.constant, NULL when v is not one. */
+const lt_attr_t *lt_lite_const_attr(const lt_value_t *v);
+/* True when operand i of op is absent (a `none` value) or out of range. */
+bool lt_lite_absent(lt_op_t *op, uint32_t i);
+
+/* A constant's contents as a read-only tensor (no copy unless splat, then
+ * *owned). False when v is not a lite.constant. Release owned data with
+ * lt_lite_tensor_free(allocator, t). */
+bool lt_lite_const_tensor(const lt_value_t *v, lt_allocator_t allocator,
+                          lk_tensor_t *out, bool *out_owned);
+/* Every element of the constant v equals `value` (within 0: exact). */
+bool lt_lite_const_is(const lt_value_t *v, double value);
+/* The single f64 value of a one-element constant. */
+bool lt_lite_const_scalar(const lt_value_t *v, double *out);
+
+/* ---- building ----------------------------------------------------------------- */
+/* Creates lite op `id` at rw's insertion point with inferred result types
+ * (lt_lite_create), notifying the rewriter's listener. NULL on failure (a
+ * diagnostic was emitted). */
+lt_op_t *lt_lite_rw_create(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
+                           uint32_t num_operands, lt_value_t *const *operands,
+                           uint32_t num_attrs, const lt_named_attr_t *attrs,
+                           uint32_t num_results);
+/* A lite.constant holding a copy of t, at rw's insertion point: a dense
+ * attribute up to 64 elements, a dense_resource blob (named after
+ * `name_hint`, made unique) beyond. Returns its result, NULL on OOM. */
+lt_value_t *lt_lite_rw_constant(lt_rewriter_t *rw, lt_loc_t loc,
+                                const lk_tensor_t *t, const char *name_hint);
+/* Named attributes for lt_lite_rw_create. */
+lt_named_attr_t lt_lite_named_int(lt_context_t *ctx, const char *name,
+                                  int64_t v);
+lt_named_attr_t lt_lite_named_float(lt_context_t *ctx, const char *name,
+                                    double v);
+lt_named_attr_t lt_lite_named_str(lt_context_t *ctx, const char *name,
+                                  const char *s);
+lt_named_attr_t lt_lite_named_ints(lt_context_t *ctx, const char *name,
+                                   uint32_t n, const int64_t *v);
+/* op's attributes without `drop` (may be NULL) plus `add[0..n)`, as a
+ * list to hand to lt_lite_rw_create; storage from the context arena. */
+uint32_t lt_lite_attrs_with(lt_op_t *op, const char *drop,
+                            uint32_t n, const lt_named_attr_t *add,
+                            lt_named_attr_t **out_attrs);
+
+/* The fused location of ops[0..n) (MLIR's FusedLoc, flattened), so that a
+ * diagnostic or profile names every original ONNX node. */
+lt_loc_t lt_lite_fused_loc(lt_context_t *ctx, uint32_t n, lt_op_t *const *ops);
+
+/* ---- running pattern passes ------------------------------------------------------ */
+/* A pattern that counts its rewrites into statistic `stat` of the pass
+ * running it. A pass lists its patterns as lt_lite_pattern_t rows and each
+ * match_and_rewrite calls lt_lite_count(self) after rewriting. base.user is
+ * the pattern's own data: read it with lt_lite_pattern_user(self), since
+ * the driver keeps its own copy of each pattern. */
+typedef struct lt_lite_pattern {
+  lt_pattern_t base;
+  uint32_t stat;
+} lt_lite_pattern_t;
+
+/* Runs patterns[0..n) greedily on op (folding and dead-op removal
+ * included), adding each counted rewrite to the pass's statistic of its
+ * pattern, and marks the pass changed or not. Fails only when out of
+ * memory. */
+lt_result_t lt_lite_run_patterns(lt_pass_t *pass, lt_op_t *op,
+                                 const lt_lite_pattern_t *patterns, size_t n);
+/* Inside match_and_rewrite of a pattern run by lt_lite_run_patterns:
+ * counts one rewrite into its statistic. */
+void lt_lite_count(const lt_pattern_t *self);
+/* The pattern's own data (base.user of its row). */
+void *lt_lite_pattern_user(const lt_pattern_t *self);
+
+#endif /* LITE_PASSES_LITE_REWRITE_H */
