@@ -188,7 +188,8 @@ int64_t lt_attr_dense_int(const lt_attr_t *a, int64_t i);
 /* Element i of a float DENSE or DENSE_ARRAY (honours splat). */
 double lt_attr_dense_float(const lt_attr_t *a, int64_t i);
 
-/* Resource blob store. lt_resource_set_blob copies data. */
+/* Resource blob store. lt_resource_set_blob copies data; with data NULL it
+ * only allocates the blob, for the caller to fill through r->data. */
 lt_resource_t *lt_context_resource(lt_context_t *ctx, const char *name);
 lt_status_t lt_resource_set_blob(lt_context_t *ctx, lt_resource_t *r,
                                  const void *data, size_t size,

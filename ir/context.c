@@ -417,7 +417,7 @@ lt_status_t lt_resource_set_blob(lt_context_t *ctx, lt_resource_t *r,
                           "resource '%s': cannot allocate %zu bytes",
                           r->name->str, size);
   uintptr_t p = ((uintptr_t)raw + alignment - 1) & ~(uintptr_t)(alignment - 1);
-  if (size) memcpy((void *)p, data, size);
+  if (size && data) memcpy((void *)p, data, size);
   if (e->raw) lt_free(ctx->allocator, e->raw, e->raw_size);
   e->raw = raw;
   e->raw_size = raw_size;

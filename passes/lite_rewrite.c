@@ -103,25 +103,46 @@ static lt_resource_t *new_resource(lt_context_t *ctx, const char *hint) {
   }
 }
 
+static void copy_fill(void *user, lk_tensor_t *out) {
+  const lk_tensor_t *src = user;
+  memcpy(out->data, src->data, lk_nbytes(src));
+}
+
 lt_value_t *lt_lite_rw_constant(lt_rewriter_t *rw, lt_loc_t loc,
                                 const lk_tensor_t *t, const char *name_hint) {
+  return lt_lite_rw_constant_fill(rw, loc, t, name_hint, copy_fill,
+                                  (void *)t);
+}
+
+lt_value_t *lt_lite_rw_constant_fill(lt_rewriter_t *rw, lt_loc_t loc,
+                                     const lk_tensor_t *t,
+                                     const char *name_hint,
+                                     void (*fill)(void *user, lk_tensor_t *out),
+                                     void *user) {
   lt_context_t *ctx = lt_rewriter_context(rw);
   const lt_type_t *el = lt_lite_element_type(ctx, t->dtype);
   if (!el || t->rank < 0) return NULL;
   int64_t dims[LK_MAX_RANK];
   for (int32_t i = 0; i < t->rank; i++) dims[i] = t->dims[i];
   const lt_type_t *type = lt_type_tensor(ctx, (uint32_t)t->rank, dims, el, NULL);
+  lk_tensor_t view = *t;
   const lt_attr_t *value;
   if (lk_numel(t) <= LITE_INLINE_CONSTANT_ELEMENTS) {
-    value = lt_lite_dense_attr(ctx, type, t);
+    lt_allocator_t al = lt_context_allocator(ctx);
+    if (LT_FAILED(lt_lite_tensor_alloc(al, &view))) return NULL;
+    fill(user, &view);
+    value = lt_lite_dense_attr(ctx, type, &view);
+    lt_lite_tensor_free(al, &view);
   } else {
     lt_resource_t *r = new_resource(ctx, name_hint);
     if (!r) return NULL;
-    lt_status_t st = lt_resource_set_blob(ctx, r, t->data, lk_nbytes(t), 64);
+    lt_status_t st = lt_resource_set_blob(ctx, r, NULL, lk_nbytes(t), 64);
     if (st) {
       lt_status_free(st);
       return NULL;
     }
+    view.data = r->data;
+    fill(user, &view);
     value = lt_attr_dense_resource(ctx, type, r->name->str);
   }
   if (!value) return NULL;

@@ -43,6 +43,14 @@ lt_op_t *lt_lite_rw_create(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
  * `name_hint`, made unique) beyond. Returns its result, NULL on OOM. */
 lt_value_t *lt_lite_rw_constant(lt_rewriter_t *rw, lt_loc_t loc,
                                 const lk_tensor_t *t, const char *name_hint);
+/* Like lt_lite_rw_constant for a tensor of t's dtype and dims (t->data is
+ * ignored) that fill(user, view) writes in place: big constants are
+ * written straight into their blob, without a temporary copy. */
+lt_value_t *lt_lite_rw_constant_fill(lt_rewriter_t *rw, lt_loc_t loc,
+                                     const lk_tensor_t *t,
+                                     const char *name_hint,
+                                     void (*fill)(void *user, lk_tensor_t *out),
+                                     void *user);
 /* Named attributes for lt_lite_rw_create. */
 lt_named_attr_t lt_lite_named_int(lt_context_t *ctx, const char *name,
                                   int64_t v);

@@ -10,7 +10,35 @@
   X(cse)                                                                       \
   X(symbol_dce)                                                                \
   X(strip_debuginfo)                                                           \
-  X(view_op_graph)
+  X(view_op_graph)                                                             \
+  X(fold_constants)                                                            \
+  X(eliminate_redundant)                                                       \
+  X(replace_batch_norm)                                                        \
+  X(replace_prelu)                                                             \
+  X(replace_matmul_with_fc)                                                    \
+  X(replace_conv_with_fc)                                                      \
+  X(replace_reduce_mean_with_pool)                                             \
+  X(replace_matmul_with_conv)                                                  \
+  X(split_group_conv)                                                          \
+  X(expand_shuffle_channel)                                                    \
+  X(forward_ops)                                                               \
+  X(fuse_layer_norm)                                                           \
+  X(fuse_gelu)                                                                 \
+  X(fuse_shuffle_channel)                                                      \
+  X(fuse_transpose_softmax)                                                    \
+  X(fuse_attention)                                                            \
+  X(fuse_conv_bn)                                                              \
+  X(fuse_conv_bias)                                                            \
+  X(fuse_conv_scale)                                                           \
+  X(fuse_conv_activation)                                                      \
+  X(fuse_conv_conv)                                                            \
+  X(fuse_conv_residual)                                                        \
+  X(fuse_matmul_add)                                                           \
+  X(fuse_matmul_scale)                                                         \
+  X(fuse_matmul_bn)                                                            \
+  X(fuse_scales)                                                               \
+  X(fuse_elementwise_activation)                                               \
+  X(fuse_swish)
 
 #define X(name) extern const lt_pass_info_t lt_##name##_pass;
 LT_CORE_PASSES(X)

@@ -131,4 +131,24 @@ static inline bool lt_lite_tensor_present(const lk_tensor_t *in,
   return i < num_in && in[i].dtype != LK_DTYPE_NONE;
 }
 
+/* ---- shape-like operands with an attribute form ----------------------------- */
+/* Operands that are usually constant (shapes, axes, pads, scales, clip
+ * bounds) may come as an attribute of the operand's name instead (ops.def).
+ * *out_count of the readers below: the number of values, or one of these. */
+#define LT_LITE_LIST_UNKNOWN (-1) /* the operand is given, contents unknown */
+#define LT_LITE_LIST_ABSENT (-2)  /* neither the operand nor the attribute */
+/* The values of operand `index`, or else of attribute `name` (an array, or
+ * one number), into out[0..cap); the operand's contents are known when it
+ * is a constant and during evaluation. An absent operand is a missing
+ * trailing one or a `lite.none`. Reports both forms given and more than cap
+ * values. Element types and ranks are the caller's to check. */
+lt_result_t lt_lite_int_list(const lt_lite_call_t *c,
+                             const lt_lite_shape_t *in, uint32_t num_in,
+                             uint32_t index, const char *name, int64_t *out,
+                             int32_t cap, int32_t *out_count);
+lt_result_t lt_lite_float_list(const lt_lite_call_t *c,
+                               const lt_lite_shape_t *in, uint32_t num_in,
+                               uint32_t index, const char *name, double *out,
+                               int32_t cap, int32_t *out_count);
+
 #endif /* LITE_DIALECTS_LITE_LITE_IMPL_H */

@@ -32,6 +32,31 @@ lt_result_t lt_lite_data_ints(const lt_lite_call_t *c,
                               const char *name, int64_t *out, int32_t cap,
                               int32_t *out_count, int64_t *out_len);
 
+/* A shape-like operand that may also come as an attribute of its name
+ * (ops.def): checks the operand's element type and rank when it is given,
+ * then reads the values with lt_lite_int_list (*out_count as there).
+ * *out_len is the number of values when known (from the operand's type when
+ * its contents are not), else -1. With `required`, reports that neither
+ * form is given. */
+lt_result_t lt_lite_data_list(const lt_lite_call_t *c,
+                              const lt_lite_shape_t *in, uint32_t num_in,
+                              uint32_t i, const char *name, bool required,
+                              int64_t *out, int32_t cap, int32_t *out_count,
+                              int64_t *out_len);
+
+/* "operand #i (name)" when operand i is present, else "attribute 'name'",
+ * into buf; returns buf. */
+const char *lt_lite_data_form(const lt_lite_shape_t *in, uint32_t num_in,
+                              uint32_t i, const char *name, char *buf,
+                              size_t cap);
+
+/* Checks that value, the number attribute `name` gives in place of an
+ * operand of element type dtype (pad's constant_value, clip's bounds), is
+ * exact in dtype: integral and in range for integer types, 0 or 1 for
+ * bool. Floats types take any value (rounded as a constant would be). */
+lt_result_t lt_lite_data_exact_attr(const lt_lite_call_t *c, const char *name,
+                                    double value, lk_dtype_t dtype);
+
 /* A one-element operand (rank 0, or 1-D of length 1) whose contents are
  * read, when known, as int64 (*out_i) and double (*out_f; either may be
  * NULL). *out_known says whether they were. */

@@ -1,4 +1,5 @@
 /* ops_data_common.c - helpers of the data families (see ops_data.h). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,53 @@ lt_result_t lt_lite_data_ints(const lt_lite_call_t *c,
   if (in[i].value)
     *out_count = (int32_t)lt_lite_value_ints(in[i].value, out, cap);
   return LT_SUCCESS;
+}
+
+lt_result_t lt_lite_data_list(const lt_lite_call_t *c,
+                              const lt_lite_shape_t *in, uint32_t num_in,
+                              uint32_t i, const char *name, bool required,
+                              int64_t *out, int32_t cap, int32_t *out_count,
+                              int64_t *out_len) {
+  int32_t n;
+  int64_t len = -1;
+  if (lt_lite_present(in, num_in, i) &&
+      LT_FAILED(lt_lite_data_ints(c, in, i, name, out, cap, &n, &len)))
+    return LT_FAILURE;
+  if (LT_FAILED(lt_lite_int_list(c, in, num_in, i, name, out, cap, &n)))
+    return LT_FAILURE;
+  if (n == LT_LITE_LIST_ABSENT && required)
+    return lt_lite_error(c, "needs operand #%u (%s) or attribute '%s'", i, name,
+                         name);
+  *out_count = n;
+  *out_len = n >= 0 ? n : len;
+  return LT_SUCCESS;
+}
+
+const char *lt_lite_data_form(const lt_lite_shape_t *in, uint32_t num_in,
+                              uint32_t i, const char *name, char *buf,
+                              size_t cap) {
+  if (lt_lite_present(in, num_in, i))
+    snprintf(buf, cap, "operand #%u (%s)", i, name);
+  else
+    snprintf(buf, cap, "attribute '%s'", name);
+  return buf;
+}
+
+lt_result_t lt_lite_data_exact_attr(const lt_lite_call_t *c, const char *name,
+                                    double value, lk_dtype_t dtype) {
+  if (lk_dtype_is_float(dtype) || dtype == LK_DTYPE_NONE) return LT_SUCCESS;
+  /* [lo, hi) of the integer type, as doubles (exact powers of two). */
+  int bits = (int)lk_dtype_size(dtype) * 8;
+  double lo = 0, hi = 2;
+  if (dtype != LK_BOOL) {
+    hi = ldexp(1.0, lk_dtype_is_signed(dtype) ? bits - 1 : bits);
+    lo = lk_dtype_is_signed(dtype) ? -hi : 0;
+  }
+  if (value == floor(value) && value >= lo && value < hi) return LT_SUCCESS;
+  return lt_lite_error(c,
+                       "attribute '%s' is %g, which element type %s does "
+                       "not hold exactly",
+                       name, value, lk_dtype_name(dtype));
 }
 
 lt_result_t lt_lite_data_scalar(const lt_lite_call_t *c,

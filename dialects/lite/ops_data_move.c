@@ -1,6 +1,7 @@
 /* ops_data_move.c - ops that rearrange data without indices: transpose,
  * concat, split, slice, pad, expand, tile and the space family
- * (shuffle_channel, depth_to_space, space_to_depth). */
+ * (shuffle_channel, depth_to_space, space_to_depth). split's sizes, slice's
+ * index operands and pad's operands may also come as attributes. */
 #include <string.h>
 
 #include "dialects/lite/ops_data.h"
@@ -138,27 +139,38 @@ static lt_result_t split_sizes(const lt_lite_call_t *c,
   for (uint32_t j = 0; j < n; j++)
     sizes[j] = -1;
   const lt_attr_t *num_outputs = lt_lite_attr(c, "num_outputs");
-  if (lt_lite_present(in, num_in, 1)) {
+  bool operand = lt_lite_present(in, num_in, 1);
+  if (operand || lt_lite_attr(c, "split")) {
     if (num_outputs)
-      return lt_lite_error(c, "takes either a split operand or a num_outputs "
-                              "attribute, not both");
-    if (LT_FAILED(lt_lite_data_expect_index(c, in, 1, "split")) ||
-        LT_FAILED(lt_lite_expect_rank(c, in, 1, "split", 1)))
+      return lt_lite_error(c,
+                           "takes either a split %s or a num_outputs "
+                           "attribute, not both",
+                           operand ? "operand" : "attribute");
+    if (operand && lt_lite_attr(c, "split"))
+      return lt_lite_error(c, "takes operand #1 (split) or attribute 'split', "
+                              "not both");
+    if (operand && (LT_FAILED(lt_lite_data_expect_index(c, in, 1, "split")) ||
+                    LT_FAILED(lt_lite_expect_rank(c, in, 1, "split", 1))))
       return LT_FAILURE;
-    int64_t len = in[1].value       ? lk_numel(in[1].value)
+    int64_t len = !operand          ? lt_lite_attr_ints(c, "split", NULL, 0)
+                  : in[1].value     ? lk_numel(in[1].value)
                   : in[1].rank == 1 ? in[1].dims[0]
                                     : -1;
     if (len >= 0 && len != (int64_t)n)
       return lt_lite_error(c, "split has %lld sizes but the op has %u results",
                            (long long)len, n);
-    if (!in[1].value) return LT_SUCCESS;
+    int32_t count;
+    if (LT_FAILED(lt_lite_int_list(c, in, num_in, 1, "split", sizes, (int32_t)n,
+                                   &count)))
+      return LT_FAILURE;
+    if (count < 0) return LT_SUCCESS;
     int64_t sum = 0;
     for (uint32_t j = 0; j < n; j++) {
-      sizes[j] = lk_load_i64(in[1].value, j);
       if (sizes[j] < 0)
         return lt_lite_error(c, "split size #%u is %lld; sizes must be >= 0", j,
                              (long long)sizes[j]);
-      sum += sizes[j];
+      if (__builtin_add_overflow(sum, sizes[j], &sum))
+        return lt_lite_error(c, "split sizes overflow");
     }
     if (dim >= 0 && sum != dim)
       return lt_lite_error(c,
@@ -276,18 +288,19 @@ static lt_result_t slice_plan(const lt_lite_call_t *c,
   int64_t v[5][LK_MAX_RANK], len = -1;
   int32_t count[5] = {0, -1, -1, -1, -1};
   bool present[5] = {true, true, true, false, false}, known = true;
+  char what[48];
   for (uint32_t i = 1; i < 5; i++) {
-    present[i] = lt_lite_present(in, num_in, i);
-    if (!present[i]) continue;
     int64_t li;
-    if (LT_FAILED(lt_lite_data_ints(c, in, i, names[i], v[i], LK_MAX_RANK,
-                                    &count[i], &li)))
+    if (LT_FAILED(lt_lite_data_list(c, in, num_in, i, names[i], i < 3, v[i],
+                                    LK_MAX_RANK, &count[i], &li)))
       return LT_FAILURE;
+    present[i] = count[i] != LT_LITE_LIST_ABSENT;
+    if (!present[i]) continue;
     if (li >= 0 && len >= 0 && li != len)
-      return lt_lite_error(c,
-                           "operand #%u (%s) has %lld elements; the other "
-                           "index operands have %lld",
-                           i, names[i], (long long)li, (long long)len);
+      return lt_lite_error(
+          c, "%s has %lld elements; the other index operands have %lld",
+          lt_lite_data_form(in, num_in, i, names[i], what, sizeof what),
+          (long long)li, (long long)len);
     if (li >= 0) len = li;
     known = known && count[i] >= 0;
   }
@@ -332,7 +345,7 @@ static lt_result_t slice_plan(const lt_lite_call_t *c,
 lt_result_t lt_lite_shape_slice(const lt_lite_call_t *c,
                                 const lt_lite_shape_t *in, uint32_t num_in,
                                 lt_lite_shape_t *out, uint32_t num_out) {
-  if (LT_FAILED(lt_lite_data_expect_present(c, in, 3))) return LT_FAILURE;
+  if (LT_FAILED(lt_lite_data_expect_present(c, in, 1))) return LT_FAILURE;
   slice_plan_t p;
   if (LT_FAILED(slice_plan(c, in, num_in, &p))) return LT_FAILURE;
   out[0].dtype = in[0].dtype;
@@ -393,6 +406,18 @@ static lt_result_t pad_mode(const lt_lite_call_t *c, lk_pad_mode_t *out) {
                        buf);
 }
 
+/* The `constant_value` attribute (*out_count 1) when given: it must be
+ * exact in data's element type. */
+static lt_result_t pad_value_attr(const lt_lite_call_t *c,
+                                  const lt_lite_shape_t *in, uint32_t num_in,
+                                  double *out_value, int32_t *out_count) {
+  if (LT_FAILED(lt_lite_float_list(c, in, num_in, 2, "constant_value",
+                                   out_value, 1, out_count)))
+    return LT_FAILURE;
+  if (lt_lite_present(in, num_in, 2) || *out_count != 1) return LT_SUCCESS;
+  return lt_lite_data_exact_attr(c, "constant_value", *out_value, in[0].dtype);
+}
+
 /* Pads before and after each dim (0 for dims that axes leaves out);
  * *out_known is false when pads or axes are not known yet. */
 static lt_result_t pad_amounts(const lt_lite_call_t *c,
@@ -401,9 +426,12 @@ static lt_result_t pad_amounts(const lt_lite_call_t *c,
   int32_t r = in[0].rank, np, na = -1;
   int64_t pads[2 * LK_MAX_RANK], axes[LK_MAX_RANK], lp, la = -1;
   *out_known = false;
-  if (LT_FAILED(
-          lt_lite_data_ints(c, in, 1, "pads", pads, 2 * LK_MAX_RANK, &np, &lp)))
+  if (LT_FAILED(lt_lite_data_list(c, in, num_in, 1, "pads", true, pads,
+                                  2 * LK_MAX_RANK, &np, &lp)))
     return LT_FAILURE;
+  double value;
+  int32_t nv;
+  if (LT_FAILED(pad_value_attr(c, in, num_in, &value, &nv))) return LT_FAILURE;
   if (lt_lite_present(in, num_in, 2)) {
     const lt_lite_shape_t *v = &in[2];
     if (v->dtype != in[0].dtype)
@@ -416,10 +444,10 @@ static lt_result_t pad_amounts(const lt_lite_call_t *c,
             lt_lite_data_scalar(c, in, 2, "constant_value", NULL, NULL, &k)))
       return LT_FAILURE;
   }
-  bool has_axes = lt_lite_present(in, num_in, 3);
-  if (has_axes && LT_FAILED(lt_lite_data_ints(c, in, 3, "axes", axes,
-                                              LK_MAX_RANK, &na, &la)))
+  if (LT_FAILED(lt_lite_data_list(c, in, num_in, 3, "axes", false, axes,
+                                  LK_MAX_RANK, &na, &la)))
     return LT_FAILURE;
+  bool has_axes = na != LT_LITE_LIST_ABSENT;
   if (r < 0) return LT_SUCCESS;
   int64_t naxes = has_axes ? la : r;
   if (naxes >= 0 && lp >= 0 && lp != 2 * naxes)
@@ -453,8 +481,8 @@ static lt_result_t pad_amounts(const lt_lite_call_t *c,
 lt_result_t lt_lite_shape_pad(const lt_lite_call_t *c,
                               const lt_lite_shape_t *in, uint32_t num_in,
                               lt_lite_shape_t *out, uint32_t num_out) {
-  if (LT_FAILED(lt_lite_data_expect_present(c, in, 2))) return LT_FAILURE;
-  lk_pad_mode_t mode;
+  if (LT_FAILED(lt_lite_data_expect_present(c, in, 1))) return LT_FAILURE;
+  lk_pad_mode_t mode = LK_PAD_CONSTANT;
   int64_t begin[LK_MAX_RANK], end[LK_MAX_RANK];
   bool known;
   if (LT_FAILED(pad_mode(c, &mode)) ||
@@ -500,6 +528,16 @@ lt_result_t lt_lite_eval_pad(const lt_lite_call_t *c, const lk_tensor_t *in,
       LT_FAILED(pad_amounts(c, s, num_in, p.begin, end, &known)))
     return LT_FAILURE;
   p.value = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
+  /* The attribute form, as a scalar of data's element type. */
+  double value;
+  int32_t nv;
+  uint64_t storage = 0;
+  lk_tensor_t scalar = {.dtype = in[0].dtype, .rank = 0, .data = &storage};
+  if (LT_FAILED(pad_value_attr(c, s, num_in, &value, &nv))) return LT_FAILURE;
+  if (!p.value && nv == 1) {
+    lk_store_f64(&scalar, 0, value);
+    p.value = &scalar;
+  }
   lk_ref_pad(&p, &in[0], &out[0]);
   return LT_SUCCESS;
 }
@@ -628,7 +666,7 @@ lt_result_t lt_lite_shape_space(const lt_lite_call_t *c,
                                 const lt_lite_shape_t *in, uint32_t num_in,
                                 lt_lite_shape_t *out, uint32_t num_out) {
   if (LT_FAILED(lt_lite_data_expect_present(c, in, 1))) return LT_FAILURE;
-  lk_space_params_t p;
+  lk_space_params_t p = {0};
   if (LT_FAILED(space_params(c, &p)) ||
       LT_FAILED(lt_lite_expect_rank(c, in, 0, "input", 4)))
     return LT_FAILURE;
@@ -666,7 +704,7 @@ lt_result_t lt_lite_shape_space(const lt_lite_call_t *c,
 lt_result_t lt_lite_eval_space(const lt_lite_call_t *c, const lk_tensor_t *in,
                                uint32_t num_in, lk_tensor_t *out,
                                uint32_t num_out) {
-  lk_space_params_t p;
+  lk_space_params_t p = {0};
   if (LT_FAILED(space_params(c, &p))) return LT_FAILURE;
   lk_ref_space(&p, &in[0], &out[0]);
   return LT_SUCCESS;

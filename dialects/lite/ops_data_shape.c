@@ -1,7 +1,8 @@
 /* ops_data_shape.c - ops that keep the data and change only the shape or
  * the Place: identity (with dropout, io_copy, layout), reshape, flatten,
- * squeeze, unsqueeze; and shape/size, which read it. The reference
- * interpreter stores every tensor logically, so their evaluation is a copy. */
+ * squeeze, unsqueeze (shape and axes as an operand or an attribute); and
+ * shape/size, which read it. The reference interpreter stores every tensor
+ * logically, so their evaluation is a copy. */
 #include <string.h>
 
 #include "dialects/lite/ops_data.h"
@@ -83,11 +84,11 @@ lt_result_t lt_lite_eval_identity(const lt_lite_call_t *c,
 lt_result_t lt_lite_shape_reshape(const lt_lite_call_t *c,
                                   const lt_lite_shape_t *in, uint32_t num_in,
                                   lt_lite_shape_t *out, uint32_t num_out) {
-  if (LT_FAILED(lt_lite_data_expect_present(c, in, 2))) return LT_FAILURE;
+  if (LT_FAILED(lt_lite_data_expect_present(c, in, 1))) return LT_FAILURE;
   int64_t shape[LK_MAX_RANK], len;
   int32_t n;
-  if (LT_FAILED(
-          lt_lite_data_ints(c, in, 1, "shape", shape, LK_MAX_RANK, &n, &len)))
+  if (LT_FAILED(lt_lite_data_list(c, in, num_in, 1, "shape", true, shape,
+                                  LK_MAX_RANK, &n, &len)))
     return LT_FAILURE;
   out[0].dtype = in[0].dtype;
   if (n < 0) { /* rank from the shape operand's length, dims at run time */
@@ -215,10 +216,10 @@ lt_result_t lt_lite_shape_squeeze(const lt_lite_call_t *c,
   int32_t r = in[0].rank, n = -1;
   int64_t axes[LK_MAX_RANK], len = -1;
   bool marks[LK_MAX_RANK];
-  bool has_axes = lt_lite_present(in, num_in, 1);
-  if (has_axes && LT_FAILED(lt_lite_data_ints(c, in, 1, "axes", axes,
-                                              LK_MAX_RANK, &n, &len)))
+  if (LT_FAILED(lt_lite_data_list(c, in, num_in, 1, "axes", false, axes,
+                                  LK_MAX_RANK, &n, &len)))
     return LT_FAILURE;
+  bool has_axes = n != LT_LITE_LIST_ABSENT;
   out[0].dtype = in[0].dtype;
   out[0].rank = -1;
   if (r < 0) return LT_SUCCESS;
@@ -255,12 +256,12 @@ lt_result_t lt_lite_eval_squeeze(const lt_lite_call_t *c, const lk_tensor_t *in,
 lt_result_t lt_lite_shape_unsqueeze(const lt_lite_call_t *c,
                                     const lt_lite_shape_t *in, uint32_t num_in,
                                     lt_lite_shape_t *out, uint32_t num_out) {
-  if (LT_FAILED(lt_lite_data_expect_present(c, in, 2))) return LT_FAILURE;
+  if (LT_FAILED(lt_lite_data_expect_present(c, in, 1))) return LT_FAILURE;
   int32_t r = in[0].rank, n;
   int64_t axes[LK_MAX_RANK], len;
   bool marks[LK_MAX_RANK];
-  if (LT_FAILED(
-          lt_lite_data_ints(c, in, 1, "axes", axes, LK_MAX_RANK, &n, &len)))
+  if (LT_FAILED(lt_lite_data_list(c, in, num_in, 1, "axes", true, axes,
+                                  LK_MAX_RANK, &n, &len)))
     return LT_FAILURE;
   out[0].dtype = in[0].dtype;
   out[0].rank = -1;

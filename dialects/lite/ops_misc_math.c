@@ -1,14 +1,36 @@
 /* ops_misc_math.c - elementwise families with their own operands or
- * attributes: clip (bounds as operands), scale (Paddle's), cast (cast and
- * the precision change calib) and quant (quantize, dequantize). */
+ * attributes: clip (bounds as operands or attributes), scale (Paddle's),
+ * cast (cast and the precision change calib) and quant (quantize,
+ * dequantize). */
 #include <math.h>
 #include <string.h>
 
+#include "dialects/lite/ops_data.h"
 #include "dialects/lite/ops_math.h"
 #include "kernels/ref/elementwise.h"
 #include "kernels/ref/quant.h"
 
 /* ---- clip ---------------------------------------------------------------- */
+
+/* The bounds given as attributes (min, max; have[i] says which); each
+ * must be exact in the input's element type. */
+static lt_result_t clip_attrs(const lt_lite_call_t *c,
+                              const lt_lite_shape_t *in, uint32_t num_in,
+                              double *bounds, bool *have) {
+  static const char *const names[] = {"min", "max"};
+  for (uint32_t i = 0; i < 2; i++) {
+    int32_t n;
+    have[i] = false;
+    if (LT_FAILED(lt_lite_float_list(c, in, num_in, i + 1, names[i], &bounds[i],
+                                     1, &n)))
+      return LT_FAILURE;
+    if (lt_lite_present(in, num_in, i + 1) || n != 1) continue;
+    have[i] = true;
+    if (LT_FAILED(lt_lite_data_exact_attr(c, names[i], bounds[i], in[0].dtype)))
+      return LT_FAILURE;
+  }
+  return LT_SUCCESS;
+}
 
 lt_result_t lt_lite_shape_clip(const lt_lite_call_t *c,
                                const lt_lite_shape_t *in, uint32_t num_in,
@@ -23,6 +45,9 @@ lt_result_t lt_lite_shape_clip(const lt_lite_call_t *c,
                                                   "input")) ||
          LT_FAILED(lt_lite_math_expect_scalar(c, in, i, names[i]))))
       return LT_FAILURE;
+  double bounds[2];
+  bool have[2];
+  if (LT_FAILED(clip_attrs(c, in, num_in, bounds, have))) return LT_FAILURE;
   lt_lite_math_copy_shape(&out[0], &in[0]);
   return LT_SUCCESS;
 }
@@ -32,6 +57,24 @@ lt_result_t lt_lite_eval_clip(const lt_lite_call_t *c, const lk_tensor_t *in,
                               uint32_t num_out) {
   const lk_tensor_t *lo = lt_lite_tensor_present(in, num_in, 1) ? &in[1] : NULL;
   const lk_tensor_t *hi = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
+  /* Attribute bounds as scalars of the input's element type. */
+  lt_lite_shape_t s[3] = {{0}};
+  uint32_t n = num_in < 3 ? num_in : 3;
+  for (uint32_t i = 0; i < n; i++)
+    lt_lite_math_shape_of(&in[i], &s[i]);
+  double bounds[2];
+  bool have[2];
+  if (LT_FAILED(clip_attrs(c, s, n, bounds, have))) return LT_FAILURE;
+  uint64_t storage[2] = {0, 0};
+  lk_tensor_t scalars[2];
+  const lk_tensor_t **ends[2] = {&lo, &hi};
+  for (int i = 0; i < 2; i++) {
+    if (!have[i]) continue;
+    scalars[i] =
+        (lk_tensor_t){.dtype = in[0].dtype, .rank = 0, .data = &storage[i]};
+    lk_store_f64(&scalars[i], 0, bounds[i]);
+    *ends[i] = &scalars[i];
+  }
   lk_ref_clip(&in[0], lo, hi, &out[0]);
   return LT_SUCCESS;
 }

@@ -1,7 +1,9 @@
 /* ops_nn_conv.c - conv2d (ONNX Conv) and conv2d_transpose (ONNX
- * ConvTranspose) with a fused activation. Despite the names both take 1 to 3
- * spatial dims (x of rank 3 to 5): the kernels are written for N spatial
- * dims, and ONNX's Conv1d/Conv3d map onto the same ops. */
+ * ConvTranspose) with a fused activation; conv2d also takes a fused residual
+ * R (its 4th operand, the result's shape), added before the activation.
+ * Despite the names both take 1 to 3 spatial dims (x of rank 3 to 5): the
+ * kernels are written for N spatial dims, and ONNX's Conv1d/Conv3d map onto
+ * the same ops. */
 #include <string.h>
 
 #include "dialects/lite/ops_nn.h"
@@ -119,6 +121,39 @@ static lt_result_t transpose_dims(const lt_lite_call_t *c,
   return LT_SUCCESS;
 }
 
+/* The residual R (operand 3) is added elementwise to the result, so it
+ * must have the result's dtype and shape exactly (no broadcasting: a fusion
+ * that needs one has to refuse). Its known dims fill in unknown ones. */
+static lt_result_t residual_shape(const lt_lite_call_t *c,
+                                  const lt_lite_shape_t *in, uint32_t num_in,
+                                  lt_lite_shape_t *out) {
+  if (!lt_lite_present(in, num_in, 3)) return LT_SUCCESS;
+  const lt_lite_shape_t *r = &in[3];
+  if (LT_FAILED(lt_lite_nn_expect_same_dtype(c, in, 3, "R"))) return LT_FAILURE;
+  if (r->rank < 0) return LT_SUCCESS;
+  if (out->rank < 0) {
+    out->rank = r->rank;
+    for (int32_t d = 0; d < r->rank; d++)
+      out->dims[d] = r->dims[d];
+    return LT_SUCCESS;
+  }
+  if (r->rank != out->rank)
+    return lt_lite_error(c,
+                         "operand #3 (R) must have the result's rank %d, "
+                         "got %d",
+                         (int)out->rank, (int)r->rank);
+  for (int32_t d = 0; d < out->rank; d++) {
+    if (r->dims[d] >= 0 && out->dims[d] >= 0 && r->dims[d] != out->dims[d])
+      return lt_lite_error(c,
+                           "operand #3 (R) must have the result's shape: "
+                           "dim %d is %lld, the result's is %lld",
+                           (int)d, (long long)r->dims[d],
+                           (long long)out->dims[d]);
+    if (out->dims[d] < 0) out->dims[d] = r->dims[d];
+  }
+  return LT_SUCCESS;
+}
+
 static lt_result_t conv_infer(const lt_lite_call_t *c,
                               const lt_lite_shape_t *in, uint32_t num_in,
                               lt_lite_shape_t *out, conv_plan_t *p) {
@@ -132,7 +167,8 @@ static lt_result_t conv_infer(const lt_lite_call_t *c,
       (has_b && LT_FAILED(lt_lite_nn_expect_same_dtype(c, in, 2, "B"))) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 0, "X", 3, 5)) ||
       LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 1, "W", 3, 5)) ||
-      LT_FAILED(lt_lite_fused_activation(c, &p->act, &p->act_alpha, &p->act_beta)))
+      LT_FAILED(
+          lt_lite_fused_activation(c, &p->act, &p->act_alpha, &p->act_beta)))
     return LT_FAILURE;
   if (x->rank >= 0 && w->rank >= 0 && x->rank != w->rank)
     return lt_lite_error(c,
@@ -179,7 +215,7 @@ static lt_result_t conv_infer(const lt_lite_call_t *c,
   out->dtype = x->dtype;
   int32_t rank = x->rank >= 0 ? x->rank : w->rank;
   out->rank = rank;
-  if (rank < 0) return LT_SUCCESS;
+  if (rank < 0) return residual_shape(c, in, num_in, out);
   int32_t ns = rank - 2;
   if (LT_FAILED(lt_lite_nn_window_attrs(c, ns, &p->w)) ||
       LT_FAILED(kernel_dims(c, w, &p->w)))
@@ -192,7 +228,7 @@ static lt_result_t conv_infer(const lt_lite_call_t *c,
                                         x->rank >= 0 ? x->dims[2 + d] : -1,
                                         &out->dims[2 + d])))
       return LT_FAILURE;
-  return LT_SUCCESS;
+  return residual_shape(c, in, num_in, out);
 }
 
 static lt_result_t shape_any(const lt_lite_call_t *c, const lt_lite_shape_t *in,
@@ -206,7 +242,7 @@ static lt_result_t shape_any(const lt_lite_call_t *c, const lt_lite_shape_t *in,
 static lt_result_t eval_any(const lt_lite_call_t *c, const lk_tensor_t *in,
                             uint32_t num_in, lk_tensor_t *out,
                             uint32_t num_out) {
-  lt_lite_shape_t sin[3], sout;
+  lt_lite_shape_t sin[4], sout;
   lt_lite_nn_shapes_of(in, num_in, sin);
   memset(&sout, 0, sizeof sout);
   conv_plan_t p;
@@ -225,6 +261,7 @@ static lt_result_t eval_any(const lt_lite_call_t *c, const lk_tensor_t *in,
     kp.pads_begin[d] = p.w.pads[d];
   }
   const lk_tensor_t *b = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
+  kp.residual = lt_lite_tensor_present(in, num_in, 3) ? &in[3] : NULL;
   bool ok = c->id == LT_LITE_CONV2D_TRANSPOSE
                 ? lk_ref_conv2d_transpose(&kp, &in[0], &in[1], b, &out[0])
                 : lk_ref_conv2d(&kp, &in[0], &in[1], b, &out[0]);

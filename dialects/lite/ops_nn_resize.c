@@ -1,10 +1,12 @@
 /* ops_nn_resize.c - resize (ONNX Resize, opsets 10-19): roi, scales and
  * sizes are operands (absent, lite.none, or empty), axes and
- * keep_aspect_ratio_policy attributes as in opset 18. antialias is not
+ * keep_aspect_ratio_policy attributes as in opset 18; scales and sizes may
+ * also be attributes (an empty one is absent). antialias is not
  * supported. */
 #include <math.h>
 #include <string.h>
 
+#include "dialects/lite/ops_data.h"
 #include "dialects/lite/ops_nn.h"
 #include "kernels/ref/resize.h"
 
@@ -116,15 +118,27 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
                            lk_dtype_name(in[3].dtype))
            : lt_lite_expect_rank(c, in, 3, "sizes", 1)))
     return LT_FAILURE;
-  int64_t nscales = operand_len(in, num_in, 2);
-  int64_t nsizes = operand_len(in, num_in, 3);
+  /* scales and sizes: operands (an empty one is absent) or attributes. */
+  double scales[LK_MAX_RANK + 1];
+  int64_t sizes[LK_MAX_RANK + 1];
+  int32_t cs, cz;
+  if (LT_FAILED(lt_lite_float_list(c, in, num_in, 2, "scales", scales,
+                                   LK_MAX_RANK + 1, &cs)) ||
+      LT_FAILED(lt_lite_int_list(c, in, num_in, 3, "sizes", sizes,
+                                 LK_MAX_RANK + 1, &cz)))
+    return LT_FAILURE;
+  int64_t nscales = cs >= 0 ? cs : operand_len(in, num_in, 2);
+  int64_t nsizes = cz >= 0 ? cz : operand_len(in, num_in, 3);
+  char sname[40], zname[40];
+  lt_lite_data_form(in, num_in, 2, "scales", sname, sizeof sname);
+  lt_lite_data_form(in, num_in, 3, "sizes", zname, sizeof zname);
   if (nscales > 0 && nsizes > 0)
-    return lt_lite_error(c, "takes operand #2 (scales) or operand #3 (sizes), "
-                            "not both");
+    return lt_lite_error(c, "takes %s or %s, not both", sname, zname);
   if (nscales == 0 && nsizes == 0)
     return lt_lite_error(c, "needs operand #2 (scales) or operand #3 (sizes)");
   p->use_sizes = nsizes != 0 && nscales <= 0;
   if (nscales < 0 && nsizes < 0) p->use_sizes = false; /* decided at run time */
+  const char *vname = p->use_sizes ? zname : sname;
   if (rank < 0) return LT_SUCCESS;
   /* Axes. */
   int64_t axes[LK_MAX_RANK + 1];
@@ -149,11 +163,9 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
   int64_t nvals = p->use_sizes ? nsizes : nscales;
   if (nvals >= 0 && nvals != p->naxes)
     return lt_lite_error(c,
-                         "operand #%d (%s) must have %d values (one per "
-                         "resized axis), got %lld",
-                         p->use_sizes ? 3 : 2,
-                         p->use_sizes ? "sizes" : "scales", (int)p->naxes,
-                         (long long)nvals);
+                         "%s must have %d values (one per resized axis), "
+                         "got %lld",
+                         vname, (int)p->naxes, (long long)nvals);
   int64_t nroi = operand_len(in, num_in, 1);
   if (kp->coord == LK_RESIZE_COORD_TF_CROP_AND_RESIZE && nroi >= 0 &&
       nroi != 2 * p->naxes)
@@ -170,14 +182,12 @@ static lt_result_t resize_plan(const lt_lite_call_t *c,
       kp->roi_start[p->axes[i]] = lk_load_f64(in[1].value, i);
       kp->roi_end[p->axes[i]] = lk_load_f64(in[1].value, p->naxes + i);
     }
-  const lk_tensor_t *v = in[p->use_sizes ? 3 : 2].value;
-  p->known = v != NULL;
-  for (int32_t i = 0; v && i < p->naxes; i++) {
-    p->values[i] = p->use_sizes ? (double)lk_load_i64(v, i) : lk_load_f64(v, i);
+  p->known = (p->use_sizes ? cz : cs) >= 0;
+  for (int32_t i = 0; p->known && i < p->naxes; i++) {
+    p->values[i] = p->use_sizes ? (double)sizes[i] : scales[i];
     if (!(p->values[i] > 0))
-      return lt_lite_error(c, "operand #%d (%s) must be positive, got %g",
-                           p->use_sizes ? 3 : 2,
-                           p->use_sizes ? "sizes" : "scales", p->values[i]);
+      return lt_lite_error(c, "%s must be positive, got %g", vname,
+                           p->values[i]);
   }
   return LT_SUCCESS;
 }

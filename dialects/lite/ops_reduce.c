@@ -1,6 +1,7 @@
 /* ops_reduce.c - reductions along axes: the reduce family (reduce_mean ...
- * reduce_sum_square, axes as an optional operand), arg (argmax, argmin)
- * and cumsum (axis as an operand). */
+ * reduce_sum_square, axes as an optional operand or attribute), arg
+ * (argmax, argmin) and cumsum (axis as an operand). */
+#include <stdio.h>
 #include <string.h>
 
 #include "dialects/lite/ops_math.h"
@@ -42,25 +43,29 @@ static lt_result_t plan_reduce(const lt_lite_call_t *c,
   int64_t axes[LK_MAX_RANK];
   int64_t n = 0;
   plan->known = true;
-  if (lt_lite_present(in, num_in, 1)) {
+  bool operand = lt_lite_present(in, num_in, 1);
+  if (operand) {
     if (!lk_dtype_is_int(in[1].dtype) || in[1].dtype == LK_BOOL)
       return lt_lite_error(c, "operand #1 (axes) must have an integer element "
                               "type, got %s",
                            lk_dtype_name(in[1].dtype));
     if (LT_FAILED(lt_lite_expect_rank(c, in, 1, "axes", 1))) return LT_FAILURE;
     n = in[1].rank == 1 ? in[1].dims[0] : -1;
-    if (in[1].value) {
-      n = lk_numel(in[1].value);
-      if (n > LK_MAX_RANK)
-        return lt_lite_error(c, "operand #1 (axes) has %lld elements, more "
-                                "than the rank of data",
-                             (long long)n);
-      lt_lite_value_ints(in[1].value, axes, LK_MAX_RANK);
-    } else if (n != 0) {
-      plan->known = false;
-      plan->count = n;
-      return LT_SUCCESS;
-    }
+    if (in[1].value && lk_numel(in[1].value) > LK_MAX_RANK)
+      return lt_lite_error(c, "operand #1 (axes) has %lld elements, more "
+                              "than the rank of data",
+                           (long long)lk_numel(in[1].value));
+  }
+  /* The operand's contents when known, else the attribute form. */
+  int32_t count;
+  if (LT_FAILED(lt_lite_int_list(c, in, num_in, 1, "axes", axes, LK_MAX_RANK,
+                                 &count)))
+    return LT_FAILURE;
+  if (count >= 0) n = count;
+  if (count == LT_LITE_LIST_UNKNOWN && n != 0) {
+    plan->known = false;
+    plan->count = n;
+    return LT_SUCCESS;
   }
   if (n == 0) {
     plan->noop = noop_empty;
@@ -73,13 +78,15 @@ static lt_result_t plan_reduce(const lt_lite_call_t *c,
     plan->known = false;
     return LT_SUCCESS;
   }
+  const char *what = operand ? "operand #1 (axes)" : "attribute 'axes'";
+  char entry[40];
+  snprintf(entry, sizeof entry, "%s entry", what);
   for (int64_t i = 0; i < n; i++) {
     int32_t a;
-    if (LT_FAILED(lt_lite_axis(c, axes[i], rank, "operand #1 (axes) entry",
-                               &a)))
+    if (LT_FAILED(lt_lite_axis(c, axes[i], rank, entry, &a)))
       return LT_FAILURE;
     if (plan->axes[a])
-      return lt_lite_error(c, "operand #1 (axes) names axis %d twice", (int)a);
+      return lt_lite_error(c, "%s names axis %d twice", what, (int)a);
     plan->axes[a] = true;
   }
   return LT_SUCCESS;

@@ -13,15 +13,16 @@ static void project(const double *x, const double *w, const double *b,
   for (int64_t s = 0; s < seq; s++)
     for (int64_t j = 0; j < d; j++) {
       double acc = b[j];
-      for (int64_t k = 0; k < din; k++) acc += x[s * din + k] * w[k * d + j];
+      for (int64_t k = 0; k < din; k++)
+        acc += x[s * din + k] * w[k * d + j];
       out[s * d + j] = acc;
     }
 }
 
 /* Offset of mask element [b, h, s, t] in a mask broadcast to
  * [B, H, S, S]. */
-static int64_t mask_index(const lk_tensor_t *m, int64_t b, int64_t h,
-                          int64_t s, int64_t t) {
+static int64_t mask_index(const lk_tensor_t *m, int64_t b, int64_t h, int64_t s,
+                          int64_t t) {
   int64_t idx[4] = {b, h, s, t}, off = 0;
   int32_t lead = 4 - m->rank;
   for (int32_t i = 0; i < m->rank; i++) {
@@ -39,10 +40,13 @@ bool lk_ref_attention(const lk_attention_params_t *p, const lk_tensor_t *x,
   int64_t d = w[0]->dims[1], heads = p->num_heads, dh = d / heads;
   double *xd = lk_nn_load_f64(x), *wd[3] = {0}, *bd[3] = {0};
   double *md = mask ? lk_nn_load_f64(mask) : NULL;
+  /* Sizes of at least one element: malloc(0) may return NULL, which must
+   * not read as out of memory for empty batches or sequences. */
   size_t proj = (size_t)(seq * d > 0 ? seq * d : 1);
+  size_t ysize = (size_t)(batch > 0 ? batch : 1) * proj;
   double *qkv = malloc(3 * proj * sizeof(double));
   double *row = malloc((size_t)(seq > 0 ? seq : 1) * sizeof(double));
-  double *yd = malloc((size_t)(batch * proj) * sizeof(double));
+  double *yd = malloc(ysize * sizeof(double));
   bool ok = xd && qkv && row && yd && (!mask || md);
   for (int i = 0; i < 3; i++) {
     wd[i] = lk_nn_load_f64(w[i]);
@@ -66,11 +70,13 @@ bool lk_ref_attention(const lk_attention_params_t *p, const lk_tensor_t *x,
           row[t] = dot;
           if (dot > mx) mx = dot;
         }
-        for (int64_t t = 0; t < seq; t++) sum += row[t] = exp(row[t] - mx);
+        for (int64_t t = 0; t < seq; t++)
+          sum += row[t] = exp(row[t] - mx);
         double *out = yd + bi * seq * d + s * d + h * dh;
         for (int64_t e = 0; e < dh; e++) {
           double acc = 0;
-          for (int64_t t = 0; t < seq; t++) acc += row[t] * v[t * d + h * dh + e];
+          for (int64_t t = 0; t < seq; t++)
+            acc += row[t] * v[t * d + h * dh + e];
           out[e] = acc / sum;
         }
       }

@@ -150,7 +150,8 @@ static bool taps_init(conv_geom_t *g) {
   return true;
 }
 
-static bool bias_present(const lk_tensor_t *b) {
+/* An optional operand (bias, residual) that is there. */
+static bool operand_present(const lk_tensor_t *b) {
   return b && b->dtype != LK_DTYPE_NONE && b->data;
 }
 
@@ -160,37 +161,41 @@ static bool conv_any(const lk_conv_params_t *p, bool scatter,
   conv_geom_t g;
   geom_init(p, scatter, x, w, y, &g);
   if (!taps_init(&g)) return false;
-  bool has_b = bias_present(b);
+  bool has_b = operand_present(b);
+  const lk_tensor_t *r = operand_present(p->residual) ? p->residual : NULL;
   int64_t nx = lk_numel(x), ny = lk_numel(y), width = x->dims[x->rank - 1];
   int64_t rows = width > 0 ? nx / width : 0, s = p->strides[p->spatial - 1];
   bool ok = true;
   if (x->dtype == LK_F32 && w->dtype == LK_F32 &&
-      (!has_b || b->dtype == LK_F32) && y->dtype == LK_F32) {
+      (!has_b || b->dtype == LK_F32) && (!r || r->dtype == LK_F32) &&
+      y->dtype == LK_F32) {
     float *xp =
         g.phased ? malloc((size_t)(nx > 0 ? nx : 1) * sizeof(float)) : NULL;
     ok = xp || !g.phased;
     if (ok && g.phased) conv_phase_rows_f32(x->data, xp, rows, width, s);
     if (ok)
       conv_run_f32(p, &g, g.phased ? xp : x->data, w->data,
-                   has_b ? b->data : NULL, y->data);
+                   has_b ? b->data : NULL, r ? r->data : NULL, y->data);
     free(xp);
     free(g.taps);
     return ok;
   }
   double *xd = lk_nn_load_f64(x), *wd = lk_nn_load_f64(w);
   double *bd = has_b ? lk_nn_load_f64(b) : NULL;
+  double *rd = r ? lk_nn_load_f64(r) : NULL;
   double *yd = malloc((size_t)(ny > 0 ? ny : 1) * sizeof(double));
   double *xp =
       g.phased ? malloc((size_t)(nx > 0 ? nx : 1) * sizeof(double)) : NULL;
-  ok = xd && wd && yd && (!has_b || bd) && (xp || !g.phased);
+  ok = xd && wd && yd && (!has_b || bd) && (!r || rd) && (xp || !g.phased);
   if (ok) {
     if (g.phased) conv_phase_rows_f64(xd, xp, rows, width, s);
-    conv_run_f64(p, &g, g.phased ? xp : xd, wd, bd, yd);
+    conv_run_f64(p, &g, g.phased ? xp : xd, wd, bd, rd, yd);
     lk_nn_store_f64(y, yd);
   }
   free(xd);
   free(wd);
   free(bd);
+  free(rd);
   free(yd);
   free(xp);
   free(g.taps);

@@ -23,21 +23,28 @@ typedef struct lk_conv_params {
    * Transposed convolution accepts negative values (an output_shape larger
    * than the natural one). */
   int64_t pads_begin[LK_CONV_MAX_SPATIAL];
-  lk_activation_t act; /* applied to each result after the bias */
+  lk_activation_t act; /* applied to each result after bias and residual */
   double act_alpha, act_beta;
+  /* Optional residual r of y's shape and dtype, added after the bias and
+   * before the activation (a fused `add`); NULL or dtype none: absent. */
+  const lk_tensor_t *residual;
 } lk_conv_params_t;
 
 /* y[n, m, o] = act(b[m] + sum_{c in group(m), k} x[n, c, o*s + k*d - pad]
- *                                               * w[m, c % Cg, k])
+ *                                               * w[m, c % Cg, k]
+ *                   + r[n, m, o])
  * x: (N, C, D...), w: (M, C/group, K...), b: (M) or NULL / dtype none,
- * y: (N, M, O...) allocated. All float dtypes; float32 takes a fast path that
- * accumulates in float, every other dtype computes in double. Returns false
- * when temporary memory cannot be allocated. */
+ * y: (N, M, O...) allocated, r (p->residual): y's shape and dtype, or
+ * absent. All float dtypes; float32 takes a fast path that accumulates in
+ * float (and adds b, then r, in float, as separate ops would), every other
+ * dtype computes in double. Returns false when temporary memory cannot be
+ * allocated. */
 bool lk_ref_conv2d(const lk_conv_params_t *p, const lk_tensor_t *x,
                    const lk_tensor_t *w, const lk_tensor_t *b, lk_tensor_t *y);
 
 /* The adjoint of conv: every x[n, c, i] adds x * w[c, m % Mg, k] to
- * y[n, m, i*s + k*d - pad] for m in c's group; then bias and activation.
+ * y[n, m, i*s + k*d - pad] for m in c's group; then bias, residual and
+ * activation.
  * x: (N, C, D...), w: (C, M/group, K...), b: (M) or absent, y: (N, M, O...).
  * Same dtypes and failure as lk_ref_conv2d. */
 bool lk_ref_conv2d_transpose(const lk_conv_params_t *p, const lk_tensor_t *x,

@@ -2,7 +2,7 @@
  * (kernels/ref/conv.h, pool.h): hand-checked cases (the ONNX operator
  * examples), a naive 2-D convolution as a second oracle on random odd
  * shapes for both the float32 and the double paths, float16, 1-D and 3-D
- * inputs, and every pooling type. */
+ * inputs, the fused residual, and every pooling type. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +59,7 @@ static void test_conv_onnx_example(void) {
 static void naive_conv(const lk_conv_params_t *p, const lk_tensor_t *x,
                        const lk_tensor_t *w, const lk_tensor_t *b, double *y,
                        const int64_t *ydims) {
+  const lk_tensor_t *r = p->residual;
   int64_t n = x->dims[0], c = x->dims[1], h = x->dims[2], wd = x->dims[3];
   int64_t m = w->dims[0], cg = w->dims[1], kh = w->dims[2], kw = w->dims[3];
   int64_t oh = ydims[2], ow = ydims[3], mg = m / p->group;
@@ -79,10 +80,11 @@ static void naive_conv(const lk_conv_params_t *p, const lk_tensor_t *x,
                 s += lk_load_f64(x, ((in * c + ch) * h + yy) * wd + xx) *
                      lk_load_f64(w, ((om * cg + cc) * kh + u) * kw + v);
               }
-          y[((in * m + om) * oh + i) * ow + j] =
-              p->act == LK_ACT_NONE
-                  ? s
-                  : lk_ref_activation(p->act, p->act_alpha, p->act_beta, s);
+          int64_t at = ((in * m + om) * oh + i) * ow + j;
+          if (r) s += lk_load_f64(r, at);
+          y[at] = p->act == LK_ACT_NONE
+                      ? s
+                      : lk_ref_activation(p->act, p->act_alpha, p->act_beta, s);
         }
 }
 
@@ -153,6 +155,146 @@ static void test_conv_random(void) {
     random_conv_case(dt, 1, 4, 7, 7, 8, 4, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, false,
                      LK_ACT_NONE); /* grouped, stride 2 */
   }
+}
+
+/* The fused residual: y = act(conv + b + r). Against the naive oracle in
+ * every float dtype, and in f32 bit for bit against the unfused sequence
+ * (conv with bias, then a float add of r, then the activation), which is
+ * what makes the residual fusion exact. */
+static void residual_case(lk_dtype_t dt, lk_activation_t act) {
+  lk_conv_params_t p = conv_params(2);
+  p.strides[0] = 2;
+  p.pads_begin[0] = p.pads_begin[1] = 1;
+  p.act = act;
+  p.act_alpha = lk_activation_default_alpha(act);
+  p.act_beta = lk_activation_default_beta(act);
+  /* x 2x6x7x5 (g 2), w 6x3x3x3, pads 1: y 2x6x4x5 */
+  lk_tensor_t tx = tensor(dt, NULL, DIMS(2, 6, 7, 5));
+  lk_tensor_t tw = tensor(dt, NULL, DIMS(6, 3, 3, 3));
+  lk_tensor_t tb = tensor(dt, NULL, DIMS(6));
+  lk_tensor_t ty = tensor(dt, NULL, DIMS(2, 6, 4, 5));
+  lk_tensor_t tr = ty;
+  p.group = 2;
+  lk_tensor_t *all[] = {&tx, &tw, &tb, &tr};
+  for (int i = 0; i < 4; i++) {
+    all[i]->data = malloc(lk_nbytes(all[i]));
+    for (int64_t k = 0; k < lk_numel(all[i]); k++)
+      lk_store_f64(all[i], k, rnd(&g_seed));
+  }
+  int64_t ny = lk_numel(&ty);
+  ty.data = calloc((size_t)ny, lk_dtype_size(dt));
+  double *want = malloc((size_t)ny * sizeof(double));
+  p.residual = &tr;
+  naive_conv(&p, &tx, &tw, &tb, want, ty.dims);
+  CHECK(lk_ref_conv2d(&p, &tx, &tw, &tb, &ty));
+  double tol = dt == LK_F16 ? 4e-3 : dt == LK_F32 ? 1e-5 : 1e-12;
+  CHECK(all_near(&ty, want, ny, tol));
+  if (dt == LK_F32) {
+    lk_tensor_t tu = ty;
+    tu.data = calloc((size_t)ny, sizeof(float));
+    lk_conv_params_t q = p;
+    q.residual = NULL;
+    q.act = LK_ACT_NONE;
+    CHECK(lk_ref_conv2d(&q, &tx, &tw, &tb, &tu));
+    float *u = tu.data, *r = tr.data, *y = ty.data;
+    bool same = true;
+    for (int64_t i = 0; i < ny; i++) {
+      float sum = u[i] + r[i];
+      float v = (float)lk_ref_activation(act, p.act_alpha, p.act_beta, sum);
+      same = same && memcmp(&v, &y[i], sizeof v) == 0;
+    }
+    CHECK(same);
+    free(tu.data);
+  }
+  /* An absent residual (dtype none) is no residual. */
+  lk_tensor_t none = k_none;
+  p.residual = &none;
+  CHECK(lk_ref_conv2d(&p, &tx, &tw, &tb, &ty));
+  p.residual = NULL;
+  lk_tensor_t tz = ty;
+  tz.data = calloc((size_t)ny, lk_dtype_size(dt));
+  CHECK(lk_ref_conv2d(&p, &tx, &tw, &tb, &tz));
+  CHECK(memcmp(tz.data, ty.data, lk_nbytes(&ty)) == 0);
+  free(tz.data);
+  for (int i = 0; i < 4; i++)
+    free(all[i]->data);
+  free(ty.data);
+  free(want);
+}
+
+static void test_conv_residual(void) {
+  static const lk_dtype_t dts[] = {LK_F32, LK_F64, LK_F16};
+  for (size_t i = 0; i < 3; i++) {
+    residual_case(dts[i], LK_ACT_NONE);
+    residual_case(dts[i], LK_ACT_RELU);
+    residual_case(dts[i], LK_ACT_HARD_SWISH);
+  }
+  /* The transposed conv takes one too: 1-D, ones, x = [1, 2] -> [1, 3, 2]
+   * plus r = [10, 20, 30], then relu6 (bound 25). */
+  double x[2] = {1, 2}, w[2] = {1, 1}, r[3] = {10, 20, 30}, y[3];
+  lk_tensor_t tx = tensor(LK_F64, x, DIMS(1, 1, 2));
+  lk_tensor_t tw = tensor(LK_F64, w, DIMS(1, 1, 2));
+  lk_tensor_t tr = tensor(LK_F64, r, DIMS(1, 1, 3));
+  lk_tensor_t ty = tensor(LK_F64, y, DIMS(1, 1, 3));
+  lk_conv_params_t p = conv_params(1);
+  p.residual = &tr;
+  p.act = LK_ACT_RELU6;
+  p.act_alpha = 25;
+  CHECK(lk_ref_conv2d_transpose(&p, &tx, &tw, NULL, &ty));
+  CHECK(all_near(&ty, (double[]){11, 23, 25}, 3, 0));
+}
+
+/* The conv2d op with its 4th operand: evaluation adds R before the
+ * activation; the verifier wants R of the result's exact shape and dtype. */
+static void test_conv_residual_op(void) {
+  lite_log_t log;
+  lt_context_t *ctx = lite_context(&log);
+  const char *src =
+      "func.func @f(%x: tensor<1x1x2x2xf32>, %w: tensor<1x1x1x1xf32>, "
+      "%r: tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32> {\n"
+      "  %n = \"lite.none\"() : () -> none\n"
+      "  %y = \"lite.conv2d\"(%x, %w, %n, %r) {activation = \"relu\"} : "
+      "(tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>, none, tensor<1x1x2x2xf32>) "
+      "-> tensor<1x1x2x2xf32>\n"
+      "  return %y : tensor<1x1x2x2xf32>\n}\n";
+  float x[4] = {1, -2, 3, -4}, w[1] = {2}, r[4] = {0.5f, 1, -7, 10};
+  lk_tensor_t in[4] = {tensor(LK_F32, x, DIMS(1, 1, 2, 2)),
+                       tensor(LK_F32, w, DIMS(1, 1, 1, 1)), k_none,
+                       tensor(LK_F32, r, DIMS(1, 1, 2, 2))};
+  lk_tensor_t out[1];
+  CHECK(LT_SUCCEEDED(eval(ctx, &log, src, in, out)));
+  CHECK(all_near(&out[0], (double[]){2.5, 0, 0, 2}, 4, 0));
+  release(out, 1);
+
+  static const struct {
+    const char *r_type, *error;
+  } bad[] = {
+      {"tensor<1x1x2x3xf32>", "operand #3 (R) must have the result's shape: "
+                              "dim 3 is 3, the result's is 2"},
+      {"tensor<1x2x2xf32>", "operand #3 (R) must have the result's rank 4, "
+                            "got 3"},
+      {"tensor<1x1x2x2xf64>", "operand #3 (R)"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "func.func @f(%%x: tensor<1x1x2x2xf32>, %%w: "
+             "tensor<1x1x1x1xf32>, %%r: %s) -> tensor<1x1x2x2xf32> {\n"
+             "  %%n = \"lite.none\"() : () -> none\n"
+             "  %%y = \"lite.conv2d\"(%%x, %%w, %%n, %%r) : "
+             "(tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>, none, %s) -> "
+             "tensor<1x1x2x2xf32>\n"
+             "  return %%y : tensor<1x1x2x2xf32>\n}\n",
+             bad[i].r_type, bad[i].r_type);
+    lite_log_reset(&log);
+    lt_op_t *m = lite_parse(ctx, text);
+    CHECK(m != NULL);
+    if (!m) continue;
+    CHECK(LT_FAILED(lt_op_verify(m)) && last_error_has(&log, bad[i].error));
+    lt_op_destroy(m);
+  }
+  lite_log_free(&log);
+  lt_context_destroy(ctx);
 }
 
 /* The spatial rank is a parameter: 1-D and 3-D against hand sums. */
@@ -346,6 +488,8 @@ int main(void) {
   test_conv_onnx_example();
   test_conv_random();
   test_conv_1d_3d();
+  test_conv_residual();
+  test_conv_residual_op();
   test_conv_transpose();
   test_pool();
   return test_exit_status();

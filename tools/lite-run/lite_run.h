@@ -1,7 +1,8 @@
 /* lite_run.h - lite-run: runs a model (.onnx or .mlir) on given or random
- * inputs and prints, writes or checks its outputs. The table of contents
- * of the tool: options (options.c), inputs (inputs.c), outputs and
- * comparison (outputs.c), model loading and the run (main.c). */
+ * inputs and prints, writes or checks its outputs, or compares its outputs
+ * before and after a pass pipeline. The table of contents of the tool:
+ * options (options.c), inputs (inputs.c), outputs and comparison
+ * (outputs.c), --compare (compare.c), model loading and the run (main.c). */
 #ifndef LITE_TOOLS_LITE_RUN_LITE_RUN_H
 #define LITE_TOOLS_LITE_RUN_LITE_RUN_H
 
@@ -35,6 +36,11 @@ typedef struct lt_run_shape {
 typedef struct lt_run_options {
   bool help;
   bool reference;
+  bool compare;             /* --compare */
+  const char *pass_pipeline; /* --pass-pipeline; NULL: lite-optimize */
+  bool lite_optimize;        /* --lite-optimize (the default of --compare) */
+  bool print_ir_after;       /* --print-ir-after: the optimized module */
+  const char *ir_output;     /* -o FILE: the optimized module */
   const char *model;
   const char *function; /* --function, default "main" */
   lt_run_binding_t *inputs;
@@ -46,7 +52,7 @@ typedef struct lt_run_options {
   const char *output_dir; /* --output @DIR */
   const char *dim_params;
   uint64_t seed;
-  double rtol, atol;
+  double rtol, atol; /* negative until given: the mode's default */
   uint32_t print_values; /* values shown per output in the summary */
 } lt_run_options_t;
 
@@ -83,6 +89,23 @@ lt_run_exit_t lt_run_write_outputs(const char *dir,
 lt_run_exit_t lt_run_compare_outputs(const lt_run_options_t *opts,
                                      const lt_lite_outputs_t *outs,
                                      lt_allocator_t allocator, FILE *f);
+
+/* Prints one output's metrics line ("output 'y': max-abs ... cosine ...:
+ * ok" or MISMATCH) on f; on a mismatch also an error on stderr saying how
+ * many values differ from `against` (a quoted path, or words) and where
+ * the worst one is. */
+lt_run_exit_t lt_run_report_diff(FILE *f, const char *name,
+                                 const lk_tensor_t *got,
+                                 const lk_tensor_t *exp, double rtol,
+                                 double atol, const char *against);
+/* "1x3x224x224", or "scalar". */
+void lt_run_print_shape(FILE *f, const lk_tensor_t *t);
+
+/* --compare: runs func's module on the reference interpreter, applies the
+ * pipeline, runs again on the same inputs and compares the outputs.
+ * module is the whole model (the pipeline runs on it); func its entry. */
+lt_run_exit_t lt_run_compare(const lt_run_options_t *opts, lt_op_t *module,
+                             lt_allocator_t allocator);
 
 /* Comparison of two tensors of one dtype and shape: numpy.allclose's rule
  * |a - e| <= atol + rtol * |e| for floats (NaN equals NaN, equal infinities

@@ -1,6 +1,7 @@
 /* lite-run - runs a model: loads it (.onnx through the importer, .mlir
  * through the parser), prepares its inputs, runs it on the reference
- * interpreter, and prints, writes or checks the outputs. */
+ * interpreter, and prints, writes or checks the outputs; or, with
+ * --compare, checks a pass pipeline on it (compare.c). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,8 @@
 #include "dialects/dialects.h"
 #include "ir/diagnostics.h"
 #include "ir/parser.h"
+#include "passes/passes.h"
+#include "test/lib/test_passes.h"
 #include "tools/lite-run/lite_run.h"
 #ifdef LITE_RUN_HAVE_ONNX
 #include "frontends/onnx/onnx.h"
@@ -181,7 +184,8 @@ static lt_run_exit_t run(const lt_run_options_t *o) {
               o->function);
       rc = LT_RUN_FAILURE;
     } else {
-      rc = run_reference(o, func, allocator);
+      rc = o->compare ? lt_run_compare(o, module, allocator)
+                      : run_reference(o, func, allocator);
     }
   }
   if (module) lt_op_destroy(module);
@@ -195,6 +199,9 @@ int main(int argc, char **argv) {
   /* Line-buffered, so that results and errors interleave in order when
    * both go to one file. */
   setvbuf(stdout, NULL, _IOLBF, 0);
+  /* The passes --compare may run, test passes included (as lite-opt). */
+  lt_register_core_passes();
+  lt_register_test_passes();
   lt_run_options_t opts;
   if (!lt_run_parse_args(argc, argv, &opts)) {
     lt_run_options_free(&opts);

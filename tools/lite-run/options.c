@@ -18,6 +18,20 @@
   X(REFERENCE, "reference", SWITCH, "", MODES,                                 \
     "Run on the reference interpreter (each op\n"                              \
     "evaluated on the reference kernels)")                                     \
+  X(COMPARE, "compare", SWITCH, "", MODES,                                     \
+    "Run on the reference interpreter before and\n"                            \
+    "after a pass pipeline (default: lite-optimize)\n"                         \
+    "on the same inputs; compare the outputs")                                 \
+  X(PASS_PIPELINE, "pass-pipeline", LIST, "TEXT", COMPARE,                     \
+    "The pipeline --compare applies, as lite-opt's:\n"                         \
+    "'builtin.module(func.func(cse))'")                                        \
+  X(LITE_OPTIMIZE, "lite-optimize", SWITCH, "", COMPARE,                       \
+    "Apply the lite-optimize pipeline (the default)")                          \
+  X(PRINT_IR_AFTER, "print-ir-after", SWITCH, "", COMPARE,                     \
+    "Print the module after the pipeline on stdout")                           \
+  X(IR_OUTPUT, "o", LIST, "FILE", COMPARE,                                     \
+    "Write the module after the pipeline to FILE\n"                            \
+    "(also when the pipeline fails)")                                          \
   X(INPUT, "input", LIST, "NAME=@FILE", OPTIONS,                               \
     "Input NAME from FILE (.npy or an ONNX\n"                                  \
     "TensorProto .pb); repeatable. Inputs not\n"                               \
@@ -39,11 +53,14 @@
   X(EXPECTED, "expected-output", LIST, "NAME=@FILE", OPTIONS,                  \
     "Compare output NAME with FILE (.npy or\n"                                 \
     ".pb); repeatable")                                                        \
-  X(RTOL, "rtol", LIST, "X", OPTIONS, "Relative tolerance (default 1e-3)")     \
+  X(RTOL, "rtol", LIST, "X", OPTIONS,                                          \
+    "Relative tolerance (default 1e-3; 1e-5\n"                                 \
+    "with --compare)")                                                         \
   X(ATOL, "atol", LIST, "X", OPTIONS,                                          \
-    "Absolute tolerance (default 1e-7); a value\n"                             \
-    "passes when |got - expected| <= atol +\n"                                 \
-    "rtol * |expected| (integers: exactly)")                                   \
+    "Absolute tolerance (default 1e-7; 1e-6 with\n"                            \
+    "--compare); a value passes when |got -\n"                                 \
+    "expected| <= atol + rtol * |expected|\n"                                  \
+    "(integers: exactly)")                                                     \
   X(PRINT_VALUES, "print-values", LIST, "N", OPTIONS,                          \
     "Values shown per output (default 8)")                                     \
   X(HELP, "help", SWITCH, "", OPTIONS, "Show this help")                       \
@@ -56,7 +73,7 @@ typedef enum run_flag {
       FLAG_COUNT
 } run_flag_t;
 
-enum { GROUP_MODES, GROUP_OPTIONS };
+enum { GROUP_MODES, GROUP_COMPARE, GROUP_OPTIONS };
 
 static const lt_cl_option_t kOptions[FLAG_COUNT] = {
 #define X(id, name, kind, value, group, help)                                  \
@@ -72,17 +89,21 @@ void lt_run_print_help(FILE *f) {
   fputs("OVERVIEW: lite-run - run a model on given or random inputs\n"
         "\n"
         "USAGE: lite-run --reference [options] MODEL\n"
+        "       lite-run --compare [--pass-pipeline=TEXT] [options] MODEL\n"
         "\n"
         "MODEL is an ONNX model (.onnx) or lite IR (.mlir).\n"
         "\n"
         "MODES:\n",
         f);
   lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_MODES);
+  fputs("\nCOMPARE OPTIONS:\n", f);
+  lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_COMPARE);
   fputs("\nOPTIONS:\n", f);
   lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_OPTIONS);
   fputs("\n"
         "EXIT CODES: 0 ok, 1 failure (mismatch, runtime error, malformed "
-        "input),\n"
+        "input,\n"
+        "a failing pass),\n"
         "2 usage error, 3 model not supported by the importer.\n",
         f);
 }
@@ -177,6 +198,21 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_REFERENCE:
     o->reference = on;
     return true;
+  case FLAG_COMPARE:
+    o->compare = on;
+    return true;
+  case FLAG_PASS_PIPELINE:
+    o->pass_pipeline = v;
+    return true;
+  case FLAG_LITE_OPTIMIZE:
+    o->lite_optimize = on;
+    return true;
+  case FLAG_PRINT_IR_AFTER:
+    o->print_ir_after = on;
+    return true;
+  case FLAG_IR_OUTPUT:
+    o->ir_output = v;
+    return true;
   case FLAG_HELP:
   case FLAG_HELP_SHORT:
     o->help = on;
@@ -204,7 +240,7 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_ATOL:
     return parse_double(name, v, &o->atol);
   case FLAG_PRINT_VALUES: {
-    uint64_t n;
+    uint64_t n = 0;
     if (!parse_u64(name, v, &n)) return false;
     o->print_values = n > 1000000 ? 1000000 : (uint32_t)n;
     return true;
@@ -238,8 +274,8 @@ static void report(const lt_cl_t *cl, const lt_cl_error_t *e) {
 bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   memset(o, 0, sizeof(*o));
   o->function = "main";
-  o->rtol = 1e-3;
-  o->atol = 1e-7;
+  o->rtol = -1;
+  o->atol = -1;
   o->print_values = 8;
   const lt_cl_t cl = {.prog = "lite-run",
                       .options = kOptions,
@@ -251,7 +287,23 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   if (!lt_cl_parse(&cl, argc, argv)) return false;
   if (o->help) return true;
   if (!o->model) return usage("no model given");
-  if (!o->reference) return usage("no execution mode given: use --reference");
+  if (!o->reference && !o->compare)
+    return usage("no execution mode given: use --reference or --compare");
+  if (!o->compare) {
+    const char *only = o->pass_pipeline      ? "--pass-pipeline"
+                       : o->lite_optimize    ? "--lite-optimize"
+                       : o->print_ir_after   ? "--print-ir-after"
+                       : o->ir_output        ? "-o"
+                                             : NULL;
+    if (only) return usage("%s applies to --compare only", only);
+  }
+  if (o->pass_pipeline && o->lite_optimize)
+    return usage("--pass-pipeline and --lite-optimize both name the "
+                 "pipeline: give one");
+  /* --compare checks a rewrite, which keeps every value up to rounding:
+   * tighter than the tolerances against other frameworks. */
+  if (o->rtol < 0) o->rtol = o->compare ? 1e-5 : 1e-3;
+  if (o->atol < 0) o->atol = o->compare ? 1e-6 : 1e-7;
   return true;
 }
 

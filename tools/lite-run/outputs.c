@@ -17,6 +17,8 @@ static void print_shape(FILE *f, const lk_tensor_t *t) {
     fprintf(f, "%s%lld", i ? "x" : "", (long long)t->dims[i]);
 }
 
+void lt_run_print_shape(FILE *f, const lk_tensor_t *t) { print_shape(f, t); }
+
 static void print_index(FILE *f, const lk_tensor_t *t, int64_t flat) {
   int64_t idx[LK_MAX_RANK];
   for (int32_t d = t->rank - 1; d >= 0; d--) {
@@ -234,22 +236,32 @@ static lt_run_exit_t compare_one(const lt_run_options_t *o,
     fputc('\n', stderr);
     return LT_RUN_FAILURE;
   }
+  lt_strbuf_t against = {0};
+  lt_strbuf_printf(&against, "'%s'", b->path);
+  lt_run_exit_t rc = lt_run_report_diff(f, out->name, got, exp, o->rtol,
+                                        o->atol, against.data);
+  lt_strbuf_free(&against);
+  return rc;
+}
+
+lt_run_exit_t lt_run_report_diff(FILE *f, const char *name,
+                                 const lk_tensor_t *got,
+                                 const lk_tensor_t *exp, double rtol,
+                                 double atol, const char *against) {
   lt_run_diff_t d;
-  lt_run_diff(got, exp, o->rtol, o->atol, &d);
-  fprintf(f, "output '%s': max-abs %.3g max-rel %.3g cosine %.6f: %s\n",
-          out->name, d.max_abs, d.max_rel, d.cosine,
-          d.mismatches ? "MISMATCH" : "ok");
+  lt_run_diff(got, exp, rtol, atol, &d);
+  fprintf(f, "output '%s': max-abs %.3g max-rel %.3g cosine %.6f: %s\n", name,
+          d.max_abs, d.max_rel, d.cosine, d.mismatches ? "MISMATCH" : "ok");
   if (!d.mismatches) return LT_RUN_OK;
   bool exact = !lk_dtype_is_float(exp->dtype);
   fprintf(stderr,
-          "lite-run: output '%s' differs from '%s': %lld of %lld "
+          "lite-run: output '%s' differs from %s: %lld of %lld "
           "values ",
-          out->name, b->path, (long long)d.mismatches,
-          (long long)lk_numel(exp));
+          name, against, (long long)d.mismatches, (long long)lk_numel(exp));
   if (exact)
     fputs("differ (integers compare exactly)", stderr);
   else
-    fprintf(stderr, "beyond atol %g + rtol %g * |expected|", o->atol, o->rtol);
+    fprintf(stderr, "beyond atol %g + rtol %g * |expected|", atol, rtol);
   fputs("; worst at ", stderr);
   print_index(stderr, exp, d.worst);
   fputs(": got ", stderr);

@@ -1,0 +1,100 @@
+/* fuse_conv_bn.c - --lite-fuse-conv-bn: batch_norm(conv(x, W, B)) with
+ * constant statistics becomes conv(x, W', B'), for conv2d and
+ * conv2d_transpose alike (Paddle-Lite's conv_bn_fuser). Per output channel
+ * m, with a = gamma / sqrt(var + eps):
+ *   W'[m] = a[m] * W[m]   (the transpose's dim 1, within each group)
+ *   B'[m] = (B[m] - mean[m]) * a[m] + beta[m]   (B = 0 when absent)
+ * computed in double and rounded once. The conv's result must feed only
+ * the batch_norm, which must normalize its channels. */
+#include <math.h>
+
+#include "passes/fuse_conv_common.h"
+#include "passes/pass_list.h"
+
+/* batch_norm(X, scale, B, mean, var): the four statistics, one value per
+ * channel, into stats[i * maps + m]. */
+static bool read_stats(lt_op_t *bn, int64_t maps, double *stats) {
+  for (uint32_t i = 0; i < 4; i++) {
+    const lt_value_t *v = lt_op_operand(bn, 1 + i);
+    const lt_type_t *t = v->type;
+    if (t->kind != LT_TYPE_TENSOR || t->shaped.rank != 1 ||
+        t->shaped.shape[0] != maps)
+      return false;
+    lt_allocator_t al = lt_context_allocator(lt_op_context(bn));
+    lk_tensor_t k;
+    bool owned = false;
+    if (!lt_lite_const_tensor(v, al, &k, &owned) || !k.data) return false;
+    for (int64_t m = 0; m < maps; m++)
+      stats[i * maps + m] = lk_load_f64(&k, m);
+    if (owned) lt_lite_tensor_free(al, &k);
+  }
+  return true;
+}
+
+static lt_result_t fuse(lt_op_t *bn, lt_fuse_conv_t *c, lt_rewriter_t *rw) {
+  int64_t maps = c->maps;
+  const lt_attr_t *e = lt_op_attr(bn, "epsilon");
+  double eps = e && e->kind == LT_ATTR_FLOAT ? e->f : 1e-5;
+  double *stats = lt_fuse_conv_scratch(rw, 5 * maps);
+  bool ok = stats && read_stats(bn, maps, stats);
+  double *a = stats + 4 * maps;
+  for (int64_t m = 0; ok && m < maps; m++) {
+    a[m] = stats[m] / sqrt(stats[3 * maps + m] + eps);
+    ok = isfinite(a[m]); /* var + eps <= 0: leave it to the op */
+  }
+  lt_result_t r = LT_FAILURE;
+  if (ok) {
+    /* The bias goes into the slot of the statistics already read. */
+    double *b = stats + 3 * maps;
+    for (int64_t m = 0; m < maps; m++) {
+      double b0 = c->b.data ? lk_load_f64(&c->b, m) : 0.0;
+      b[m] = (b0 - stats[2 * maps + m]) * a[m] + stats[maps + m];
+    }
+    lt_fuse_conv_edit_t edit = {.w_scale = a, .b = b};
+    lt_op_t *ops[2] = {c->op, bn};
+    if (lt_fuse_conv_replace(rw, c, &edit, ops, 2)) r = LT_SUCCESS;
+  }
+  lt_fuse_conv_scratch_free(rw, stats, 5 * maps);
+  return r;
+}
+
+static lt_result_t fuse_conv_bn(const lt_pattern_t *self, lt_op_t *bn,
+                                lt_rewriter_t *rw) {
+  if (!lt_lite_is(bn, LT_LITE_BATCH_NORM) || bn->num_operands != 5 ||
+      bn->num_results != 1)
+    return LT_FAILURE;
+  lt_fuse_conv_t c;
+  if (!lt_fuse_conv_match(lt_op_operand(bn, 0),
+                          LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
+                              LT_FUSE_CONV_NO_RESIDUAL |
+                              LT_FUSE_CONV_TRANSPOSE_OK | LT_FUSE_CONV_CONST,
+                          &c))
+    return lt_rewriter_notify_match_failure(
+        rw, bn, "input is not a single-use conv with constant weights");
+  lt_result_t r = fuse(bn, &c, rw);
+  lt_fuse_conv_release(&c);
+  if (LT_SUCCEEDED(r)) lt_lite_count(self);
+  return r;
+}
+
+static const lt_lite_pattern_t patterns[] = {
+    {{"lite.batch_norm", 1, fuse_conv_bn, NULL, "fuse-conv-bn"}, 0},
+};
+
+static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
+  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+}
+
+static const lt_pass_statistic_t statistics[] = {
+    {"num-fused", "Number of conv+batch_norm pairs fused"},
+};
+
+const lt_pass_info_t lt_fuse_conv_bn_pass = {
+    .argument = "lite-fuse-conv-bn",
+    .name = "LiteFuseConvBn",
+    .summary = "Fold batch_norm into the preceding conv2d / conv2d_transpose",
+    .anchor = "func.func",
+    .statistics = statistics,
+    .num_statistics = LT_ARRAY_SIZE(statistics),
+    .run = run,
+};

@@ -1,0 +1,223 @@
+/* compare.c - lite-run --compare: the model's outputs before and after a
+ * pass pipeline, on the same inputs, with the reference interpreter as the
+ * judge. A rewrite that changes what the model computes beyond rounding
+ * shows up as a MISMATCH and exit code 1; the optimized module can be
+ * written out (-o, --print-ir-after) to reproduce it with lite-opt. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/pass_manager.h"
+#include "ir/printer.h"
+#include "passes/passes.h"
+#include "tools/lite-run/lite_run.h"
+
+/* ---- what the pipeline did ------------------------------------------------- */
+
+/* Ops that compute: everything in the function but constants, absent-
+ * operand markers and the terminator. */
+static lt_walk_result_t count_op(lt_op_t *op, void *user) {
+  const char *name = lt_op_name(op);
+  if (strcmp(name, "lite.constant") != 0 && strcmp(name, "lite.none") != 0 &&
+      strcmp(name, "func.return") != 0 && strcmp(name, "func.func") != 0)
+    (*(uint64_t *)user)++;
+  return LT_WALK_ADVANCE;
+}
+
+static uint64_t count_ops(lt_op_t *func) {
+  uint64_t n = 0;
+  lt_op_walk(func, LT_WALK_PRE, count_op, &n);
+  return n;
+}
+
+/* The pass manager names a failing pass only in its IR dump header
+ * ("// -----// IR Dump After X Failed (x) //----- //"): an after-failure
+ * dump whose printer keeps the pass argument from the header and drops the
+ * rest, so that the error can name the pass without printing the IR. */
+typedef struct failed_pass {
+  char argument[128];
+} failed_pass_t;
+
+static void note_failed_pass(void *user, lt_op_t *op, bool local_scope,
+                             lt_strbuf_t *out) {
+  failed_pass_t *fp = user;
+  const char *h = out->data ? strstr(out->data, " Failed (") : NULL;
+  if (h) {
+    h += strlen(" Failed (");
+    const char *end = strchr(h, ')');
+    if (end)
+      snprintf(fp->argument, sizeof(fp->argument), "%.*s", (int)(end - h), h);
+  }
+  out->len = 0;
+  if (out->data) out->data[0] = 0;
+}
+
+static lt_pass_manager_t *build_pipeline(const lt_run_options_t *o,
+                                         lt_context_t *ctx, const char *anchor) {
+  lt_pass_manager_t *pm = NULL;
+  if (o->pass_pipeline) {
+    if (LT_FAILED(lt_pass_pipeline_parse(ctx, o->pass_pipeline, &pm))) {
+      fprintf(stderr, "lite-run: --pass-pipeline: cannot build '%s'\n",
+              o->pass_pipeline);
+      return NULL;
+    }
+    return pm;
+  }
+  pm = lt_pass_manager_create(ctx, anchor);
+  if (!pm || LT_FAILED(lt_pass_manager_add_named(pm, "lite-optimize", NULL))) {
+    fputs("lite-run: cannot build the lite-optimize pipeline\n", stderr);
+    lt_pass_manager_destroy(pm);
+    return NULL;
+  }
+  return pm;
+}
+
+static lt_run_exit_t write_ir(const char *path, lt_op_t *module) {
+  lt_strbuf_t sb = {0};
+  lt_op_print(module, NULL, &sb);
+  FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+  if (!f) {
+    fprintf(stderr, "lite-run: -o: cannot write '%s': %s\n", path,
+            strerror(errno));
+    lt_strbuf_free(&sb);
+    return LT_RUN_FAILURE;
+  }
+  bool ok = !sb.len || fwrite(sb.data, 1, sb.len, f) == sb.len;
+  if (f != stdout) ok = (fclose(f) == 0) && ok;
+  lt_strbuf_free(&sb);
+  if (!ok) {
+    fprintf(stderr, "lite-run: -o: cannot write '%s'\n", path);
+    return LT_RUN_FAILURE;
+  }
+  return LT_RUN_OK;
+}
+
+/* Runs the pipeline on module; on failure says which pass failed. */
+static lt_run_exit_t apply_pipeline(const lt_run_options_t *o,
+                                    lt_op_t *module) {
+  lt_context_t *ctx = lt_op_context(module);
+  lt_pass_manager_t *pm = build_pipeline(o, ctx, lt_op_name(module));
+  if (!pm) return LT_RUN_USAGE;
+  failed_pass_t failed = {{0}};
+  FILE *sink = fopen("/dev/null", "w");
+  lt_ir_print_config_t cfg = {.after_failure = true,
+                              .out = sink ? sink : stderr,
+                              .print = note_failed_pass,
+                              .print_user = &failed};
+  lt_pass_manager_enable_ir_printing(pm, &cfg);
+  lt_result_t r = lt_pass_manager_run(pm, module);
+  if (LT_SUCCEEDED(r)) r = lt_op_verify(module);
+  lt_pass_manager_destroy(pm);
+  if (sink) fclose(sink);
+  if (LT_SUCCEEDED(r)) return LT_RUN_OK;
+  if (failed.argument[0])
+    fprintf(stderr, "lite-run: '%s': pass '%s' failed\n", o->model,
+            failed.argument);
+  else
+    fprintf(stderr, "lite-run: '%s': the pipeline failed\n", o->model);
+  if (o->ir_output && write_ir(o->ir_output, module) == LT_RUN_OK)
+    fprintf(stderr, "lite-run: the module as the failure left it is in '%s'\n",
+            o->ir_output);
+  return LT_RUN_FAILURE;
+}
+
+/* ---- the two runs ----------------------------------------------------------- */
+
+static lt_run_exit_t interpret(const lt_run_options_t *o, lt_op_t *func,
+                               lt_allocator_t allocator,
+                               const lt_lite_named_tensor_t *inputs,
+                               uint32_t num_inputs, const char *when,
+                               lt_lite_outputs_t *outs) {
+  if (LT_SUCCEEDED(
+          lt_lite_interpret(func, allocator, num_inputs, inputs, outs)))
+    return LT_RUN_OK;
+  fprintf(stderr, "lite-run: '%s': the reference run %s the pipeline failed\n",
+          o->model, when);
+  return LT_RUN_FAILURE;
+}
+
+static lt_run_exit_t compare_runs(const lt_run_options_t *o,
+                                  const lt_lite_outputs_t *before,
+                                  const lt_lite_outputs_t *after) {
+  if (before->count != after->count) {
+    fprintf(stderr,
+            "lite-run: the model has %u outputs before the pipeline and %u "
+            "after\n",
+            before->count, after->count);
+    return LT_RUN_FAILURE;
+  }
+  lt_run_exit_t rc = LT_RUN_OK;
+  for (uint32_t i = 0; i < after->count; i++) {
+    const lt_lite_named_tensor_t *a = &after->items[i], *b = &before->items[i];
+    if (strcmp(a->name, b->name) != 0)
+      fprintf(stderr,
+              "lite-run: note: output %u is '%s' before the pipeline and "
+              "'%s' after\n",
+              i, b->name, a->name);
+    if (a->tensor.dtype != b->tensor.dtype) {
+      fprintf(stderr,
+              "lite-run: output '%s' is %s after the pipeline, %s before\n",
+              a->name, lk_dtype_name(a->tensor.dtype),
+              lk_dtype_name(b->tensor.dtype));
+      rc = LT_RUN_FAILURE;
+      continue;
+    }
+    if (a->tensor.dtype == LK_DTYPE_NONE) continue; /* absent both times */
+    bool same = a->tensor.rank == b->tensor.rank;
+    for (int32_t d = 0; same && d < a->tensor.rank; d++)
+      same = a->tensor.dims[d] == b->tensor.dims[d];
+    if (!same) {
+      fprintf(stderr, "lite-run: output '%s' has shape ", a->name);
+      lt_run_print_shape(stderr, &a->tensor);
+      fputs(" after the pipeline, ", stderr);
+      lt_run_print_shape(stderr, &b->tensor);
+      fputs(" before\n", stderr);
+      rc = LT_RUN_FAILURE;
+      continue;
+    }
+    if (lt_run_report_diff(stdout, a->name, &a->tensor, &b->tensor, o->rtol,
+                           o->atol, "the run before the pipeline") != LT_RUN_OK)
+      rc = LT_RUN_FAILURE;
+  }
+  return rc;
+}
+
+lt_run_exit_t lt_run_compare(const lt_run_options_t *o, lt_op_t *module,
+                             lt_allocator_t allocator) {
+  lt_op_t *func = lt_lite_interp_entry(module, o->function);
+  lt_lite_named_tensor_t *inputs;
+  uint32_t num_inputs;
+  lt_run_exit_t rc =
+      lt_run_prepare_inputs(o, func, allocator, &inputs, &num_inputs);
+  if (rc != LT_RUN_OK) return rc;
+  lt_lite_outputs_t before = {0}, after = {0};
+  uint64_t ops_before = count_ops(func);
+  rc = interpret(o, func, allocator, inputs, num_inputs, "before", &before);
+  if (rc == LT_RUN_OK) rc = apply_pipeline(o, module);
+  if (rc == LT_RUN_OK && o->ir_output) rc = write_ir(o->ir_output, module);
+  if (rc == LT_RUN_OK && o->print_ir_after) rc = write_ir("-", module);
+  if (rc == LT_RUN_OK) {
+    func = lt_lite_interp_entry(module, o->function);
+    if (!func) {
+      fprintf(stderr, "lite-run: the pipeline removed function @%s\n",
+              o->function);
+      rc = LT_RUN_FAILURE;
+    }
+  }
+  if (rc == LT_RUN_OK) {
+    printf("ops: %llu -> %llu\n", (unsigned long long)ops_before,
+           (unsigned long long)count_ops(func));
+    rc = interpret(o, func, allocator, inputs, num_inputs, "after", &after);
+  }
+  if (rc == LT_RUN_OK) {
+    rc = compare_runs(o, &before, &after);
+    if (o->output_dir && lt_run_write_outputs(o->output_dir, &after) != 0)
+      rc = LT_RUN_FAILURE;
+    if (lt_run_compare_outputs(o, &after, allocator, stdout) != LT_RUN_OK)
+      rc = LT_RUN_FAILURE;
+  }
+  lt_run_free_inputs(allocator, inputs, num_inputs);
+  if (before.items) lt_lite_outputs_free(&before);
+  if (after.items) lt_lite_outputs_free(&after);
+  return rc;
+}
