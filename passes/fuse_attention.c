@@ -22,45 +22,18 @@
  * mask that widens the scores, a fused activation anywhere, and any
  * intermediate with a user outside the subgraph. */
 #include <math.h>
-#include <string.h>
 
 #include "passes/lite_rewrite.h"
 #include "passes/pass_list.h"
 
-#define ATTN_MAX_OPS 48
-
 typedef struct attn_match {
-  lt_op_t *ops[ATTN_MAX_OPS];
-  uint32_t n;
+  lt_lite_match_t set; /* the ops lite.attention replaces */
   double scale;        /* product of the constant factors found */
   int64_t b, s, h, dh; /* batch, sequence, heads, head width */
   lt_value_t *x, *w[3], *bias[3], *mask;
 } attn_match_t;
 
 /* ---- matching helpers --------------------------------------------------- */
-
-/* op when it is lite op `id` without a fused activation, else NULL. */
-static lt_op_t *plain_op(lt_op_t *op, lt_lite_op_id_t id) {
-  if (!lt_lite_is(op, id)) return NULL;
-  const lt_attr_t *act = lt_op_attr(op, "activation");
-  if (act && !(act->kind == LT_ATTR_STRING && act->str.len == 4 &&
-               memcmp(act->str.data, "none", 4) == 0))
-    return NULL;
-  return op;
-}
-
-/* v's defining op when it is lite op `id` without a fused activation. */
-static lt_op_t *plain(lt_value_t *v, lt_lite_op_id_t id) {
-  return plain_op(lt_value_defining_op(v), id);
-}
-
-static bool add_op(attn_match_t *m, lt_op_t *op) {
-  for (uint32_t i = 0; i < m->n; i++)
-    if (m->ops[i] == op) return true;
-  if (m->n == ATTN_MAX_OPS) return false;
-  m->ops[m->n++] = op;
-  return true;
-}
 
 /* t is a static float tensor type of shape dims[0..rank). */
 static bool has_shape(const lt_type_t *t, uint32_t rank, const int64_t *dims) {
@@ -85,9 +58,7 @@ static bool is_perm(lt_op_t *op, int64_t p0, int64_t p1, int64_t p2,
 
 /* A float scalar constant's value. */
 static bool float_scalar(lt_value_t *v, double *out) {
-  return v->type->kind == LT_TYPE_TENSOR &&
-         lt_type_is_float(v->type->shaped.element) &&
-         lt_lite_const_scalar(v, out) && isfinite(*out);
+  return lt_lite_float_scalar(v, out) && isfinite(*out);
 }
 
 /* Strips constant factors off v: mul/div by a float scalar constant, or a
@@ -98,28 +69,26 @@ static lt_value_t *peel_scale(attn_match_t *m, lt_value_t *v) {
     lt_op_t *op;
     double c, f = 1.0;
     lt_value_t *inner = NULL;
-    if ((op = plain(v, LT_LITE_MUL))) {
+    if ((op = lt_lite_plain_def(v, LT_LITE_MUL))) {
       for (uint32_t i = 0; i < 2 && !inner; i++)
         if (float_scalar(lt_op_operand(op, 1 - i), &c) &&
             lt_op_operand(op, i)->type == v->type) {
           inner = lt_op_operand(op, i);
           f = c;
         }
-    } else if ((op = plain(v, LT_LITE_DIV))) {
+    } else if ((op = lt_lite_plain_def(v, LT_LITE_DIV))) {
       if (float_scalar(lt_op_operand(op, 1), &c) && c != 0 &&
           lt_op_operand(op, 0)->type == v->type) {
         inner = lt_op_operand(op, 0);
         f = 1.0 / c;
       }
-    } else if ((op = plain(v, LT_LITE_SCALE))) {
-      const lt_attr_t *s = lt_op_attr(op, "scale");
-      const lt_attr_t *bias = lt_op_attr(op, "bias");
-      if (!bias || (bias->kind == LT_ATTR_FLOAT && bias->f == 0.0)) {
+    } else if ((op = lt_lite_plain_def(v, LT_LITE_SCALE))) {
+      if (lt_lite_op_float(op, "bias", 0.0) == 0.0) {
         inner = lt_op_operand(op, 0);
-        f = s && s->kind == LT_ATTR_FLOAT ? s->f : 1.0;
+        f = lt_lite_op_float(op, "scale", 1.0);
       }
     }
-    if (!inner || !add_op(m, op)) return v;
+    if (!inner || !lt_lite_match_add(&m->set, op)) return v;
     m->scale *= f;
     v = inner;
   }
@@ -144,13 +113,14 @@ static bool match_projection(attn_match_t *m, lt_value_t *p, uint32_t i,
                              int64_t d) {
   lt_op_t *op, *mm = NULL;
   lt_value_t *bias = NULL;
-  if ((op = plain(p, LT_LITE_ADD))) {
+  if ((op = lt_lite_plain_def(p, LT_LITE_ADD))) {
     for (uint32_t k = 0; k < 2 && !mm; k++)
       if ((mm = lt_lite_def(lt_op_operand(op, k), LT_LITE_MATMUL)))
         bias = lt_op_operand(op, 1 - k);
-    if (!mm || !bias_ok(bias, d) || !add_op(m, op) || !add_op(m, mm))
+    if (!mm || !bias_ok(bias, d) || !lt_lite_match_add(&m->set, op) ||
+        !lt_lite_match_add(&m->set, mm))
       return false;
-  } else if ((op = plain(p, LT_LITE_FC))) {
+  } else if ((op = lt_lite_plain_def(p, LT_LITE_FC))) {
     const lt_attr_t *k = lt_op_attr(op, "in_num_col_dims");
     if (!k || k->kind != LT_ATTR_INTEGER || k->i != 2) return false;
     if (!lt_lite_absent(op, 2)) {
@@ -158,9 +128,9 @@ static bool match_projection(attn_match_t *m, lt_value_t *p, uint32_t i,
       if (!bias_ok(bias, d)) return false;
     }
     mm = op;
-    if (!add_op(m, op)) return false;
+    if (!lt_lite_match_add(&m->set, op)) return false;
   } else if ((mm = lt_lite_def(p, LT_LITE_MATMUL))) {
-    if (!add_op(m, mm)) return false;
+    if (!lt_lite_match_add(&m->set, mm)) return false;
   } else {
     return false;
   }
@@ -192,7 +162,8 @@ static lt_value_t *peel_qk(attn_match_t *m, lt_value_t *v, uint32_t i) {
 static bool match_split(attn_match_t *m, lt_value_t *r, uint32_t i) {
   lt_op_t *rs = lt_lite_def(r, LT_LITE_RESHAPE);
   int64_t bshd[4] = {m->b, m->s, m->h, m->dh};
-  if (!rs || !has_shape(r->type, 4, bshd) || !add_op(m, rs)) return false;
+  if (!rs || !has_shape(r->type, 4, bshd) || !lt_lite_match_add(&m->set, rs))
+    return false;
   return match_projection(m, peel_qk(m, lt_op_operand(rs, 0), i), i,
                           m->h * m->dh);
 }
@@ -200,7 +171,7 @@ static bool match_split(attn_match_t *m, lt_value_t *r, uint32_t i) {
 /* v = transpose(reshape(P), [0, 2, 1, 3]) as [B, H, S, Dh]: slot i. */
 static bool match_heads(attn_match_t *m, lt_value_t *v, uint32_t i) {
   lt_op_t *tr = lt_lite_def(v, LT_LITE_TRANSPOSE);
-  return tr && is_perm(tr, 0, 2, 1, 3) && add_op(m, tr) &&
+  return tr && is_perm(tr, 0, 2, 1, 3) && lt_lite_match_add(&m->set, tr) &&
          match_split(m, peel_qk(m, lt_op_operand(tr, 0), i), i);
 }
 
@@ -208,7 +179,7 @@ static bool match_heads(attn_match_t *m, lt_value_t *v, uint32_t i) {
  * or transpose [0, 2, 3, 1] of the reshaped projection. */
 static bool match_keys(attn_match_t *m, lt_value_t *kt) {
   lt_op_t *tr = lt_lite_def(kt, LT_LITE_TRANSPOSE);
-  if (!tr || !add_op(m, tr)) return false;
+  if (!tr || !lt_lite_match_add(&m->set, tr)) return false;
   lt_value_t *in = peel_scale(m, lt_op_operand(tr, 0));
   if (is_perm(tr, 0, 1, 3, 2)) return match_heads(m, in, 1);
   return is_perm(tr, 0, 2, 3, 1) && match_split(m, in, 1);
@@ -218,7 +189,8 @@ static bool match_keys(attn_match_t *m, lt_value_t *kt) {
 static bool match_scores(attn_match_t *m, lt_value_t *scores) {
   int64_t bhss[4] = {m->b, m->h, m->s, m->s};
   lt_op_t *qk = lt_lite_def(peel_scale(m, scores), LT_LITE_MATMUL);
-  return qk && has_shape(lt_op_result(qk, 0)->type, 4, bhss) && add_op(m, qk) &&
+  return qk && has_shape(lt_op_result(qk, 0)->type, 4, bhss) &&
+         lt_lite_match_add(&m->set, qk) &&
          match_heads(m, peel_scale(m, lt_op_operand(qk, 0)), 0) &&
          match_keys(m, peel_scale(m, lt_op_operand(qk, 1)));
 }
@@ -228,7 +200,7 @@ static bool match_scores(attn_match_t *m, lt_value_t *scores) {
 static bool match_logits(attn_match_t *m, lt_value_t *logits) {
   /* A failed try may have recorded ops, factors and projections. */
   const attn_match_t saved = *m;
-  lt_op_t *add = plain(logits, LT_LITE_ADD);
+  lt_op_t *add = lt_lite_plain_def(logits, LT_LITE_ADD);
   for (uint32_t i = 0; add && i < 2; i++) {
     lt_value_t *scores = lt_op_operand(add, i);
     lt_value_t *mask = lt_op_operand(add, 1 - i);
@@ -236,7 +208,7 @@ static bool match_logits(attn_match_t *m, lt_value_t *logits) {
         mask->type->shaped.element != logits->type->shaped.element ||
         mask->type->shaped.rank > 4)
       continue;
-    if (add_op(m, add) && match_scores(m, scores)) {
+    if (lt_lite_match_add(&m->set, add) && match_scores(m, scores)) {
       m->mask = mask;
       return true;
     }
@@ -248,35 +220,6 @@ static bool match_logits(attn_match_t *m, lt_value_t *logits) {
 /* ---- the rewrite ------------------------------------------------------------
  */
 
-/* Every result but root's is used by matched ops only, all in root's
- * block. */
-static bool closed(const attn_match_t *m, lt_op_t *root) {
-  for (uint32_t i = 0; i < m->n; i++) {
-    lt_op_t *op = m->ops[i];
-    if (op->parent != root->parent) return false;
-    if (op == root) continue;
-    for (uint32_t r = 0; r < op->num_results; r++)
-      for (lt_operand_t *u = lt_op_result(op, r)->first_use; u;
-           u = u->next_use) {
-        bool inside = false;
-        for (uint32_t j = 0; j < m->n && !inside; j++)
-          inside = u->owner == m->ops[j];
-        if (!inside) return false;
-      }
-  }
-  return true;
-}
-
-static void sort_ops(attn_match_t *m) {
-  for (uint32_t i = 1; i < m->n; i++)
-    for (uint32_t j = i; j > 0 && lt_op_is_before(m->ops[j], m->ops[j - 1]);
-         j--) {
-      lt_op_t *t = m->ops[j];
-      m->ops[j] = m->ops[j - 1];
-      m->ops[j - 1] = t;
-    }
-}
-
 /* a softmax's input through inference-time identities (identity, dropout
  * without training mode). */
 static lt_value_t *skip_identities(attn_match_t *m, lt_value_t *a) {
@@ -284,7 +227,7 @@ static lt_value_t *skip_identities(attn_match_t *m, lt_value_t *a) {
     lt_op_t *op = lt_lite_def(a, LT_LITE_IDENTITY);
     if (!op && (op = lt_lite_def(a, LT_LITE_DROPOUT)) && !lt_lite_absent(op, 2))
       op = NULL; /* training_mode given: left to the verifier and folding */
-    if (!op || !add_op(m, op)) return a;
+    if (!op || !lt_lite_match_add(&m->set, op)) return a;
     a = lt_op_operand(op, 0);
   }
 }
@@ -317,7 +260,7 @@ static lt_value_t *bias_vector(lt_rewriter_t *rw, lt_loc_t loc,
 
 static lt_result_t fuse_attention(const lt_pattern_t *self, lt_op_t *root,
                                   lt_rewriter_t *rw) {
-  attn_match_t m = {.n = 0, .scale = 1.0};
+  attn_match_t m = {.set = {.n = 0}, .scale = 1.0};
   lt_value_t *y = lt_op_result(root, 0);
   lt_op_t *tr = lt_lite_def(lt_op_operand(root, 0), LT_LITE_TRANSPOSE);
   lt_op_t *pv = tr ? lt_lite_def(lt_op_operand(tr, 0), LT_LITE_MATMUL) : NULL;
@@ -330,21 +273,22 @@ static lt_result_t fuse_attention(const lt_pattern_t *self, lt_op_t *root,
   m.s = pvt->shaped.shape[2];
   m.dh = pvt->shaped.shape[3];
   int64_t bsd[3] = {m.b, m.s, m.h * m.dh};
-  if (!has_shape(y->type, 3, bsd) || !add_op(&m, root) || !add_op(&m, tr) ||
-      !add_op(&m, pv))
+  if (!has_shape(y->type, 3, bsd) || !lt_lite_match_add(&m.set, root) ||
+      !lt_lite_match_add(&m.set, tr) || !lt_lite_match_add(&m.set, pv))
     return LT_FAILURE;
 
   lt_op_t *sm =
       lt_lite_def(skip_identities(&m, lt_op_operand(pv, 0)), LT_LITE_SOFTMAX);
   const lt_attr_t *axis = sm ? lt_op_attr(sm, "axis") : NULL;
   int64_t a = axis && axis->kind == LT_ATTR_INTEGER ? axis->i : -1;
-  if (!sm || (a != -1 && a != 3) || !add_op(&m, sm) ||
+  if (!sm || (a != -1 && a != 3) || !lt_lite_match_add(&m.set, sm) ||
       !match_logits(&m, lt_op_operand(sm, 0)) ||
-      !match_heads(&m, lt_op_operand(pv, 1), 2) || !closed(&m, root))
+      !match_heads(&m, lt_op_operand(pv, 1), 2) ||
+      !lt_lite_match_closed(&m.set, root))
     return LT_FAILURE;
-  sort_ops(&m);
+  lt_lite_match_sort(&m.set);
   lt_context_t *ctx = lt_rewriter_context(rw);
-  lt_loc_t loc = lt_lite_fused_loc(ctx, m.n, m.ops);
+  lt_loc_t loc = lt_lite_fused_loc(ctx, m.set.n, m.set.ops);
   lt_rewriter_set_before(rw, root);
   int64_t d = m.h * m.dh;
   lt_value_t *operands[8] = {m.x};
@@ -359,11 +303,7 @@ static lt_result_t fuse_attention(const lt_pattern_t *self, lt_op_t *root,
   lt_op_t *attn = lt_lite_rw_create(rw, LT_LITE_ATTENTION, loc, m.mask ? 8 : 7,
                                     operands, 2, attrs, 1);
   if (!attn) return LT_FAILURE;
-  lt_value_t *result = lt_op_result(attn, 0);
-  lt_rewriter_replace_op(rw, root, &result);
-  for (uint32_t i = m.n; i-- > 0;)
-    if (m.ops[i] != root && lt_op_use_empty(m.ops[i]))
-      lt_rewriter_erase_op(rw, m.ops[i]);
+  lt_lite_replace_fused(rw, root, lt_op_result(attn, 0), m.set.ops, m.set.n);
   lt_lite_count(self);
   return LT_SUCCESS;
 }

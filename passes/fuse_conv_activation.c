@@ -13,7 +13,7 @@ static lt_result_t fuse_conv_activation(const lt_pattern_t *self, lt_op_t *op,
                                         lt_rewriter_t *rw) {
   lt_fuse_act_t act;
   if (op->num_results != 1 || op->num_operands < 1 ||
-      !lt_fuse_conv_act_of_op(op, &act))
+      !lt_fuse_act_of_op(op, &act))
     return lt_rewriter_notify_match_failure(
         rw, op, "not an activation a conv can take");
   lt_fuse_conv_t c;
@@ -32,16 +32,10 @@ static lt_result_t fuse_conv_activation(const lt_pattern_t *self, lt_op_t *op,
   return LT_SUCCESS;
 }
 
-#define ACT_PATTERN(name)                                                      \
-  { {"lite." name, 1, fuse_conv_activation, NULL, "fuse-conv-" name}, 0 }
+#define ROW(name)                                                              \
+  {{"lite." name, 1, fuse_conv_activation, NULL, "fuse-conv-" name}, 0},
 
-static const lt_lite_pattern_t patterns[] = {
-    ACT_PATTERN("relu"),       ACT_PATTERN("leaky_relu"),
-    ACT_PATTERN("sigmoid"),    ACT_PATTERN("tanh"),
-    ACT_PATTERN("hard_swish"), ACT_PATTERN("hard_sigmoid"),
-    ACT_PATTERN("swish"),      ACT_PATTERN("gelu"),
-    ACT_PATTERN("clip"),
-};
+static const lt_lite_pattern_t patterns[] = {LT_FUSE_ACT_OPS(ROW)};
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
   return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));

@@ -14,10 +14,11 @@
 static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
                         lt_rewriter_t *rw) {
   lt_fuse_act_t act;
-  if (!lt_fuse_conv_act_attrs(op, &act)) return LT_FAILURE;
+  if (!lt_fuse_act_of_attrs(op, &act)) return LT_FAILURE;
   double sign = lt_lite_is(op, LT_LITE_SUB) ? -1.0 : 1.0;
   int64_t maps = c->maps;
-  double *b = lt_fuse_conv_scratch(rw, maps);
+  lt_context_t *ctx = lt_rewriter_context(rw);
+  double *b = lt_lite_scratch(ctx, maps);
   lt_result_t r = LT_FAILURE;
   if (b && lt_fuse_conv_channel_values(lt_op_operand(op, 1 - conv_index),
                                        op->results[0].type, maps, b)) {
@@ -28,36 +29,18 @@ static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
     lt_op_t *ops[2] = {c->op, op};
     if (lt_fuse_conv_replace(rw, c, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_fuse_conv_scratch_free(rw, b, maps);
+  lt_lite_scratch_free(ctx, b, maps);
   return r;
 }
 
 static lt_result_t fuse_conv_bias(const lt_pattern_t *self, lt_op_t *op,
                                   lt_rewriter_t *rw) {
   if (op->num_operands != 2 || op->num_results != 1) return LT_FAILURE;
-  /* The result must keep the conv's shape: K may not broadcast it up. */
-  const lt_type_t *rt = op->results[0].type;
-  bool commutes = lt_lite_is(op, LT_LITE_ADD);
-  for (uint32_t i = 0; i < (commutes ? 2u : 1u); i++) {
-    lt_fuse_conv_t c;
-    if (!lt_fuse_conv_match(
-            lt_op_operand(op, i),
-            LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
-                LT_FUSE_CONV_TRANSPOSE_OK | LT_FUSE_CONV_CONST_BIAS,
-            &c))
-      continue;
-    const lt_type_t *ct = c.op->results[0].type;
-    bool same_rank =
-        rt->kind == LT_TYPE_TENSOR && rt->shaped.rank == ct->shaped.rank;
-    lt_result_t r = same_rank ? fuse(op, i, &c, rw) : LT_FAILURE;
-    lt_fuse_conv_release(&c);
-    if (LT_SUCCEEDED(r)) {
-      lt_lite_count(self);
-      return r;
-    }
-  }
-  return lt_rewriter_notify_match_failure(
-      rw, op, "not a single-use conv plus a per-channel constant");
+  return lt_fuse_conv_operands(
+      self, op, lt_lite_is(op, LT_LITE_ADD) ? 2 : 1,
+      LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
+          LT_FUSE_CONV_TRANSPOSE_OK | LT_FUSE_CONV_CONST_BIAS,
+      fuse, rw, "not a single-use conv plus a per-channel constant");
 }
 
 static const lt_lite_pattern_t patterns[] = {

@@ -11,32 +11,16 @@
 #include "passes/fuse_conv_common.h"
 #include "passes/pass_list.h"
 
-/* batch_norm(X, scale, B, mean, var): the four statistics, one value per
- * channel, into stats[i * maps + m]. */
-static bool read_stats(lt_op_t *bn, int64_t maps, double *stats) {
-  for (uint32_t i = 0; i < 4; i++) {
-    const lt_value_t *v = lt_op_operand(bn, 1 + i);
-    const lt_type_t *t = v->type;
-    if (t->kind != LT_TYPE_TENSOR || t->shaped.rank != 1 ||
-        t->shaped.shape[0] != maps)
-      return false;
-    lt_allocator_t al = lt_context_allocator(lt_op_context(bn));
-    lk_tensor_t k;
-    bool owned = false;
-    if (!lt_lite_const_tensor(v, al, &k, &owned) || !k.data) return false;
-    for (int64_t m = 0; m < maps; m++)
-      stats[i * maps + m] = lk_load_f64(&k, m);
-    if (owned) lt_lite_tensor_free(al, &k);
-  }
-  return true;
-}
-
 static lt_result_t fuse(lt_op_t *bn, lt_fuse_conv_t *c, lt_rewriter_t *rw) {
   int64_t maps = c->maps;
-  const lt_attr_t *e = lt_op_attr(bn, "epsilon");
-  double eps = e && e->kind == LT_ATTR_FLOAT ? e->f : 1e-5;
-  double *stats = lt_fuse_conv_scratch(rw, 5 * maps);
-  bool ok = stats && read_stats(bn, maps, stats);
+  double eps = lt_lite_op_float(bn, "epsilon", 1e-5);
+  lt_context_t *ctx = lt_rewriter_context(rw);
+  double *stats = lt_lite_scratch(ctx, 5 * maps);
+  bool ok = stats != NULL;
+  /* batch_norm(X, scale, B, mean, var): the statistics into
+   * stats[i * maps + m]. */
+  for (uint32_t i = 0; ok && i < 4; i++)
+    ok = lt_lite_const_vector(lt_op_operand(bn, 1 + i), maps, stats + i * maps);
   double *a = stats + 4 * maps;
   for (int64_t m = 0; ok && m < maps; m++) {
     a[m] = stats[m] / sqrt(stats[3 * maps + m] + eps);
@@ -54,7 +38,7 @@ static lt_result_t fuse(lt_op_t *bn, lt_fuse_conv_t *c, lt_rewriter_t *rw) {
     lt_op_t *ops[2] = {c->op, bn};
     if (lt_fuse_conv_replace(rw, c, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_fuse_conv_scratch_free(rw, stats, 5 * maps);
+  lt_lite_scratch_free(ctx, stats, 5 * maps);
   return r;
 }
 

@@ -2,7 +2,6 @@
  * share (see fuse_conv_common.h). */
 #include "passes/fuse_conv_common.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "ir/context.h"
@@ -18,43 +17,9 @@ static bool static_ranked(const lt_type_t *t) {
   return ranked(t) && lt_type_has_static_shape(t);
 }
 
-/* The string attribute `name` of op into buf ("" when absent); false when
- * it is there but not a string that fits. */
-static bool str_attr(const lt_op_t *op, const char *name, char *buf,
-                     size_t cap) {
-  const lt_attr_t *a = lt_op_attr(op, name);
-  buf[0] = '\0';
-  if (!a) return true;
-  if (a->kind != LT_ATTR_STRING || a->str.len >= cap) return false;
-  memcpy(buf, a->str.data, a->str.len);
-  buf[a->str.len] = '\0';
-  return true;
-}
-
-/* A float attribute; false when absent or not a float. */
-static bool float_attr(const lt_op_t *op, const char *name, double *out) {
-  const lt_attr_t *a = lt_op_attr(op, name);
-  if (!a || a->kind != LT_ATTR_FLOAT) return false;
-  *out = a->f;
-  return true;
-}
-
-bool lt_fuse_conv_act_attrs(lt_op_t *op, lt_fuse_act_t *out) {
-  char name[32];
-  memset(out, 0, sizeof *out);
-  if (!str_attr(op, "activation", name, sizeof name) ||
-      !lk_activation_from_name(name, &out->kind))
-    return false;
-  out->alpha = lk_activation_default_alpha(out->kind);
-  out->beta = lk_activation_default_beta(out->kind);
-  out->set_alpha = float_attr(op, "activation_alpha", &out->alpha);
-  out->set_beta = float_attr(op, "activation_beta", &out->beta);
-  return true;
-}
-
 static bool has_activation(lt_op_t *op) {
   lt_fuse_act_t a;
-  return !lt_fuse_conv_act_attrs(op, &a) || a.kind != LK_ACT_NONE;
+  return !lt_fuse_act_of_attrs(op, &a) || a.kind != LK_ACT_NONE;
 }
 
 void lt_fuse_conv_release(lt_fuse_conv_t *c) {
@@ -167,122 +132,30 @@ bool lt_fuse_conv_channel_values(const lt_value_t *k, const lt_type_t *result,
   return true;
 }
 
-/* ---- activations --------------------------------------------------------- */
-
-/* A clip bound: a constant scalar operand, else the attribute. *present
- * false when neither is there; false when the operand is not constant. */
-static bool clip_bound(lt_op_t *op, uint32_t i, const char *attr, bool *present,
-                       double *out) {
-  *present = false;
-  if (!lt_lite_absent(op, i)) {
-    *present = true;
-    return lt_lite_const_scalar(lt_op_operand(op, i), out);
+lt_result_t lt_fuse_conv_operands(const lt_pattern_t *self, lt_op_t *op,
+                                  uint32_t num, unsigned need,
+                                  lt_fuse_conv_fn_t fuse, lt_rewriter_t *rw,
+                                  const char *why) {
+  /* The result must keep the conv's rank: the other operand may not
+   * broadcast it up. */
+  const lt_type_t *rt = op->results[0].type;
+  for (uint32_t i = 0; i < num; i++) {
+    lt_fuse_conv_t c;
+    if (!lt_fuse_conv_match(lt_op_operand(op, i), need, &c)) continue;
+    const lt_type_t *ct = c.op->results[0].type;
+    bool same_rank =
+        rt->kind == LT_TYPE_TENSOR && rt->shaped.rank == ct->shaped.rank;
+    lt_result_t r = same_rank ? fuse(op, i, &c, rw) : LT_FAILURE;
+    lt_fuse_conv_release(&c);
+    if (LT_SUCCEEDED(r)) {
+      lt_lite_count(self);
+      return r;
+    }
   }
-  *present = float_attr(op, attr, out);
-  return true;
-}
-
-/* clip(0, hi) is relu (hi absent or +inf) or relu6 with bound hi, which
- * must survive the trip through the f32 activation_alpha attribute. */
-static bool clip_act(lt_op_t *op, lt_fuse_act_t *out) {
-  bool has_lo, has_hi;
-  double lo = 0, hi = 0;
-  if (!clip_bound(op, 1, "min", &has_lo, &lo) ||
-      !clip_bound(op, 2, "max", &has_hi, &hi) || !has_lo || lo != 0)
-    return false;
-  if (!has_hi || hi == INFINITY) {
-    out->kind = LK_ACT_RELU;
-    return true;
-  }
-  if (!(hi > 0) || !isfinite(hi) || (double)(float)hi != hi) return false;
-  out->kind = LK_ACT_RELU6;
-  out->alpha = hi;
-  out->set_alpha = hi != lk_activation_default_alpha(LK_ACT_RELU6);
-  return true;
-}
-
-bool lt_fuse_conv_act_of_op(lt_op_t *op, lt_fuse_act_t *out) {
-  memset(out, 0, sizeof *out);
-  int id = lt_lite_op_id(op);
-  switch (id) {
-  case LT_LITE_RELU:
-    out->kind = LK_ACT_RELU;
-    break;
-  case LT_LITE_LEAKY_RELU:
-    out->kind = LK_ACT_LEAKY_RELU;
-    break;
-  case LT_LITE_SIGMOID:
-    out->kind = LK_ACT_SIGMOID;
-    break;
-  case LT_LITE_TANH:
-    out->kind = LK_ACT_TANH;
-    break;
-  case LT_LITE_HARD_SWISH:
-    out->kind = LK_ACT_HARD_SWISH;
-    break;
-  case LT_LITE_HARD_SIGMOID:
-    out->kind = LK_ACT_HARD_SIGMOID;
-    break;
-  case LT_LITE_SWISH:
-    out->kind = LK_ACT_SWISH;
-    break;
-  case LT_LITE_GELU: {
-    char mode[16];
-    if (!str_attr(op, "approximate", mode, sizeof mode) ||
-        (mode[0] && strcmp(mode, "none") != 0))
-      return false; /* the tanh form is not the exact gelu activation */
-    out->kind = LK_ACT_GELU;
-    break;
-  }
-  case LT_LITE_CLIP:
-    return clip_act(op, out);
-  default:
-    return false;
-  }
-  out->alpha = lk_activation_default_alpha(out->kind);
-  out->beta = lk_activation_default_beta(out->kind);
-  /* The ops' own attributes have the activation table's meaning and
-   * defaults: leaky_relu and hard_sigmoid alpha, hard_sigmoid and swish
-   * beta. */
-  if (out->kind == LK_ACT_LEAKY_RELU || out->kind == LK_ACT_HARD_SIGMOID)
-    out->set_alpha = float_attr(op, "alpha", &out->alpha);
-  if (out->kind == LK_ACT_HARD_SIGMOID || out->kind == LK_ACT_SWISH)
-    out->set_beta = float_attr(op, "beta", &out->beta);
-  return true;
+  return lt_rewriter_notify_match_failure(rw, op, "%s", why);
 }
 
 /* ---- building ------------------------------------------------------------ */
-
-double *lt_fuse_conv_scratch(lt_rewriter_t *rw, int64_t n) {
-  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
-  return lt_alloc(al, (size_t)(n > 0 ? n : 1) * sizeof(double));
-}
-
-void lt_fuse_conv_scratch_free(lt_rewriter_t *rw, double *p, int64_t n) {
-  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
-  if (p) lt_free(al, p, (size_t)(n > 0 ? n : 1) * sizeof(double));
-}
-
-/* A constant of dtype `dtype` and dims[0..rank) holding v, rounded once. */
-static lt_value_t *new_constant(lt_rewriter_t *rw, lt_loc_t loc,
-                                lk_dtype_t dtype, int32_t rank,
-                                const int64_t *dims, const double *v,
-                                const char *hint) {
-  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
-  lk_tensor_t t;
-  memset(&t, 0, sizeof t);
-  t.dtype = dtype;
-  t.rank = rank;
-  for (int32_t d = 0; d < rank; d++)
-    t.dims[d] = dims[d];
-  if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
-  int64_t n = lk_numel(&t);
-  for (int64_t i = 0; i < n; i++)
-    lk_store_f64(&t, i, v[i]);
-  lt_value_t *c = lt_lite_rw_constant(rw, loc, &t, hint);
-  lt_lite_tensor_free(al, &t);
-  return c;
-}
 
 /* c's weights with each output map's row scaled by scale[map], written
  * straight into the new constant; f32 weights skip the generic accessors,
@@ -318,12 +191,6 @@ static lt_value_t *scaled_weights(lt_rewriter_t *rw, lt_loc_t loc,
                                   &job);
 }
 
-static bool is_act_attr(const char *name) {
-  return strcmp(name, "activation") == 0 ||
-         strcmp(name, "activation_alpha") == 0 ||
-         strcmp(name, "activation_beta") == 0;
-}
-
 #define FUSE_CONV_MAX_ATTRS 32
 
 lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
@@ -339,28 +206,19 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
   const lt_attr_t *dict = conv->attrs;
   for (uint32_t i = 0; i < dict->dict.count; i++) {
     const lt_named_attr_t *e = &dict->dict.entries[i];
-    if (edit->act && is_act_attr(e->name->str)) continue;
+    if (edit->act && lt_fuse_act_is_attr(e->name->str)) continue;
     if (num_attrs + 3 >= FUSE_CONV_MAX_ATTRS) return NULL; /* IR untouched */
     attrs[num_attrs++] = *e;
   }
-  if (edit->act && edit->act->kind != LK_ACT_NONE) {
-    attrs[num_attrs++] = lt_lite_named_str(ctx, "activation",
-                                           lk_activation_name(edit->act->kind));
-    if (edit->act->set_alpha)
-      attrs[num_attrs++] =
-          lt_lite_named_float(ctx, "activation_alpha", edit->act->alpha);
-    if (edit->act->set_beta)
-      attrs[num_attrs++] =
-          lt_lite_named_float(ctx, "activation_beta", edit->act->beta);
-  }
+  num_attrs += lt_fuse_act_named(ctx, edit->act, attrs + num_attrs);
 
   lt_value_t *operands[4] = {lt_op_operand(conv, 0), lt_op_operand(conv, 1),
                              NULL, NULL};
   uint32_t num_operands = 2;
   const int64_t *wdims = edit->w_dims ? edit->w_dims : c->w.dims;
   if (edit->w) {
-    operands[1] = new_constant(rw, loc, c->dtype, c->rank, wdims, edit->w,
-                               "fused_conv_w");
+    operands[1] = lt_lite_rw_constant_f64(rw, loc, c->dtype, c->rank, wdims,
+                                          edit->w, "fused_conv_w");
     if (!operands[1]) return NULL;
   } else if (edit->w_scale) {
     operands[1] = scaled_weights(rw, loc, c, edit->w_scale);
@@ -370,8 +228,8 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
                  : c->transpose ? wdims[1] * c->group
                                 : wdims[0];
   if (edit->b) {
-    operands[2] =
-        new_constant(rw, loc, c->dtype, 1, &maps, edit->b, "fused_conv_b");
+    operands[2] = lt_lite_rw_constant_f64(rw, loc, c->dtype, 1, &maps, edit->b,
+                                          "fused_conv_b");
     if (!operands[2]) return NULL;
     num_operands = 3;
   } else if (conv->num_operands > 2) {
@@ -399,8 +257,6 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
    * (its Place, its dynamic dims) so every user still verifies. */
   lt_value_t *result = lt_op_result(fused, 0);
   lt_value_set_type(result, last->results[0].type);
-  lt_rewriter_replace_op(rw, last, &result);
-  for (uint32_t i = n - 1; i-- > 0;)
-    if (lt_op_use_empty(ops[i])) lt_rewriter_erase_op(rw, ops[i]);
+  lt_lite_replace_fused(rw, last, result, ops, n);
   return fused;
 }

@@ -1,13 +1,12 @@
 /* fuse_conv_common.h - what the convolution fusions (passes/fuse_conv_*.c)
  * share: recognizing a conv whose weights may be rewritten, reading
- * per-channel constants, the activations another op can hand to a conv, and
- * building the fused conv in place of the ops it replaces. Internal to
- * passes/. */
+ * per-channel constants, trying each operand of an op as that conv, and
+ * building the fused conv in place of the ops it replaces. The activations
+ * a conv can take are fuse_act.h's. Internal to passes/. */
 #ifndef LITE_PASSES_FUSE_CONV_COMMON_H
 #define LITE_PASSES_FUSE_CONV_COMMON_H
 
-#include "kernels/ref/activation.h"
-#include "passes/lite_rewrite.h"
+#include "passes/fuse_act.h"
 
 /* What a fusion needs of the conv it folds into (bits of `need`). */
 enum {
@@ -55,22 +54,17 @@ int64_t lt_fuse_conv_weight_channel(const lt_fuse_conv_t *c, int64_t e);
 bool lt_fuse_conv_channel_values(const lt_value_t *k, const lt_type_t *result,
                                  int64_t maps, double *out);
 
-/* ---- activations --------------------------------------------------------- */
-typedef struct lt_fuse_act {
-  lk_activation_t kind;
-  double alpha, beta;
-  bool set_alpha, set_beta; /* write activation_alpha/_beta; else the
-                               table's defaults apply */
-} lt_fuse_act_t;
-
-/* The activation a standalone op computes, when a conv can take it: relu,
- * leaky_relu, sigmoid, tanh, hard_swish, hard_sigmoid, swish, gelu (exact
- * form only), and clip with constant bounds min 0 and max absent (relu) or
- * positive (relu6 with that bound). */
-bool lt_fuse_conv_act_of_op(lt_op_t *op, lt_fuse_act_t *out);
-/* The activation op carries in its own `activation` attributes (kind NONE
- * when absent); false when they are unreadable. */
-bool lt_fuse_conv_act_attrs(lt_op_t *op, lt_fuse_act_t *out);
+/* Folds op into the conv c defining its operand conv_index. */
+typedef lt_result_t (*lt_fuse_conv_fn_t)(lt_op_t *op, uint32_t conv_index,
+                                         lt_fuse_conv_t *c, lt_rewriter_t *rw);
+/* The body of a pattern rooted at op: tries operands 0..num-1 of op in turn
+ * as a conv matched with `need` whose rank op's result keeps, calling fuse
+ * on each until one rewrites (counted into self's statistic); else notifies
+ * `why` as the match failure. */
+lt_result_t lt_fuse_conv_operands(const lt_pattern_t *self, lt_op_t *op,
+                                  uint32_t num, unsigned need,
+                                  lt_fuse_conv_fn_t fuse, lt_rewriter_t *rw,
+                                  const char *why);
 
 /* ---- building ------------------------------------------------------------ */
 /* How the fused conv differs from c's conv (NULL/absent fields: keep). */
@@ -94,10 +88,5 @@ typedef struct lt_fuse_conv_edit {
 lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
                               const lt_fuse_conv_edit_t *edit,
                               lt_op_t *const *ops, uint32_t n);
-
-/* Scratch doubles from the rewriter's context (NULL on OOM); free them
- * with the same n. */
-double *lt_fuse_conv_scratch(lt_rewriter_t *rw, int64_t n);
-void lt_fuse_conv_scratch_free(lt_rewriter_t *rw, double *p, int64_t n);
 
 #endif /* LITE_PASSES_FUSE_CONV_COMMON_H */

@@ -47,8 +47,9 @@ static lt_result_t fuse(const lt_fuse_conv_t *c0, const channel_map_t *map,
   int64_t oc0 = c0->maps, oc1 = map->out, per = lk_numel(&c0->w) / oc0;
   if (!saves_work(c0, oc1)) return LT_FAILURE;
   int64_t nw = oc1 * per;
-  double *w = lt_fuse_conv_scratch(rw, nw);
-  double *b = lt_fuse_conv_scratch(rw, oc1);
+  lt_context_t *ctx = lt_rewriter_context(rw);
+  double *w = lt_lite_scratch(ctx, nw);
+  double *b = lt_lite_scratch(ctx, oc1);
   lt_result_t r = LT_FAILURE;
   if (w && b) {
     bool has_b = c0->b.data || map->b1;
@@ -74,8 +75,8 @@ static lt_result_t fuse(const lt_fuse_conv_t *c0, const channel_map_t *map,
     lt_op_t *ops[2] = {c0->op, map->op};
     if (lt_fuse_conv_replace(rw, c0, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_fuse_conv_scratch_free(rw, w, nw);
-  lt_fuse_conv_scratch_free(rw, b, oc1);
+  lt_lite_scratch_free(ctx, w, nw);
+  lt_lite_scratch_free(ctx, b, oc1);
   return r;
 }
 
@@ -120,7 +121,7 @@ static lt_result_t fuse_conv_conv(const lt_pattern_t *self, lt_op_t *conv1,
       .b1 = c1.b.data ? &c1.b : NULL,
       .residual = lt_lite_absent(conv1, 3) ? NULL : lt_op_operand(conv1, 3)};
   lt_result_t r = LT_FAILURE;
-  if (pointwise && lt_fuse_conv_act_attrs(conv1, &map.act) &&
+  if (pointwise && lt_fuse_act_of_attrs(conv1, &map.act) &&
       match_conv0(lt_op_operand(conv1, 0), c1.dtype, &c0)) {
     if (c0.rank == c1.rank && c0.maps == c1.w.dims[1]) r = fuse(&c0, &map, rw);
     lt_fuse_conv_release(&c0);

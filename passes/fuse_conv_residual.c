@@ -14,14 +14,7 @@
 /* R has the conv result's static shape and element type, so the add does
  * not broadcast. */
 static bool same_static_type(const lt_type_t *a, const lt_type_t *b) {
-  if (a->kind != LT_TYPE_TENSOR || b->kind != LT_TYPE_TENSOR ||
-      !lt_type_has_static_shape(a) || !lt_type_has_static_shape(b) ||
-      a->shaped.rank != b->shaped.rank ||
-      a->shaped.element != b->shaped.element)
-    return false;
-  for (uint32_t d = 0; d < a->shaped.rank; d++)
-    if (a->shaped.shape[d] != b->shaped.shape[d]) return false;
-  return true;
+  return lt_lite_same_shape(a, b) && lt_type_has_static_shape(a);
 }
 
 /* The activation op that is the add's only user, if a conv can take it. */
@@ -30,7 +23,7 @@ static lt_op_t *following_activation(lt_op_t *add, lt_fuse_act_t *act) {
   if (!lt_value_has_one_use(v)) return NULL;
   lt_op_t *user = v->first_use->owner;
   if (user->num_operands < 1 || lt_op_operand(user, 0) != v ||
-      user->num_results != 1 || !lt_fuse_conv_act_of_op(user, act))
+      user->num_results != 1 || !lt_fuse_act_of_op(user, act))
     return NULL;
   return user;
 }
@@ -42,7 +35,7 @@ static lt_result_t fuse(lt_op_t *add, uint32_t conv_index, lt_fuse_conv_t *c,
       !same_static_type(add->results[0].type, c->op->results[0].type))
     return LT_FAILURE;
   lt_fuse_act_t act;
-  if (!lt_fuse_conv_act_attrs(add, &act)) return LT_FAILURE;
+  if (!lt_fuse_act_of_attrs(add, &act)) return LT_FAILURE;
   lt_op_t *ops[3] = {c->op, add, NULL};
   uint32_t n = 2;
   if (act.kind == LK_ACT_NONE && (ops[2] = following_activation(add, &act)))
@@ -55,23 +48,11 @@ static lt_result_t fuse(lt_op_t *add, uint32_t conv_index, lt_fuse_conv_t *c,
 static lt_result_t fuse_conv_residual(const lt_pattern_t *self, lt_op_t *add,
                                       lt_rewriter_t *rw) {
   if (add->num_operands != 2 || add->num_results != 1) return LT_FAILURE;
-  for (uint32_t i = 0; i < 2; i++) {
-    lt_fuse_conv_t c;
-    if (!lt_fuse_conv_match(lt_op_operand(add, i),
-                            LT_FUSE_CONV_SINGLE_USE |
-                                LT_FUSE_CONV_NO_ACTIVATION |
-                                LT_FUSE_CONV_NO_RESIDUAL,
-                            &c))
-      continue;
-    lt_result_t r = fuse(add, i, &c, rw);
-    lt_fuse_conv_release(&c);
-    if (LT_SUCCEEDED(r)) {
-      lt_lite_count(self);
-      return r;
-    }
-  }
-  return lt_rewriter_notify_match_failure(
-      rw, add, "not a single-use conv plus a tensor of its shape");
+  return lt_fuse_conv_operands(
+      self, add, 2,
+      LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
+          LT_FUSE_CONV_NO_RESIDUAL,
+      fuse, rw, "not a single-use conv plus a tensor of its shape");
 }
 
 static const lt_lite_pattern_t patterns[] = {

@@ -11,11 +11,6 @@
 #include "passes/fuse_conv_common.h"
 #include "passes/pass_list.h"
 
-static double float_attr(lt_op_t *op, const char *name, double dflt) {
-  const lt_attr_t *a = lt_op_attr(op, name);
-  return a && a->kind == LT_ATTR_FLOAT ? a->f : dflt;
-}
-
 /* The per-channel factor k and the additive term t such that
  * y = k * conv + t, where t is added after scaling; false when op is not
  * such a map of its operand conv_index. */
@@ -28,7 +23,8 @@ static bool affine_of(lt_op_t *op, uint32_t conv_index, int64_t maps, double *k,
     return lt_fuse_conv_channel_values(lt_op_operand(op, 1 - conv_index),
                                        op->results[0].type, maps, k);
   }
-  double s = float_attr(op, "scale", 1.0), b = float_attr(op, "bias", 0.0);
+  double s = lt_lite_op_float(op, "scale", 1.0);
+  double b = lt_lite_op_float(op, "bias", 0.0);
   const lt_attr_t *ba = lt_op_attr(op, "bias_after_scale");
   if (ba && ba->kind != LT_ATTR_INTEGER) return false;
   *out_bias_after = !ba || ba->i != 0;
@@ -42,9 +38,10 @@ static bool affine_of(lt_op_t *op, uint32_t conv_index, int64_t maps, double *k,
 static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
                         lt_rewriter_t *rw) {
   lt_fuse_act_t act;
-  if (!lt_fuse_conv_act_attrs(op, &act)) return LT_FAILURE;
+  if (!lt_fuse_act_of_attrs(op, &act)) return LT_FAILURE;
   int64_t maps = c->maps;
-  double *kt = lt_fuse_conv_scratch(rw, 2 * maps);
+  lt_context_t *ctx = lt_rewriter_context(rw);
+  double *kt = lt_lite_scratch(ctx, 2 * maps);
   bool after = true;
   lt_result_t r = LT_FAILURE;
   if (kt && affine_of(op, conv_index, maps, kt, kt + maps, &after)) {
@@ -61,7 +58,7 @@ static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
     lt_op_t *ops[2] = {c->op, op};
     if (lt_fuse_conv_replace(rw, c, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_fuse_conv_scratch_free(rw, kt, 2 * maps);
+  lt_lite_scratch_free(ctx, kt, 2 * maps);
   return r;
 }
 
@@ -70,29 +67,12 @@ static lt_result_t fuse_conv_scale(const lt_pattern_t *self, lt_op_t *op,
   bool is_mul = lt_lite_is(op, LT_LITE_MUL);
   if (op->num_results != 1 || op->num_operands != (is_mul ? 2u : 1u))
     return LT_FAILURE;
-  const lt_type_t *rt = op->results[0].type;
-  for (uint32_t i = 0; i < op->num_operands; i++) {
-    lt_fuse_conv_t c;
-    if (!lt_fuse_conv_match(lt_op_operand(op, i),
-                            LT_FUSE_CONV_SINGLE_USE |
-                                LT_FUSE_CONV_NO_ACTIVATION |
-                                LT_FUSE_CONV_NO_RESIDUAL |
-                                LT_FUSE_CONV_TRANSPOSE_OK | LT_FUSE_CONV_CONST,
-                            &c))
-      continue;
-    const lt_type_t *ct = c.op->results[0].type;
-    /* A mul's constant must not broadcast the conv's shape up. */
-    bool same_rank =
-        rt->kind == LT_TYPE_TENSOR && rt->shaped.rank == ct->shaped.rank;
-    lt_result_t r = same_rank ? fuse(op, i, &c, rw) : LT_FAILURE;
-    lt_fuse_conv_release(&c);
-    if (LT_SUCCEEDED(r)) {
-      lt_lite_count(self);
-      return r;
-    }
-  }
-  return lt_rewriter_notify_match_failure(
-      rw, op, "not a single-use conv times a per-channel constant");
+  return lt_fuse_conv_operands(
+      self, op, op->num_operands,
+      LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
+          LT_FUSE_CONV_NO_RESIDUAL | LT_FUSE_CONV_TRANSPOSE_OK |
+          LT_FUSE_CONV_CONST,
+      fuse, rw, "not a single-use conv times a per-channel constant");
 }
 
 static const lt_lite_pattern_t patterns[] = {

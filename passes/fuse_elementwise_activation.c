@@ -20,24 +20,14 @@ static bool is_binary(const lt_op_t *op) {
 
 static lt_result_t fuse(const lt_pattern_t *self, lt_op_t *act_op,
                         lt_rewriter_t *rw) {
-  lt_fuse_act_t act;
-  if (act_op->num_operands < 1 || !lt_fuse_conv_act_of_op(act_op, &act))
-    return LT_FAILURE;
-  lt_value_t *y = lt_op_operand(act_op, 0);
-  lt_op_t *p = lt_value_defining_op(y);
-  if (!is_binary(p) || !lt_value_has_one_use(y) ||
-      !lk_dtype_is_float(lt_dense_value_dtype(y)) || !lt_dense_no_activation(p))
-    return lt_rewriter_notify_match_failure(
-        rw, act_op,
-        "input is not a single-use float add/sub/mul/div without activation");
-  if (!lt_dense_with_activation(rw, p, act_op, &act)) return LT_FAILURE;
-  lt_lite_count(self);
-  return LT_SUCCESS;
+  return lt_dense_fuse_activation(
+      self, act_op, rw, is_binary,
+      "input is not a single-use float add/sub/mul/div without activation");
 }
 
 #define ROW(name) {{"lite." name, 1, fuse, NULL, "fuse-elementwise-" name}, 0},
 
-static const lt_lite_pattern_t patterns[] = {LT_DENSE_ACTIVATION_OPS(ROW)};
+static const lt_lite_pattern_t patterns[] = {LT_FUSE_ACT_OPS(ROW)};
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
   return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));

@@ -21,17 +21,13 @@
  * normalized axes only (gamma, beta), or a binary op carries a fused
  * activation. */
 #include <math.h>
-#include <string.h>
 
 #include "ir/builder.h"
 #include "passes/lite_rewrite.h"
 #include "passes/pass_list.h"
 
-#define LN_MAX_OPS 16
-
 typedef struct ln_match {
-  lt_op_t *ops[LN_MAX_OPS]; /* every op the fused op replaces */
-  uint32_t n;
+  lt_lite_match_t set; /* every op the fused op replaces */
   lt_value_t *x;
   uint32_t axes_mask; /* reduced axes, the same in both reductions */
   double eps;
@@ -39,36 +35,8 @@ typedef struct ln_match {
 
 /* ---- matching helpers --------------------------------------------------- */
 
-/* op when it is lite op `id` without a fused activation, else NULL. */
-static lt_op_t *plain_op(lt_op_t *op, lt_lite_op_id_t id) {
-  if (!lt_lite_is(op, id)) return NULL;
-  const lt_attr_t *act = lt_op_attr(op, "activation");
-  if (act && !(act->kind == LT_ATTR_STRING && act->str.len == 4 &&
-               memcmp(act->str.data, "none", 4) == 0))
-    return NULL;
-  return op;
-}
-
-/* v's defining op when it is lite op `id` without a fused activation. */
-static lt_op_t *plain(lt_value_t *v, lt_lite_op_id_t id) {
-  return plain_op(lt_value_defining_op(v), id);
-}
-
 static bool ranked_float(const lt_type_t *t) {
   return t->kind == LT_TYPE_TENSOR && lt_type_is_float(t->shaped.element);
-}
-
-static bool add_op(ln_match_t *m, lt_op_t *op) {
-  for (uint32_t i = 0; i < m->n; i++)
-    if (m->ops[i] == op) return true;
-  if (m->n == LN_MAX_OPS) return false;
-  m->ops[m->n++] = op;
-  return true;
-}
-
-/* The single float scalar of constant v (any shape of one element). */
-static bool float_scalar(lt_value_t *v, double *out) {
-  return ranked_float(v->type) && lt_lite_const_scalar(v, out);
 }
 
 /* The axes reduce_mean op reduces, as a bit mask over `rank` dims; false
@@ -116,7 +84,7 @@ static bool reduce_axes(lt_op_t *rm, int32_t rank, uint32_t *out_mask) {
 /* xc = x - reduce_mean(x, axes): records x (or checks it is m->x) and the
  * axes (or checks them against m->axes_mask). */
 static bool match_centered(ln_match_t *m, lt_value_t *xc) {
-  lt_op_t *sub = plain(xc, LT_LITE_SUB);
+  lt_op_t *sub = lt_lite_plain_def(xc, LT_LITE_SUB);
   if (!sub) return false;
   lt_value_t *x = lt_op_operand(sub, 0);
   lt_op_t *mean = lt_lite_def(lt_op_operand(sub, 1), LT_LITE_REDUCE_MEAN);
@@ -129,23 +97,24 @@ static bool match_centered(ln_match_t *m, lt_value_t *xc) {
   if (m->x && (m->x != x || m->axes_mask != mask)) return false;
   m->x = x;
   m->axes_mask = mask;
-  return add_op(m, sub) && add_op(m, mean);
+  return lt_lite_match_add(&m->set, sub) && lt_lite_match_add(&m->set, mean);
 }
 
 /* var = reduce_mean(xc * xc, axes) with xc centered, same axes. */
 static bool match_variance(ln_match_t *m, lt_value_t *var) {
   lt_op_t *rm = lt_lite_def(var, LT_LITE_REDUCE_MEAN);
-  if (!rm || !add_op(m, rm)) return false;
+  if (!rm || !lt_lite_match_add(&m->set, rm)) return false;
   lt_value_t *sq = lt_op_operand(rm, 0), *xc = NULL;
   lt_op_t *op = NULL;
   double two;
-  if ((op = plain(sq, LT_LITE_POW)) &&
+  if ((op = lt_lite_plain_def(sq, LT_LITE_POW)) &&
       lt_lite_const_scalar(lt_op_operand(op, 1), &two) && two == 2.0)
     xc = lt_op_operand(op, 0);
-  else if ((op = plain(sq, LT_LITE_MUL)) &&
+  else if ((op = lt_lite_plain_def(sq, LT_LITE_MUL)) &&
            lt_op_operand(op, 0) == lt_op_operand(op, 1))
     xc = lt_op_operand(op, 0);
-  if (!xc || !add_op(m, op) || !match_centered(m, xc)) return false;
+  if (!xc || !lt_lite_match_add(&m->set, op) || !match_centered(m, xc))
+    return false;
   uint32_t mask;
   return reduce_axes(rm, (int32_t)m->x->type->shaped.rank, &mask) &&
          mask == m->axes_mask;
@@ -153,13 +122,13 @@ static bool match_variance(ln_match_t *m, lt_value_t *var) {
 
 /* ve = var + eps (either order) with var a matching variance. */
 static bool match_var_eps(ln_match_t *m, lt_value_t *ve) {
-  lt_op_t *add = plain(ve, LT_LITE_ADD);
-  if (!add || !add_op(m, add)) return false;
+  lt_op_t *add = lt_lite_plain_def(ve, LT_LITE_ADD);
+  if (!add || !lt_lite_match_add(&m->set, add)) return false;
   for (uint32_t i = 0; i < 2; i++) {
     lt_value_t *var = lt_op_operand(add, i);
     double eps;
-    if (float_scalar(lt_op_operand(add, 1 - i), &eps) && isfinite(eps) &&
-        eps >= 0 && var->type == ve->type) {
+    if (lt_lite_float_scalar(lt_op_operand(add, 1 - i), &eps) &&
+        isfinite(eps) && eps >= 0 && var->type == ve->type) {
       m->eps = eps;
       return match_variance(m, var);
     }
@@ -169,40 +138,45 @@ static bool match_var_eps(ln_match_t *m, lt_value_t *ve) {
 
 /* std = sqrt(var + eps). */
 static bool match_std(ln_match_t *m, lt_value_t *std) {
-  lt_op_t *sq = plain(std, LT_LITE_SQRT);
-  return sq && add_op(m, sq) && match_var_eps(m, lt_op_operand(sq, 0));
+  lt_op_t *sq = lt_lite_plain_def(std, LT_LITE_SQRT);
+  return sq && lt_lite_match_add(&m->set, sq) &&
+         match_var_eps(m, lt_op_operand(sq, 0));
 }
 
 /* inv = 1 / sqrt(var + eps) in one of its spellings. */
 static bool match_inv_std(ln_match_t *m, lt_value_t *inv) {
   lt_op_t *op;
   double c;
-  if ((op = plain(inv, LT_LITE_RECIPROCAL)))
-    return add_op(m, op) && match_std(m, lt_op_operand(op, 0));
-  if ((op = plain(inv, LT_LITE_DIV)) &&
+  if ((op = lt_lite_plain_def(inv, LT_LITE_RECIPROCAL)))
+    return lt_lite_match_add(&m->set, op) && match_std(m, lt_op_operand(op, 0));
+  if ((op = lt_lite_plain_def(inv, LT_LITE_DIV)) &&
       lt_lite_const_scalar(lt_op_operand(op, 0), &c) && c == 1.0 &&
       inv->type == lt_op_operand(op, 1)->type)
-    return add_op(m, op) && match_std(m, lt_op_operand(op, 1));
-  if ((op = plain(inv, LT_LITE_RSQRT)))
-    return add_op(m, op) && match_var_eps(m, lt_op_operand(op, 0));
-  if ((op = plain(inv, LT_LITE_POW)) &&
+    return lt_lite_match_add(&m->set, op) && match_std(m, lt_op_operand(op, 1));
+  if ((op = lt_lite_plain_def(inv, LT_LITE_RSQRT)))
+    return lt_lite_match_add(&m->set, op) &&
+           match_var_eps(m, lt_op_operand(op, 0));
+  if ((op = lt_lite_plain_def(inv, LT_LITE_POW)) &&
       lt_lite_const_scalar(lt_op_operand(op, 1), &c) && c == -0.5)
-    return add_op(m, op) && match_var_eps(m, lt_op_operand(op, 0));
+    return lt_lite_match_add(&m->set, op) &&
+           match_var_eps(m, lt_op_operand(op, 0));
   return false;
 }
 
 /* The normalizing op: xc / std or xc * inv_std (either order). */
 static bool match_normalize(ln_match_t *m, lt_op_t *root) {
   if (lt_lite_is(root, LT_LITE_DIV)) {
-    if (!plain_op(root, LT_LITE_DIV)) return false;
-    *m = (ln_match_t){.n = 0};
-    return add_op(m, root) && match_centered(m, lt_op_operand(root, 0)) &&
+    if (!lt_lite_plain(root, LT_LITE_DIV)) return false;
+    *m = (ln_match_t){.set = {.n = 0}};
+    return lt_lite_match_add(&m->set, root) &&
+           match_centered(m, lt_op_operand(root, 0)) &&
            match_std(m, lt_op_operand(root, 1));
   }
-  if (!plain_op(root, LT_LITE_MUL)) return false;
+  if (!lt_lite_plain(root, LT_LITE_MUL)) return false;
   for (uint32_t i = 0; i < 2; i++) {
-    *m = (ln_match_t){.n = 0};
-    if (add_op(m, root) && match_centered(m, lt_op_operand(root, i)) &&
+    *m = (ln_match_t){.set = {.n = 0}};
+    if (lt_lite_match_add(&m->set, root) &&
+        match_centered(m, lt_op_operand(root, i)) &&
         match_inv_std(m, lt_op_operand(root, 1 - i)))
       return true;
   }
@@ -222,7 +196,8 @@ static lt_op_t *sole_user(lt_value_t *v) {
 static lt_value_t *affine_operand(const ln_match_t *m, lt_op_t *op,
                                   lt_value_t *y, lt_lite_op_id_t id,
                                   int32_t axis) {
-  if (!plain_op(op, id) || lt_op_result(op, 0)->type != m->x->type) return NULL;
+  if (!lt_lite_plain(op, id) || lt_op_result(op, 0)->type != m->x->type)
+    return NULL;
   lt_value_t *c =
       lt_op_operand(op, 0) == y ? lt_op_operand(op, 1) : lt_op_operand(op, 0);
   const lt_type_t *ct = c->type;
@@ -239,35 +214,6 @@ static lt_value_t *affine_operand(const ln_match_t *m, lt_op_t *op,
 
 /* ---- the rewrite ------------------------------------------------------------
  */
-
-/* Every result of the matched ops but `last` is used by matched ops only:
- * the fusion lets them all die. All sit in last's block. */
-static bool closed(const ln_match_t *m, lt_op_t *last) {
-  for (uint32_t i = 0; i < m->n; i++) {
-    lt_op_t *op = m->ops[i];
-    if (op->parent != last->parent) return false;
-    if (op == last) continue;
-    for (lt_operand_t *u = lt_op_result(op, 0)->first_use; u; u = u->next_use) {
-      bool inside = false;
-      for (uint32_t j = 0; j < m->n && !inside; j++)
-        inside = u->owner == m->ops[j];
-      if (!inside) return false;
-    }
-  }
-  return true;
-}
-
-/* Sorts the matched ops into block order, so the fused location lists the
- * source nodes as they came. */
-static void sort_ops(ln_match_t *m) {
-  for (uint32_t i = 1; i < m->n; i++)
-    for (uint32_t j = i; j > 0 && lt_op_is_before(m->ops[j], m->ops[j - 1]);
-         j--) {
-      lt_op_t *t = m->ops[j];
-      m->ops[j] = m->ops[j - 1];
-      m->ops[j - 1] = t;
-    }
-}
 
 /* A constant of ones shaped like x's normalized dims, or a scalar one when
  * they are not all static (it broadcasts just the same). */
@@ -305,20 +251,20 @@ static lt_result_t fuse_layer_norm(const lt_pattern_t *self, lt_op_t *root,
   lt_value_t *y = lt_op_result(root, 0), *gamma = NULL, *beta = NULL;
   lt_op_t *user = sole_user(y);
   if ((gamma = affine_operand(&m, user, y, LT_LITE_MUL, axis))) {
-    if (!add_op(&m, user)) return LT_FAILURE;
+    if (!lt_lite_match_add(&m.set, user)) return LT_FAILURE;
     last = user;
     y = lt_op_result(user, 0);
     user = sole_user(y);
   }
   if ((beta = affine_operand(&m, user, y, LT_LITE_ADD, axis))) {
-    if (!add_op(&m, user)) return LT_FAILURE;
+    if (!lt_lite_match_add(&m.set, user)) return LT_FAILURE;
     last = user;
   }
-  if (!closed(&m, last)) return LT_FAILURE;
+  if (!lt_lite_match_closed(&m.set, last)) return LT_FAILURE;
 
-  sort_ops(&m);
+  lt_lite_match_sort(&m.set);
   lt_context_t *ctx = lt_rewriter_context(rw);
-  lt_loc_t loc = lt_lite_fused_loc(ctx, m.n, m.ops);
+  lt_loc_t loc = lt_lite_fused_loc(ctx, m.set.n, m.set.ops);
   lt_rewriter_set_before(rw, last);
   if (!gamma && !(gamma = ones(rw, loc, m.x->type, axis))) return LT_FAILURE;
   lt_value_t *operands[3] = {m.x, gamma, beta};
@@ -327,12 +273,7 @@ static lt_result_t fuse_layer_norm(const lt_pattern_t *self, lt_op_t *root,
   lt_op_t *ln = lt_lite_rw_create(rw, LT_LITE_LAYER_NORM, loc, beta ? 3 : 2,
                                   operands, 2, attrs, 1);
   if (!ln) return LT_FAILURE;
-  lt_value_t *result = lt_op_result(ln, 0);
-  lt_rewriter_replace_op(rw, last, &result);
-  /* Users come after producers: erasing backwards frees each in turn. */
-  for (uint32_t i = m.n; i-- > 0;)
-    if (m.ops[i] != last && lt_op_use_empty(m.ops[i]))
-      lt_rewriter_erase_op(rw, m.ops[i]);
+  lt_lite_replace_fused(rw, last, lt_op_result(ln, 0), m.set.ops, m.set.n);
   lt_lite_count(self);
   return LT_SUCCESS;
 }

@@ -23,7 +23,7 @@
 enum { STAT_FUSED, STAT_ACTIVATIONS };
 
 static bool is_float(const lt_value_t *v) {
-  return lk_dtype_is_float(lt_dense_value_dtype(v));
+  return lk_dtype_is_float(lt_lite_value_dtype(v));
 }
 
 /* fc(X, W, b) straight from matmul(X, W) + b: W a constant [K, N], b of
@@ -46,7 +46,7 @@ static bool fuse_to_fc(lt_rewriter_t *rw, lt_op_t *mm, lt_op_t *add,
   lt_named_attr_t attrs[4];
   attrs[0] =
       lt_lite_named_int(ctx, "in_num_col_dims", (int64_t)xt->shaped.rank - 1);
-  uint32_t num_attrs = 1 + lt_dense_act_named(ctx, act, attrs + 1);
+  uint32_t num_attrs = 1 + lt_fuse_act_named(ctx, act, attrs + 1);
   lt_value_t *operands[3] = {x, w, bias};
   lt_op_t *ops[2] = {mm, add};
   return lt_dense_replace(rw, LT_LITE_FC, 3, operands, num_attrs, attrs, ops,
@@ -62,12 +62,12 @@ static bool fuse_folded(lt_rewriter_t *rw, lt_value_t *y, lt_op_t *add,
   lt_op_t *fused = NULL;
   int64_t count = 0;
   double one = 1.0;
-  double *c = lt_dense_scratch(d.ctx, d.n > 0 ? d.n : 1);
+  double *c = lt_lite_scratch(d.ctx, d.n > 0 ? d.n : 1);
   if (c && lt_dense_last_dim_values(bias, y->type, d.n, c, &count)) {
     lt_op_t *ops[2] = {d.op, add};
     fused = lt_dense_affine(rw, &d, &one, 1, c, count, act, ops, 2);
   }
-  lt_dense_scratch_free(d.ctx, c, d.n > 0 ? d.n : 1);
+  lt_lite_scratch_free(d.ctx, c, d.n > 0 ? d.n : 1);
   lt_dense_release(&d);
   return fused != NULL;
 }
@@ -91,7 +91,7 @@ static bool fuse_to_gemm(lt_rewriter_t *rw, lt_op_t *mm, lt_op_t *add,
   }
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_named_attr_t attrs[3];
-  uint32_t num_attrs = lt_dense_act_named(ctx, act, attrs);
+  uint32_t num_attrs = lt_fuse_act_named(ctx, act, attrs);
   lt_value_t *operands[3] = {lt_op_operand(mm, 0), lt_op_operand(mm, 1), bias};
   lt_op_t *ops[2] = {mm, add};
   return lt_dense_replace(rw, LT_LITE_GEMM, 3, operands, num_attrs, attrs, ops,
@@ -104,7 +104,7 @@ static bool fuse_empty_bias(lt_rewriter_t *rw, lt_op_t *p, lt_op_t *add,
                             lt_value_t *bias, const lt_fuse_act_t *act) {
   bool gemm = lt_lite_is(p, LT_LITE_GEMM);
   const lt_type_t *rt = lt_op_result(p, 0)->type, *bt = bias->type;
-  if (!lt_lite_absent(p, 2) || !lt_dense_no_activation(p) ||
+  if (!lt_lite_absent(p, 2) || !lt_fuse_act_none(p) ||
       rt->kind != LT_TYPE_TENSOR || rt->shaped.rank < 1 ||
       bt->kind != LT_TYPE_TENSOR || !lt_type_has_static_shape(bt) ||
       bt->shaped.rank > 2)
@@ -118,14 +118,13 @@ static bool fuse_empty_bias(lt_rewriter_t *rw, lt_op_t *p, lt_op_t *add,
     if (!ok || (i == 0 && !gemm && rd == LT_DYNAMIC)) return false;
   }
   if (!gemm && br == 0) return false;
-  static const char *const drop[] = {"activation", "activation_alpha",
-                                     "activation_beta", "beta"};
+  static const char *const drop[] = {LT_FUSE_ACT_ATTR_NAMES, "beta"};
   lt_named_attr_t attrs[16];
   uint32_t num_attrs =
       lt_dense_attrs_except(p, drop, gemm ? 4 : 3, attrs, 16 - 3);
   if (num_attrs == UINT32_MAX) return false;
   num_attrs +=
-      lt_dense_act_named(lt_rewriter_context(rw), act, attrs + num_attrs);
+      lt_fuse_act_named(lt_rewriter_context(rw), act, attrs + num_attrs);
   lt_value_t *operands[3] = {lt_op_operand(p, 0), lt_op_operand(p, 1), bias};
   lt_op_t *ops[2] = {p, add};
   return lt_dense_replace(rw, (lt_lite_op_id_t)lt_lite_op_id(p), 3, operands,
@@ -136,7 +135,7 @@ static lt_result_t fuse_matmul_add(const lt_pattern_t *self, lt_op_t *add,
                                    lt_rewriter_t *rw) {
   lt_fuse_act_t act;
   if (!lt_lite_is(add, LT_LITE_ADD) || add->num_operands != 2 ||
-      !lt_fuse_conv_act_attrs(add, &act) || !is_float(lt_op_result(add, 0)))
+      !lt_fuse_act_of_attrs(add, &act) || !is_float(lt_op_result(add, 0)))
     return LT_FAILURE;
   const lt_type_t *rt = lt_op_result(add, 0)->type;
   for (uint32_t i = 0; i < 2; i++) {
@@ -145,7 +144,7 @@ static lt_result_t fuse_matmul_add(const lt_pattern_t *self, lt_op_t *add,
     bool dense = lt_lite_is(p, LT_LITE_MATMUL) || lt_lite_is(p, LT_LITE_FC) ||
                  lt_lite_is(p, LT_LITE_GEMM);
     /* The bias must not widen the product (a [2, 1, N] bias on [4, N]). */
-    if (!dense || !lt_value_has_one_use(y) || !lt_dense_same_shape(y->type, rt))
+    if (!dense || !lt_value_has_one_use(y) || !lt_lite_same_shape(y->type, rt))
       continue;
     bool mm = lt_lite_is(p, LT_LITE_MATMUL);
     if ((mm && fuse_to_fc(rw, p, add, bias, &act)) ||
@@ -160,21 +159,16 @@ static lt_result_t fuse_matmul_add(const lt_pattern_t *self, lt_op_t *add,
       rw, add, "no single-use matmul with a bias along its last dim");
 }
 
+static bool is_fc_or_gemm(const lt_op_t *op) {
+  return lt_lite_is(op, LT_LITE_FC) || lt_lite_is(op, LT_LITE_GEMM);
+}
+
 /* An activation op fed by an fc or gemm without one. */
 static lt_result_t fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
                                    lt_rewriter_t *rw) {
-  lt_fuse_act_t act;
-  if (act_op->num_operands < 1 || !lt_fuse_conv_act_of_op(act_op, &act))
-    return LT_FAILURE;
-  lt_value_t *y = lt_op_operand(act_op, 0);
-  lt_op_t *p = lt_value_defining_op(y);
-  if (!(lt_lite_is(p, LT_LITE_FC) || lt_lite_is(p, LT_LITE_GEMM)) ||
-      !lt_value_has_one_use(y) || !is_float(y) || !lt_dense_no_activation(p))
-    return lt_rewriter_notify_match_failure(
-        rw, act_op, "input is not a single-use fc or gemm without activation");
-  if (!lt_dense_with_activation(rw, p, act_op, &act)) return LT_FAILURE;
-  lt_lite_count(self);
-  return LT_SUCCESS;
+  return lt_dense_fuse_activation(
+      self, act_op, rw, is_fc_or_gemm,
+      "input is not a single-use fc or gemm without activation");
 }
 
 #define ACT_ROW(name)                                                          \
@@ -183,7 +177,7 @@ static lt_result_t fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
 
 static const lt_lite_pattern_t patterns[] = {
     {{"lite.add", 2, fuse_matmul_add, NULL, "fuse-matmul-add"}, STAT_FUSED},
-    LT_DENSE_ACTIVATION_OPS(ACT_ROW)};
+    LT_FUSE_ACT_OPS(ACT_ROW)};
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
   return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));

@@ -16,25 +16,6 @@
 
 #include "ir/types.h"
 
-/* The four statistics of bn, n values each, into stats[i * n + j]. */
-static bool read_stats(lt_op_t *bn, int64_t n, double *stats) {
-  for (uint32_t i = 0; i < 4; i++) {
-    const lt_value_t *v = lt_op_operand(bn, 1 + i);
-    const lt_type_t *t = v->type;
-    if (t->kind != LT_TYPE_TENSOR || t->shaped.rank != 1 ||
-        t->shaped.shape[0] != n || !lk_dtype_is_float(lt_dense_value_dtype(v)))
-      return false;
-    lt_allocator_t al = lt_context_allocator(lt_op_context(bn));
-    lk_tensor_t k;
-    bool owned = false;
-    if (!lt_lite_const_tensor(v, al, &k, &owned) || !k.data) return false;
-    for (int64_t j = 0; j < n; j++)
-      stats[i * n + j] = lk_load_f64(&k, j);
-    if (owned) lt_lite_tensor_free(al, &k);
-  }
-  return true;
-}
-
 static lt_result_t fuse_matmul_bn(const lt_pattern_t *self, lt_op_t *bn,
                                   lt_rewriter_t *rw) {
   if (!lt_lite_is(bn, LT_LITE_BATCH_NORM) || bn->num_operands != 5 ||
@@ -49,9 +30,12 @@ static lt_result_t fuse_matmul_bn(const lt_pattern_t *self, lt_op_t *bn,
         "input is not a single-use 2-D matmul/fc/gemm with constant "
         "weights");
   int64_t n = d.n;
-  double eps = lt_dense_attr_float(bn, "epsilon", 1e-5);
-  double *stats = n > 0 ? lt_dense_scratch(d.ctx, 6 * n) : NULL;
-  bool ok = stats && read_stats(bn, n, stats);
+  double eps = lt_lite_op_float(bn, "epsilon", 1e-5);
+  double *stats = n > 0 ? lt_lite_scratch(d.ctx, 6 * n) : NULL;
+  bool ok = stats != NULL;
+  /* The four statistics, n values each, into stats[i * n + j]. */
+  for (uint32_t i = 0; ok && i < 4; i++)
+    ok = lt_lite_const_vector(lt_op_operand(bn, 1 + i), n, stats + i * n);
   double *a = stats + 4 * n, *c = stats + 5 * n;
   for (int64_t j = 0; ok && j < n; j++) {
     a[j] = stats[j] / sqrt(stats[3 * n + j] + eps);
@@ -61,7 +45,7 @@ static lt_result_t fuse_matmul_bn(const lt_pattern_t *self, lt_op_t *bn,
   lt_op_t *ops[2] = {d.op, bn};
   lt_op_t *fused =
       ok ? lt_dense_affine(rw, &d, a, n, c, n, NULL, ops, 2) : NULL;
-  if (stats) lt_dense_scratch_free(d.ctx, stats, 6 * n);
+  if (stats) lt_lite_scratch_free(d.ctx, stats, 6 * n);
   lt_dense_release(&d);
   if (!fused) return LT_FAILURE;
   lt_lite_count(self);

@@ -9,51 +9,12 @@
 #include "ir/diagnostics.h"
 #include "ir/types.h"
 
-/* ---- attributes and values ----------------------------------------------- */
-
-double lt_dense_attr_float(const lt_op_t *op, const char *name, double dflt) {
-  const lt_attr_t *a = lt_op_attr(op, name);
-  if (a && a->kind == LT_ATTR_FLOAT) return a->f;
-  if (a && a->kind == LT_ATTR_INTEGER) return (double)a->i;
-  return dflt;
-}
-
-int64_t lt_dense_attr_int(const lt_op_t *op, const char *name, int64_t dflt) {
-  const lt_attr_t *a = lt_op_attr(op, name);
-  return a && a->kind == LT_ATTR_INTEGER ? a->i : dflt;
-}
-
-bool lt_dense_no_activation(lt_op_t *op) {
-  lt_fuse_act_t a;
-  return lt_fuse_conv_act_attrs(op, &a) && a.kind == LK_ACT_NONE &&
-         !lt_op_attr(op, "activation_alpha") &&
-         !lt_op_attr(op, "activation_beta");
-}
-
-lk_dtype_t lt_dense_value_dtype(const lt_value_t *v) {
-  if (!v || v->type->kind != LT_TYPE_TENSOR) return LK_DTYPE_NONE;
-  return lt_lite_dtype(v->type->shaped.element);
-}
-
-bool lt_dense_same_shape(const lt_type_t *a, const lt_type_t *b) {
-  if (a->kind != LT_TYPE_TENSOR || b->kind != LT_TYPE_TENSOR ||
-      a->shaped.rank != b->shaped.rank ||
-      a->shaped.element != b->shaped.element)
-    return false;
-  for (uint32_t i = 0; i < a->shaped.rank; i++)
-    if (a->shaped.shape[i] != b->shaped.shape[i]) return false;
-  return true;
-}
-
-bool lt_dense_const_scalar(const lt_value_t *v, double *out) {
-  return lk_dtype_is_float(lt_dense_value_dtype(v)) &&
-         lt_lite_const_scalar(v, out);
-}
+/* ---- reading ------------------------------------------------------------- */
 
 bool lt_dense_last_dim_values(const lt_value_t *k, const lt_type_t *result,
                               int64_t n, double *out, int64_t *out_count) {
   const lt_type_t *kt = k->type;
-  if (!lt_lite_const_attr(k) || !lk_dtype_is_float(lt_dense_value_dtype(k)) ||
+  if (!lt_lite_const_attr(k) || !lk_dtype_is_float(lt_lite_value_dtype(k)) ||
       !lt_type_has_static_shape(kt) || result->kind != LT_TYPE_TENSOR ||
       kt->shaped.rank > result->shaped.rank)
     return false;
@@ -84,7 +45,7 @@ static bool ranked(const lt_value_t *v) {
 static bool read_const(const lt_value_t *v, lk_dtype_t dtype, lk_tensor_t *t,
                        bool *owned) {
   if (!lt_lite_const_attr(v) || !lt_type_has_static_shape(v->type) ||
-      lt_dense_value_dtype(v) != dtype)
+      lt_lite_value_dtype(v) != dtype)
     return false;
   lt_allocator_t al = lt_context_allocator(lt_op_context(v->owner.op));
   return lt_lite_const_tensor(v, al, t, owned) && t->data;
@@ -105,10 +66,10 @@ bool lt_dense_match(const lt_value_t *v, lt_dense_op_t *out) {
   int id = op ? lt_lite_op_id(op) : -1;
   if (id != LT_LITE_MATMUL && id != LT_LITE_FC && id != LT_LITE_GEMM)
     return false;
-  lk_dtype_t dt = lt_dense_value_dtype(v);
+  lk_dtype_t dt = lt_lite_value_dtype(v);
   if (op->num_results != 1 || !lt_value_has_one_use(v) ||
       (dt != LK_F32 && dt != LK_F64) || v->type->shaped.rank < 1 ||
-      !lt_dense_no_activation(op) || !ranked(lt_op_operand(op, 0)) ||
+      !lt_fuse_act_none(op) || !ranked(lt_op_operand(op, 0)) ||
       !ranked(lt_op_operand(op, 1)))
     return false;
   const lt_type_t *rt = v->type;
@@ -171,8 +132,7 @@ static int64_t broadcast_index(const int64_t *s, int32_t rs,
   return idx;
 }
 
-static const char *const act_names[] = {"activation", "activation_alpha",
-                                        "activation_beta"};
+static const char *const act_names[] = {LT_FUSE_ACT_ATTR_NAMES};
 
 #define FUSE_MAX_ATTRS 32
 #define FUSE_MAX_OPERANDS 8
@@ -218,7 +178,7 @@ static bool plan_bias(const lt_dense_op_t *d, double beta, const double *a,
   for (int32_t i = 0; i < p->rank; i++)
     p->total *= p->dims[i];
   int64_t cols = p->rank ? p->dims[p->rank - 1] : 1;
-  p->v = lt_dense_scratch(d->ctx, p->total);
+  p->v = lt_lite_scratch(d->ctx, p->total);
   if (!p->v) return false;
   for (int64_t i = 0; i < p->total; i++) {
     int64_t j = i % cols;
@@ -233,7 +193,7 @@ static bool plan_bias(const lt_dense_op_t *d, double beta, const double *a,
 }
 
 static void plan_free(const lt_dense_op_t *d, bias_plan_t *p) {
-  if (p->v) lt_dense_scratch_free(d->ctx, p->v, p->total);
+  if (p->v) lt_lite_scratch_free(d->ctx, p->v, p->total);
   p->v = NULL;
 }
 
@@ -248,8 +208,7 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
       !all_finite(c, nc))
     return NULL;
   bool c_zero = all_equal(c, nc, 0.0), a_one = all_equal(a, na, 1.0);
-  bool trans_b =
-      d->id == LT_LITE_GEMM && lt_dense_attr_int(op, "transB", 0) != 0;
+  bool trans_b = d->id == LT_LITE_GEMM && lt_lite_op_int(op, "transB", 0) != 0;
   const lk_tensor_t *w = &d->w;
   lt_lite_op_id_t id = d->id;
   lt_value_t *x = lt_op_operand(op, 0);
@@ -274,8 +233,7 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
   lt_named_attr_t attrs[FUSE_MAX_ATTRS];
   uint32_t num_attrs = 0;
   const char *drop[4] = {act_names[0], act_names[1], act_names[2], "beta"};
-  double beta =
-      d->id == LT_LITE_GEMM ? lt_dense_attr_float(op, "beta", 1.0) : 1.0;
+  double beta = d->id == LT_LITE_GEMM ? lt_lite_op_float(op, "beta", 1.0) : 1.0;
   bool rebuild = !(a_one && c_zero && beta == 1.0);
   bool keep_bias = d->b_given && !rebuild;
   if (id != LT_LITE_MATMUL && d->id == LT_LITE_MATMUL) {
@@ -286,7 +244,7 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
                                       FUSE_MAX_ATTRS - 3);
     if (num_attrs == UINT32_MAX) return NULL;
   }
-  num_attrs += lt_dense_act_named(ctx, act, attrs + num_attrs);
+  num_attrs += lt_fuse_act_named(ctx, act, attrs + num_attrs);
   bias_plan_t plan;
   memset(&plan, 0, sizeof plan);
   if (id != LT_LITE_MATMUL && !keep_bias &&
@@ -295,7 +253,7 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
     return NULL;
   }
   int64_t nw = a_one ? 0 : lk_numel(w);
-  double *wv = nw ? lt_dense_scratch(ctx, nw) : NULL;
+  double *wv = nw ? lt_lite_scratch(ctx, nw) : NULL;
   bool ok = !nw || wv;
   for (int64_t i = 0; ok && i < nw; i++)
     wv[i] = a[na > 1 ? weight_column(w, trans_b, i) : 0] * lk_load_f64(w, i);
@@ -307,18 +265,18 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
   uint32_t num_operands = 2;
   /* The weights, column j scaled by a[j]. */
   if (ok && nw) {
-    operands[d->wi] = lt_dense_constant(rw, loc, d->dtype, w->rank, w->dims, wv,
-                                        "fused_weight");
+    operands[d->wi] = lt_lite_rw_constant_f64(rw, loc, d->dtype, w->rank,
+                                              w->dims, wv, "fused_weight");
     ok = operands[d->wi] != NULL;
   }
   if (ok && keep_bias) {
     operands[2] = lt_op_operand(op, 2);
   } else if (ok && plan.present) {
-    operands[2] = lt_dense_constant(rw, loc, d->dtype, plan.rank, plan.dims,
-                                    plan.v, "fused_bias");
+    operands[2] = lt_lite_rw_constant_f64(rw, loc, d->dtype, plan.rank,
+                                          plan.dims, plan.v, "fused_bias");
     ok = operands[2] != NULL;
   }
-  if (wv) lt_dense_scratch_free(ctx, wv, nw);
+  if (wv) lt_lite_scratch_free(ctx, wv, nw);
   plan_free(d, &plan);
   if (!ok) return NULL;
   if (operands[2]) num_operands = 3;
@@ -327,19 +285,6 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
 }
 
 /* ---- building ------------------------------------------------------------ */
-
-uint32_t lt_dense_act_named(lt_context_t *ctx, const lt_fuse_act_t *act,
-                            lt_named_attr_t *out) {
-  if (!act || act->kind == LK_ACT_NONE) return 0;
-  uint32_t k = 0;
-  out[k++] =
-      lt_lite_named_str(ctx, "activation", lk_activation_name(act->kind));
-  if (act->set_alpha)
-    out[k++] = lt_lite_named_float(ctx, "activation_alpha", act->alpha);
-  if (act->set_beta)
-    out[k++] = lt_lite_named_float(ctx, "activation_beta", act->beta);
-  return k;
-}
 
 uint32_t lt_dense_attrs_except(const lt_op_t *op, const char *const *drop,
                                uint32_t num_drop, lt_named_attr_t *out,
@@ -356,25 +301,6 @@ uint32_t lt_dense_attrs_except(const lt_op_t *op, const char *const *drop,
     out[k++] = *e;
   }
   return k;
-}
-
-lt_value_t *lt_dense_constant(lt_rewriter_t *rw, lt_loc_t loc, lk_dtype_t dtype,
-                              int32_t rank, const int64_t *dims,
-                              const double *v, const char *hint) {
-  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
-  lk_tensor_t t;
-  memset(&t, 0, sizeof t);
-  t.dtype = dtype;
-  t.rank = rank;
-  for (int32_t d = 0; d < rank; d++)
-    t.dims[d] = dims[d];
-  if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
-  int64_t count = lk_numel(&t);
-  for (int64_t i = 0; i < count; i++)
-    lk_store_f64(&t, i, v[i]);
-  lt_value_t *c = lt_lite_rw_constant(rw, loc, &t, hint);
-  lt_lite_tensor_free(al, &t);
-  return c;
 }
 
 /* A fusion that builds an op the dialect refuses is a bug of its checks,
@@ -402,10 +328,7 @@ lt_op_t *lt_dense_replace(lt_rewriter_t *rw, lt_lite_op_id_t id,
     return NULL;
   }
   lt_value_set_type(result, want);
-  lt_rewriter_replace_op(rw, last, &result);
-  for (uint32_t i = n - 1; i-- > 0;)
-    if (ops[i] != last && lt_op_use_empty(ops[i]))
-      lt_rewriter_erase_op(rw, ops[i]);
+  lt_lite_replace_fused(rw, last, result, ops, n);
   return fused;
 }
 
@@ -416,7 +339,7 @@ lt_op_t *lt_dense_with_activation(lt_rewriter_t *rw, lt_op_t *op,
   uint32_t num_attrs =
       lt_dense_attrs_except(op, act_names, 3, attrs, FUSE_MAX_ATTRS - 3);
   if (num_attrs == UINT32_MAX) return NULL;
-  num_attrs += lt_dense_act_named(ctx, act, attrs + num_attrs);
+  num_attrs += lt_fuse_act_named(ctx, act, attrs + num_attrs);
   lt_value_t *operands[FUSE_MAX_OPERANDS];
   if (op->num_operands > FUSE_MAX_OPERANDS) return NULL;
   for (uint32_t i = 0; i < op->num_operands; i++)
@@ -426,12 +349,19 @@ lt_op_t *lt_dense_with_activation(lt_rewriter_t *rw, lt_op_t *op,
                           op->num_operands, operands, num_attrs, attrs, ops, 2);
 }
 
-double *lt_dense_scratch(lt_context_t *ctx, int64_t n) {
-  lt_allocator_t al = lt_context_allocator(ctx);
-  return lt_alloc(al, (size_t)(n > 0 ? n : 1) * sizeof(double));
-}
-
-void lt_dense_scratch_free(lt_context_t *ctx, double *p, int64_t n) {
-  lt_allocator_t al = lt_context_allocator(ctx);
-  if (p) lt_free(al, p, (size_t)(n > 0 ? n : 1) * sizeof(double));
+lt_result_t lt_dense_fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
+                                     lt_rewriter_t *rw,
+                                     bool (*accept)(const lt_op_t *p),
+                                     const char *why) {
+  lt_fuse_act_t act;
+  if (act_op->num_operands < 1 || !lt_fuse_act_of_op(act_op, &act))
+    return LT_FAILURE;
+  lt_value_t *y = lt_op_operand(act_op, 0);
+  lt_op_t *p = lt_value_defining_op(y);
+  if (!accept(p) || !lt_value_has_one_use(y) ||
+      !lk_dtype_is_float(lt_lite_value_dtype(y)) || !lt_fuse_act_none(p))
+    return lt_rewriter_notify_match_failure(rw, act_op, "%s", why);
+  if (!lt_dense_with_activation(rw, p, act_op, &act)) return LT_FAILURE;
+  lt_lite_count(self);
+  return LT_SUCCESS;
 }

@@ -1,33 +1,17 @@
 /* fuse_matmul_common.h - what the dense and elementwise fusions
  * (passes/fuse_matmul_*.c, fuse_scales.c, fuse_elementwise_activation.c,
- * fuse_swish.c) share: reading op attributes and constants, recognizing a
- * matmul, fc or gemm whose weights may be rewritten, folding an affine
- * epilogue y' = a * y + c (per output column) into those weights, and
- * replacing a chain of ops by one new op. Activations are matched with
- * fuse_conv_common.h's table, so conv and dense fusions agree on them.
- * Internal to passes/. */
+ * fuse_swish.c) share: recognizing a matmul, fc or gemm whose weights may
+ * be rewritten, folding an affine epilogue y' = a * y + c (per output
+ * column) into those weights, replacing a chain of ops by one new op, and
+ * moving an activation op into the op before it. Activations are
+ * fuse_act.h's, so conv and dense fusions agree on them. Internal to
+ * passes/. */
 #ifndef LITE_PASSES_FUSE_MATMUL_COMMON_H
 #define LITE_PASSES_FUSE_MATMUL_COMMON_H
 
-#include "passes/fuse_conv_common.h"
+#include "passes/fuse_act.h"
 
-/* ---- attributes and values ----------------------------------------------- */
-/* A float (or integer) attribute of op, dflt when absent. */
-double lt_dense_attr_float(const lt_op_t *op, const char *name, double dflt);
-/* An integer attribute of op, dflt when absent. */
-int64_t lt_dense_attr_int(const lt_op_t *op, const char *name, int64_t dflt);
-/* True when op carries no fused activation (and no stray activation_alpha
- * or activation_beta that a new activation would inherit). */
-bool lt_dense_no_activation(lt_op_t *op);
-/* The kernel dtype of a ranked tensor value's elements; LK_DTYPE_NONE for
- * anything else. */
-lk_dtype_t lt_dense_value_dtype(const lt_value_t *v);
-/* Ranked tensors with the same element type and dims (dynamic dims equal
- * only dynamic ones). */
-bool lt_dense_same_shape(const lt_type_t *a, const lt_type_t *b);
-/* The one value of a one-element float constant. */
-bool lt_dense_const_scalar(const lt_value_t *v, double *out);
-
+/* ---- reading ------------------------------------------------------------- */
 /* Reads the float constant k as values along the last dim of a result of
  * type `result` whose last dim is n (-1: unknown): k must not widen the
  * result under numpy broadcasting and must vary along the last dim only,
@@ -73,35 +57,12 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
                          int64_t nc, const lt_fuse_act_t *act,
                          lt_op_t *const *ops, uint32_t n);
 
-/* The activation ops lt_fuse_conv_act_of_op may accept, as X("name")
- * rows: the roots of the patterns that move an activation into the op
- * before it. */
-#define LT_DENSE_ACTIVATION_OPS(X)                                             \
-  X("relu")                                                                    \
-  X("leaky_relu")                                                              \
-  X("sigmoid")                                                                 \
-  X("tanh")                                                                    \
-  X("hard_swish")                                                              \
-  X("hard_sigmoid")                                                            \
-  X("swish")                                                                   \
-  X("gelu")                                                                    \
-  X("clip")
-
 /* ---- building ------------------------------------------------------------ */
-/* Writes act's attributes (activation, and alpha/beta when set) into
- * out[0..3) and returns how many; none for LK_ACT_NONE. */
-uint32_t lt_dense_act_named(lt_context_t *ctx, const lt_fuse_act_t *act,
-                            lt_named_attr_t *out);
 /* op's attributes but those named in drop[0..num_drop), into out (room for
  * cap); returns the count, or UINT32_MAX when they do not fit. */
 uint32_t lt_dense_attrs_except(const lt_op_t *op, const char *const *drop,
                                uint32_t num_drop, lt_named_attr_t *out,
                                uint32_t cap);
-/* A constant of `dtype` with dims[0..rank) holding v[0..numel), rounded
- * once, at rw's insertion point. */
-lt_value_t *lt_dense_constant(lt_rewriter_t *rw, lt_loc_t loc, lk_dtype_t dtype,
-                              int32_t rank, const int64_t *dims,
-                              const double *v, const char *hint);
 /* Creates lite op `id` before ops[n-1] at the fused location of
  * ops[0..n), gives its result ops[n-1]'s type (the same logical shape, so
  * every user still verifies), replaces ops[n-1] with it and erases the
@@ -117,8 +78,13 @@ lt_op_t *lt_dense_replace(lt_rewriter_t *rw, lt_lite_op_id_t id,
 lt_op_t *lt_dense_with_activation(lt_rewriter_t *rw, lt_op_t *op,
                                   lt_op_t *act_op, const lt_fuse_act_t *act);
 
-/* Scratch doubles from the context's allocator (NULL on OOM). */
-double *lt_dense_scratch(lt_context_t *ctx, int64_t n);
-void lt_dense_scratch_free(lt_context_t *ctx, double *p, int64_t n);
+/* The body of a pattern rooted at the activation op act_op: moves its
+ * activation into the single-use float producer p of its operand 0 when
+ * accept(p) and p has no activation yet (lt_dense_with_activation),
+ * counting the rewrite into self's statistic; else notifies `why`. */
+lt_result_t lt_dense_fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
+                                     lt_rewriter_t *rw,
+                                     bool (*accept)(const lt_op_t *p),
+                                     const char *why);
 
 #endif /* LITE_PASSES_FUSE_MATMUL_COMMON_H */

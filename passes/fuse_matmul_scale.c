@@ -27,13 +27,13 @@ static bool fold(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *y,
   lt_dense_op_t d;
   if (!lt_dense_match(y, &d)) return false;
   int64_t cap = d.n > 0 ? d.n : 1, na = 0;
-  double *a = lt_dense_scratch(d.ctx, cap);
+  double *a = lt_lite_scratch(d.ctx, cap);
   lt_op_t *fused = NULL;
   if (a && read_a(root, &d, a, &na)) {
     lt_op_t *ops[2] = {d.op, root};
     fused = lt_dense_affine(rw, &d, a, na, &c, c != 0.0 ? 1 : 0, act, ops, 2);
   }
-  lt_dense_scratch_free(d.ctx, a, cap);
+  lt_lite_scratch_free(d.ctx, a, cap);
   lt_dense_release(&d);
   return fused != NULL;
 }
@@ -42,7 +42,7 @@ static bool fold(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *y,
 
 static bool scale_factor(lt_op_t *scale, const lt_dense_op_t *d, double *a,
                          int64_t *na) {
-  *a = lt_dense_attr_float(scale, "scale", 1.0);
+  *a = lt_lite_op_float(scale, "scale", 1.0);
   *na = 1;
   return true;
 }
@@ -51,11 +51,11 @@ static lt_result_t fuse_scale(const lt_pattern_t *self, lt_op_t *scale,
                               lt_rewriter_t *rw) {
   lt_fuse_act_t act;
   if (!lt_lite_is(scale, LT_LITE_SCALE) || scale->num_operands != 1 ||
-      !lt_fuse_conv_act_attrs(scale, &act))
+      !lt_fuse_act_of_attrs(scale, &act))
     return LT_FAILURE;
-  double s = lt_dense_attr_float(scale, "scale", 1.0);
-  double b = lt_dense_attr_float(scale, "bias", 0.0);
-  bool after = lt_dense_attr_int(scale, "bias_after_scale", 1) != 0;
+  double s = lt_lite_op_float(scale, "scale", 1.0);
+  double b = lt_lite_op_float(scale, "bias", 0.0);
+  bool after = lt_lite_op_int(scale, "bias_after_scale", 1) != 0;
   /* Paddle-Lite's conv_scale_fuser ignores bias_after_scale; here the bias
    * before the scale is scaled too. */
   double c = after ? b : s * b;
@@ -89,13 +89,13 @@ static lt_result_t fuse_mul_div(const lt_pattern_t *self, lt_op_t *op,
   lt_fuse_act_t act;
   bool div = lt_lite_is(op, LT_LITE_DIV);
   if (!(div || lt_lite_is(op, LT_LITE_MUL)) || op->num_operands != 2 ||
-      !lt_fuse_conv_act_attrs(op, &act))
+      !lt_fuse_act_of_attrs(op, &act))
     return LT_FAILURE;
   /* y / k only: k / y is no scaling of y. */
   for (uint32_t i = 0; i < (div ? 1u : 2u); i++) {
     lt_value_t *y = lt_op_operand(op, i), *k = lt_op_operand(op, 1 - i);
     if (!lt_lite_const_attr(k) ||
-        !lt_dense_same_shape(y->type, lt_op_result(op, 0)->type))
+        !lt_lite_same_shape(y->type, lt_op_result(op, 0)->type))
       continue;
     if (fold(rw, op, y, operand_factors, 0.0, &act)) {
       lt_lite_count(self);

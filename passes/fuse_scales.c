@@ -36,22 +36,22 @@ enum { STAT_SCALES, STAT_BN };
 
 /* A scale's y = s * x + B form. */
 static void scale_affine(const lt_op_t *op, double *s, double *b) {
-  *s = lt_dense_attr_float(op, "scale", 1.0);
-  double bias = lt_dense_attr_float(op, "bias", 0.0);
-  *b = lt_dense_attr_int(op, "bias_after_scale", 1) != 0 ? bias : *s * bias;
+  *s = lt_lite_op_float(op, "scale", 1.0);
+  double bias = lt_lite_op_float(op, "bias", 0.0);
+  *b = lt_lite_op_int(op, "bias_after_scale", 1) != 0 ? bias : *s * bias;
 }
 
 static lt_result_t fuse_scale_scale(const lt_pattern_t *self, lt_op_t *outer,
                                     lt_rewriter_t *rw) {
   lt_fuse_act_t act;
   if (!lt_lite_is(outer, LT_LITE_SCALE) || outer->num_operands != 1 ||
-      !lt_fuse_conv_act_attrs(outer, &act))
+      !lt_fuse_act_of_attrs(outer, &act))
     return LT_FAILURE;
   lt_value_t *y = lt_op_operand(outer, 0);
   lt_op_t *inner = lt_lite_def(y, LT_LITE_SCALE);
   /* Integer tensors round between the two scales: not one scale. */
-  if (!inner || !lt_value_has_one_use(y) || !lt_dense_no_activation(inner) ||
-      !lk_dtype_is_float(lt_dense_value_dtype(y)))
+  if (!inner || !lt_value_has_one_use(y) || !lt_fuse_act_none(inner) ||
+      !lk_dtype_is_float(lt_lite_value_dtype(y)))
     return lt_rewriter_notify_match_failure(
         rw, outer, "input is not a single-use float scale without activation");
   double s1, b1, s2, b2;
@@ -75,7 +75,7 @@ static lt_result_t fuse_scale_scale(const lt_pattern_t *self, lt_op_t *outer,
   uint32_t num_attrs = 0;
   attrs[num_attrs++] = lt_lite_named_float(ctx, "scale", s);
   attrs[num_attrs++] = lt_lite_named_float(ctx, "bias", b);
-  num_attrs += lt_dense_act_named(ctx, &act, attrs + num_attrs);
+  num_attrs += lt_fuse_act_named(ctx, &act, attrs + num_attrs);
   if (!lt_dense_replace(rw, LT_LITE_SCALE, 1, &x, num_attrs, attrs, ops, 2))
     return LT_FAILURE;
   lt_lite_count(self);
@@ -90,8 +90,7 @@ static bool read_gamma_beta(lt_op_t *bn, lk_dtype_t dtype, int64_t n,
     lt_value_t *v = lt_op_operand(bn, 1 + i);
     lk_tensor_t t;
     bool owned = false;
-    if (lt_dense_value_dtype(v) != dtype ||
-        !lt_type_has_static_shape(v->type) ||
+    if (lt_lite_value_dtype(v) != dtype || !lt_type_has_static_shape(v->type) ||
         !lt_lite_const_tensor(v, al, &t, &owned) || !t.data)
       return false;
     bool ok = lk_numel(&t) == n;
@@ -106,11 +105,11 @@ static bool read_gamma_beta(lt_op_t *bn, lk_dtype_t dtype, int64_t n,
 static lt_result_t fuse_bn_scale(const lt_pattern_t *self, lt_op_t *scale,
                                  lt_rewriter_t *rw) {
   if (!lt_lite_is(scale, LT_LITE_SCALE) || scale->num_operands != 1 ||
-      !lt_dense_no_activation(scale))
+      !lt_fuse_act_none(scale))
     return LT_FAILURE;
   lt_value_t *y = lt_op_operand(scale, 0);
   lt_op_t *bn = lt_lite_def(y, LT_LITE_BATCH_NORM);
-  lk_dtype_t dt = lt_dense_value_dtype(y);
+  lk_dtype_t dt = lt_lite_value_dtype(y);
   if (!bn || bn->num_operands != 5 || bn->num_results != 1 ||
       !lt_value_has_one_use(y) || (dt != LK_F32 && dt != LK_F64))
     return lt_rewriter_notify_match_failure(
@@ -123,7 +122,7 @@ static lt_result_t fuse_bn_scale(const lt_pattern_t *self, lt_op_t *scale,
   double s, b;
   scale_affine(scale, &s, &b);
   lt_context_t *ctx = lt_rewriter_context(rw);
-  double *v = lt_dense_scratch(ctx, 2 * n);
+  double *v = lt_lite_scratch(ctx, 2 * n);
   bool ok = v && read_gamma_beta(bn, dt, n, v);
   for (int64_t j = 0; ok && j < n; j++) {
     v[j] *= s;
@@ -138,14 +137,16 @@ static lt_result_t fuse_bn_scale(const lt_pattern_t *self, lt_op_t *scale,
     lt_value_t *operands[5];
     for (uint32_t i = 0; i < 5; i++)
       operands[i] = lt_op_operand(bn, i);
-    operands[1] = lt_dense_constant(rw, loc, dt, 1, &n, v, "fused_bn_scale");
-    operands[2] = lt_dense_constant(rw, loc, dt, 1, &n, v + n, "fused_bn_bias");
+    operands[1] =
+        lt_lite_rw_constant_f64(rw, loc, dt, 1, &n, v, "fused_bn_scale");
+    operands[2] =
+        lt_lite_rw_constant_f64(rw, loc, dt, 1, &n, v + n, "fused_bn_bias");
     const lt_attr_t *dict = bn->attrs;
     if (operands[1] && operands[2])
       fused = lt_dense_replace(rw, LT_LITE_BATCH_NORM, 5, operands,
                                dict->dict.count, dict->dict.entries, ops, 2);
   }
-  if (v) lt_dense_scratch_free(ctx, v, 2 * n);
+  if (v) lt_lite_scratch_free(ctx, v, 2 * n);
   if (!fused) return LT_FAILURE;
   lt_lite_count(self);
   return LT_SUCCESS;

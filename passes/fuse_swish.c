@@ -42,7 +42,7 @@ static lt_op_t *single(const lt_value_t *v, lt_lite_op_id_t id,
                        const lt_value_t *x) {
   lt_op_t *op = lt_lite_def(v, id);
   if (!op || !lt_value_has_one_use(v) || op->num_results != 1 ||
-      !lt_dense_same_shape(v->type, x->type))
+      !lt_lite_same_shape(v->type, x->type))
     return NULL;
   return op;
 }
@@ -53,13 +53,12 @@ static bool near(double v, double want) {
 
 static bool is_const(const lt_value_t *v, double want) {
   double k;
-  return lt_dense_const_scalar(v, &k) && near(k, want);
+  return lt_lite_float_scalar(v, &k) && near(k, want);
 }
 
 static bool is_relu6(lt_op_t *op, bool attrs) {
   lt_fuse_act_t a;
-  bool ok =
-      attrs ? lt_fuse_conv_act_attrs(op, &a) : lt_fuse_conv_act_of_op(op, &a);
+  bool ok = attrs ? lt_fuse_act_of_attrs(op, &a) : lt_fuse_act_of_op(op, &a);
   return ok && a.kind == LK_ACT_RELU6 && a.alpha == 6.0;
 }
 
@@ -75,12 +74,11 @@ static bool plus3(const lt_value_t *v, const lt_value_t *x, bool want_relu6,
   } else {
     op = single(v, LT_LITE_SCALE, x);
     if (!op || lt_op_operand(op, 0) != x ||
-        lt_dense_attr_float(op, "scale", 1.0) != 1.0 ||
-        lt_dense_attr_float(op, "bias", 0.0) != 3.0)
+        lt_lite_op_float(op, "scale", 1.0) != 1.0 ||
+        lt_lite_op_float(op, "bias", 0.0) != 3.0)
       return false;
   }
-  if (want_relu6 ? !is_relu6(op, true) : !lt_dense_no_activation(op))
-    return false;
+  if (want_relu6 ? !is_relu6(op, true) : !lt_fuse_act_none(op)) return false;
   push(c, op);
   return true;
 }
@@ -109,7 +107,7 @@ static bool hard_sigmoid_form(const lt_value_t *g, const lt_value_t *x,
       if (is_const(lt_op_operand(op, 1 - i), 1.0 / 6.0))
         r = lt_op_operand(op, i);
   }
-  if (!r || !lt_dense_no_activation(op) || !relu6_plus3(r, x, c)) return false;
+  if (!r || !lt_fuse_act_none(op) || !relu6_plus3(r, x, c)) return false;
   push(c, op);
   return true;
 }
@@ -117,12 +115,11 @@ static bool hard_sigmoid_form(const lt_value_t *g, const lt_value_t *x,
 /* m = x * relu6(x + 3), either order; writes x. */
 static bool product_form(const lt_value_t *m, lt_value_t **x, chain_t *c) {
   lt_op_t *mul = lt_lite_def(m, LT_LITE_MUL);
-  if (!mul || !lt_value_has_one_use(m) || !lt_dense_no_activation(mul))
-    return false;
+  if (!mul || !lt_value_has_one_use(m) || !lt_fuse_act_none(mul)) return false;
   for (uint32_t i = 0; i < 2; i++) {
     lt_value_t *cand = lt_op_operand(mul, i);
     chain_t t = *c;
-    if (lt_dense_same_shape(m->type, cand->type) &&
+    if (lt_lite_same_shape(m->type, cand->type) &&
         relu6_plus3(lt_op_operand(mul, 1 - i), cand, &t)) {
       *c = t;
       push(c, mul);
@@ -153,14 +150,13 @@ static bool swish_beta(const lt_value_t *a, const lt_value_t *x, double *beta,
     return true;
   }
   lt_op_t *op = single(a, LT_LITE_MUL, x);
-  if (op && lt_dense_no_activation(op) &&
+  if (op && lt_fuse_act_none(op) &&
       (lt_op_operand(op, 0) == x || lt_op_operand(op, 1) == x) &&
-      lt_dense_const_scalar(other(op, x), beta)) {
+      lt_lite_float_scalar(other(op, x), beta)) {
     push(c, op);
   } else if ((op = single(a, LT_LITE_SCALE, x)) && lt_op_operand(op, 0) == x &&
-             lt_dense_no_activation(op) &&
-             lt_dense_attr_float(op, "bias", 0.0) == 0.0) {
-    *beta = lt_dense_attr_float(op, "scale", 1.0);
+             lt_fuse_act_none(op) && lt_lite_op_float(op, "bias", 0.0) == 0.0) {
+    *beta = lt_lite_op_float(op, "scale", 1.0);
     push(c, op);
   } else {
     return false;
@@ -173,14 +169,13 @@ static lt_result_t fuse_mul(const lt_pattern_t *self, lt_op_t *mul,
                             lt_rewriter_t *rw) {
   lt_value_t *y = lt_op_result(mul, 0);
   if (!lt_lite_is(mul, LT_LITE_MUL) || mul->num_operands != 2 ||
-      !lk_dtype_is_float(lt_dense_value_dtype(y)) ||
-      !lt_dense_no_activation(mul))
+      !lk_dtype_is_float(lt_lite_value_dtype(y)) || !lt_fuse_act_none(mul))
     return LT_FAILURE;
   for (uint32_t i = 0; i < 2; i++) {
     lt_value_t *x = lt_op_operand(mul, i), *g = lt_op_operand(mul, 1 - i);
     chain_t c = {{NULL}, 0};
     double beta;
-    if (!lt_dense_same_shape(x->type, y->type)) continue;
+    if (!lt_lite_same_shape(x->type, y->type)) continue;
     lt_op_t *op;
     if ((op = single(g, LT_LITE_SIGMOID, x)) &&
         swish_beta(lt_op_operand(op, 0), x, &beta, &c)) {
@@ -193,8 +188,8 @@ static lt_result_t fuse_mul(const lt_pattern_t *self, lt_op_t *mul,
     c.n = 0;
     if ((op = single(g, LT_LITE_HARD_SIGMOID, x)) &&
         lt_op_operand(op, 0) == x &&
-        near(lt_dense_attr_float(op, "alpha", 0.2), 1.0 / 6.0) &&
-        lt_dense_attr_float(op, "beta", 0.5) == 0.5) {
+        near(lt_lite_op_float(op, "alpha", 0.2), 1.0 / 6.0) &&
+        lt_lite_op_float(op, "beta", 0.5) == 0.5) {
       push(&c, op);
       push(&c, mul);
       if (LT_SUCCEEDED(replace(self, rw, LT_LITE_HARD_SWISH, x, 1.0, &c)))
@@ -213,7 +208,7 @@ static lt_result_t fuse_mul(const lt_pattern_t *self, lt_op_t *mul,
     lt_value_t *hx;
     if (is_const(g, 1.0 / 6.0) && product_form(x, &hx, &c)) {
       push(&c, mul);
-      if (lt_dense_same_shape(hx->type, y->type) &&
+      if (lt_lite_same_shape(hx->type, y->type) &&
           LT_SUCCEEDED(replace(self, rw, LT_LITE_HARD_SWISH, hx, 1.0, &c)))
         return LT_SUCCESS;
     }
@@ -228,10 +223,10 @@ static lt_result_t fuse_div(const lt_pattern_t *self, lt_op_t *div,
   lt_value_t *y = lt_op_result(div, 0), *x;
   chain_t c = {{NULL}, 0};
   if (!lt_lite_is(div, LT_LITE_DIV) || div->num_operands != 2 ||
-      !lk_dtype_is_float(lt_dense_value_dtype(y)) ||
-      !lt_dense_no_activation(div) || !is_const(lt_op_operand(div, 1), 6) ||
+      !lk_dtype_is_float(lt_lite_value_dtype(y)) || !lt_fuse_act_none(div) ||
+      !is_const(lt_op_operand(div, 1), 6) ||
       !product_form(lt_op_operand(div, 0), &x, &c) ||
-      !lt_dense_same_shape(x->type, y->type))
+      !lt_lite_same_shape(x->type, y->type))
     return lt_rewriter_notify_match_failure(rw, div, "not a hard_swish form");
   push(&c, div);
   return replace(self, rw, LT_LITE_HARD_SWISH, x, 1.0, &c);

@@ -67,6 +67,104 @@ bool lt_lite_const_scalar(const lt_value_t *v, double *out) {
   return one;
 }
 
+bool lt_lite_float_scalar(const lt_value_t *v, double *out) {
+  return lk_dtype_is_float(lt_lite_value_dtype(v)) &&
+         lt_lite_const_scalar(v, out);
+}
+
+bool lt_lite_const_vector(const lt_value_t *v, int64_t n, double *out) {
+  const lt_type_t *t = v->type;
+  lt_op_t *def = lt_lite_def(v, LT_LITE_CONSTANT);
+  if (!def || t->kind != LT_TYPE_TENSOR || t->shaped.rank != 1 ||
+      t->shaped.shape[0] != n || !lk_dtype_is_float(lt_lite_value_dtype(v)))
+    return false;
+  lt_allocator_t al = lt_context_allocator(lt_op_context(def));
+  lk_tensor_t k;
+  bool owned = false;
+  if (!lt_lite_const_tensor(v, al, &k, &owned) || !k.data) return false;
+  for (int64_t i = 0; i < n; i++) out[i] = lk_load_f64(&k, i);
+  if (owned) lt_lite_tensor_free(al, &k);
+  return true;
+}
+
+lt_op_t *lt_lite_plain(lt_op_t *op, lt_lite_op_id_t id) {
+  if (!lt_lite_is(op, id)) return NULL;
+  const lt_attr_t *act = lt_op_attr(op, "activation");
+  if (act && !(act->kind == LT_ATTR_STRING && act->str.len == 4 &&
+               memcmp(act->str.data, "none", 4) == 0))
+    return NULL;
+  return op;
+}
+
+lt_op_t *lt_lite_plain_def(const lt_value_t *v, lt_lite_op_id_t id) {
+  return lt_lite_plain(lt_value_defining_op(v), id);
+}
+
+double lt_lite_op_float(const lt_op_t *op, const char *name, double dflt) {
+  const lt_attr_t *a = lt_op_attr(op, name);
+  if (a && a->kind == LT_ATTR_FLOAT) return a->f;
+  if (a && a->kind == LT_ATTR_INTEGER) return (double)a->i;
+  return dflt;
+}
+
+int64_t lt_lite_op_int(const lt_op_t *op, const char *name, int64_t dflt) {
+  const lt_attr_t *a = lt_op_attr(op, name);
+  return a && a->kind == LT_ATTR_INTEGER ? a->i : dflt;
+}
+
+lk_dtype_t lt_lite_value_dtype(const lt_value_t *v) {
+  if (!v || v->type->kind != LT_TYPE_TENSOR) return LK_DTYPE_NONE;
+  return lt_lite_dtype(v->type->shaped.element);
+}
+
+bool lt_lite_same_shape(const lt_type_t *a, const lt_type_t *b) {
+  if (a->kind != LT_TYPE_TENSOR || b->kind != LT_TYPE_TENSOR ||
+      a->shaped.rank != b->shaped.rank ||
+      a->shaped.element != b->shaped.element)
+    return false;
+  for (uint32_t i = 0; i < a->shaped.rank; i++)
+    if (a->shaped.shape[i] != b->shaped.shape[i]) return false;
+  return true;
+}
+
+/* ---- matched subgraphs --------------------------------------------------------- */
+
+bool lt_lite_match_add(lt_lite_match_t *m, lt_op_t *op) {
+  for (uint32_t i = 0; i < m->n; i++)
+    if (m->ops[i] == op) return true;
+  if (m->n == LT_LITE_MATCH_MAX_OPS) return false;
+  m->ops[m->n++] = op;
+  return true;
+}
+
+static bool match_has(const lt_lite_match_t *m, const lt_op_t *op) {
+  for (uint32_t i = 0; i < m->n; i++)
+    if (m->ops[i] == op) return true;
+  return false;
+}
+
+bool lt_lite_match_closed(const lt_lite_match_t *m, const lt_op_t *root) {
+  for (uint32_t i = 0; i < m->n; i++) {
+    lt_op_t *op = m->ops[i];
+    if (op->parent != root->parent) return false;
+    if (op == root) continue;
+    for (uint32_t r = 0; r < op->num_results; r++)
+      for (lt_operand_t *u = lt_op_result(op, r)->first_use; u; u = u->next_use)
+        if (!match_has(m, u->owner)) return false;
+  }
+  return true;
+}
+
+void lt_lite_match_sort(lt_lite_match_t *m) {
+  for (uint32_t i = 1; i < m->n; i++)
+    for (uint32_t j = i; j > 0 && lt_op_is_before(m->ops[j], m->ops[j - 1]);
+         j--) {
+      lt_op_t *t = m->ops[j];
+      m->ops[j] = m->ops[j - 1];
+      m->ops[j - 1] = t;
+    }
+}
+
 /* ---- building ----------------------------------------------------------------- */
 
 lt_op_t *lt_lite_rw_create(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
@@ -150,6 +248,42 @@ lt_value_t *lt_lite_rw_constant_fill(lt_rewriter_t *rw, lt_loc_t loc,
   lt_op_t *op = lt_lite_rw_create(rw, LT_LITE_CONSTANT, loc, 0, NULL, 1,
                                   &attr, 1);
   return op ? lt_op_result(op, 0) : NULL;
+}
+
+lt_value_t *lt_lite_rw_constant_f64(lt_rewriter_t *rw, lt_loc_t loc,
+                                    lk_dtype_t dtype, int32_t rank,
+                                    const int64_t *dims, const double *v,
+                                    const char *name_hint) {
+  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
+  lk_tensor_t t;
+  memset(&t, 0, sizeof t);
+  t.dtype = dtype;
+  t.rank = rank;
+  for (int32_t d = 0; d < rank; d++) t.dims[d] = dims[d];
+  if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
+  int64_t n = lk_numel(&t);
+  for (int64_t i = 0; i < n; i++) lk_store_f64(&t, i, v[i]);
+  lt_value_t *c = lt_lite_rw_constant(rw, loc, &t, name_hint);
+  lt_lite_tensor_free(al, &t);
+  return c;
+}
+
+void lt_lite_replace_fused(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *v,
+                           lt_op_t *const *ops, uint32_t n) {
+  lt_rewriter_replace_op(rw, root, &v);
+  for (uint32_t i = n; i-- > 0;)
+    if (ops[i] != root && lt_op_use_empty(ops[i]))
+      lt_rewriter_erase_op(rw, ops[i]);
+}
+
+double *lt_lite_scratch(lt_context_t *ctx, int64_t n) {
+  lt_allocator_t al = lt_context_allocator(ctx);
+  return lt_alloc(al, (size_t)(n > 0 ? n : 1) * sizeof(double));
+}
+
+void lt_lite_scratch_free(lt_context_t *ctx, double *p, int64_t n) {
+  lt_allocator_t al = lt_context_allocator(ctx);
+  if (p) lt_free(al, p, (size_t)(n > 0 ? n : 1) * sizeof(double));
 }
 
 lt_named_attr_t lt_lite_named_int(lt_context_t *ctx, const char *name,

@@ -1,8 +1,8 @@
 /* lite_rewrite.h - what the lite dialect's passes share: reading constants
- * as tensors, making new constants, creating ops with inferred types at the
- * rewriter's insertion point, fused locations, and counting rewrites into a
- * pass's statistics. A fusion written with these and lt_match_chain is a
- * few dozen lines. */
+ * and attributes, matching ops and many-op subgraphs, making new constants,
+ * creating ops with inferred types at the rewriter's insertion point, fused
+ * locations, and counting rewrites into a pass's statistics. A fusion
+ * written with these and lt_match_chain is a few dozen lines. */
 #ifndef LITE_PASSES_LITE_REWRITE_H
 #define LITE_PASSES_LITE_REWRITE_H
 
@@ -29,6 +29,43 @@ bool lt_lite_const_tensor(const lt_value_t *v, lt_allocator_t allocator,
 bool lt_lite_const_is(const lt_value_t *v, double value);
 /* The single f64 value of a one-element constant. */
 bool lt_lite_const_scalar(const lt_value_t *v, double *out);
+/* lt_lite_const_scalar of a float constant only. */
+bool lt_lite_float_scalar(const lt_value_t *v, double *out);
+/* A float constant of shape [n] as n doubles into out. */
+bool lt_lite_const_vector(const lt_value_t *v, int64_t n, double *out);
+
+/* op when it is lite op `id` without a fused activation (no `activation`,
+ * or "none"), else NULL. */
+lt_op_t *lt_lite_plain(lt_op_t *op, lt_lite_op_id_t id);
+/* lt_lite_plain of v's defining op. */
+lt_op_t *lt_lite_plain_def(const lt_value_t *v, lt_lite_op_id_t id);
+/* A float (or integer) attribute of op, dflt when absent. */
+double lt_lite_op_float(const lt_op_t *op, const char *name, double dflt);
+/* An integer attribute of op, dflt when absent. */
+int64_t lt_lite_op_int(const lt_op_t *op, const char *name, int64_t dflt);
+/* The kernel dtype of a ranked tensor value's elements; LK_DTYPE_NONE for
+ * anything else. */
+lk_dtype_t lt_lite_value_dtype(const lt_value_t *v);
+/* Ranked tensors with the same element type and dims (dynamic dims equal
+ * only dynamic ones). */
+bool lt_lite_same_shape(const lt_type_t *a, const lt_type_t *b);
+
+/* ---- matched subgraphs --------------------------------------------------------- */
+/* The ops a many-op fusion replaces, gathered while matching. */
+#define LT_LITE_MATCH_MAX_OPS 48
+typedef struct lt_lite_match {
+  lt_op_t *ops[LT_LITE_MATCH_MAX_OPS];
+  uint32_t n;
+} lt_lite_match_t;
+
+/* Adds op unless it is there already; false when the set is full. */
+bool lt_lite_match_add(lt_lite_match_t *m, lt_op_t *op);
+/* Every result of m's ops but root's is used by m's ops only, all in
+ * root's block: replacing root lets the others die. */
+bool lt_lite_match_closed(const lt_lite_match_t *m, const lt_op_t *root);
+/* Sorts m's ops into block order, so that their fused location lists the
+ * source nodes as they came. */
+void lt_lite_match_sort(lt_lite_match_t *m);
 
 /* ---- building ----------------------------------------------------------------- */
 /* Creates lite op `id` at rw's insertion point with inferred result types
@@ -51,6 +88,20 @@ lt_value_t *lt_lite_rw_constant_fill(lt_rewriter_t *rw, lt_loc_t loc,
                                      const char *name_hint,
                                      void (*fill)(void *user, lk_tensor_t *out),
                                      void *user);
+/* lt_lite_rw_constant of `dtype` and dims[0..rank) holding v[0..numel),
+ * each value rounded once. */
+lt_value_t *lt_lite_rw_constant_f64(lt_rewriter_t *rw, lt_loc_t loc,
+                                    lk_dtype_t dtype, int32_t rank,
+                                    const int64_t *dims, const double *v,
+                                    const char *name_hint);
+/* Replaces root's single result by v, then erases the ops of ops[0..n) but
+ * root that are left unused, last first (users before their producers). */
+void lt_lite_replace_fused(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *v,
+                           lt_op_t *const *ops, uint32_t n);
+/* n scratch doubles from ctx's allocator (NULL on OOM); free them with the
+ * same n. */
+double *lt_lite_scratch(lt_context_t *ctx, int64_t n);
+void lt_lite_scratch_free(lt_context_t *ctx, double *p, int64_t n);
 /* Named attributes for lt_lite_rw_create. */
 lt_named_attr_t lt_lite_named_int(lt_context_t *ctx, const char *name,
                                   int64_t v);

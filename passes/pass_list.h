@@ -10,6 +10,7 @@
   X(cse)                                                                       \
   X(symbol_dce)                                                                \
   X(strip_debuginfo)                                                           \
+  X(plan_memory)                                                               \
   X(view_op_graph)                                                             \
   X(fold_constants)                                                            \
   X(eliminate_redundant)                                                       \
@@ -22,6 +23,7 @@
   X(split_group_conv)                                                          \
   X(expand_shuffle_channel)                                                    \
   X(forward_ops)                                                               \
+  X(pick_kernels)                                                              \
   X(fuse_layer_norm)                                                           \
   X(fuse_gelu)                                                                 \
   X(fuse_shuffle_channel)                                                      \

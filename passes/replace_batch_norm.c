@@ -46,17 +46,10 @@ static bool load_params(lt_op_t *op, int64_t c, lk_tensor_t *t, bool *owned) {
 static lt_value_t *channel_const(lt_rewriter_t *rw, lt_loc_t loc, lk_dtype_t dt,
                                  int32_t r, int64_t c, const double *v,
                                  const char *hint) {
-  lk_tensor_t t = {dt, r - 1, {0}, NULL};
-  t.dims[0] = c;
+  int64_t dims[LK_MAX_RANK] = {c};
   for (int32_t d = 1; d < r - 1; d++)
-    t.dims[d] = 1;
-  lt_allocator_t al = lt_allocator_system();
-  if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
-  for (int64_t i = 0; i < c; i++)
-    lk_store_f64(&t, i, v[i]);
-  lt_value_t *k = lt_lite_rw_constant(rw, loc, &t, hint);
-  lt_lite_tensor_free(al, &t);
-  return k;
+    dims[d] = 1;
+  return lt_lite_rw_constant_f64(rw, loc, dt, r - 1, dims, v, hint);
 }
 
 static lt_result_t replace_batch_norm(const lt_pattern_t *self, lt_op_t *op,

@@ -117,6 +117,24 @@ lt_value_t *lt_repl_const_gather(lt_rewriter_t *rw, lt_loc_t loc,
   return v;
 }
 
+lt_value_t *lt_repl_const_transpose(lt_rewriter_t *rw, lt_loc_t loc,
+                                    const lk_tensor_t *src, int64_t rows,
+                                    int64_t cols, int32_t rank,
+                                    const int64_t *dims,
+                                    const char *name_hint) {
+  lt_allocator_t al = lt_allocator_system();
+  size_t size = (size_t)(rows * cols) * sizeof(int64_t);
+  int64_t *index = lt_calloc(al, size);
+  if (!index) return NULL;
+  for (int64_t j = 0; j < cols; j++)
+    for (int64_t i = 0; i < rows; i++)
+      index[j * rows + i] = i * cols + j;
+  lt_value_t *v =
+      lt_repl_const_gather(rw, loc, src, rank, dims, index, name_hint);
+  lt_free(al, index, size);
+  return v;
+}
+
 lt_op_t *lt_repl_mark(lt_rewriter_t *rw) {
   lt_op_t *before = rw->b.before;
   return before ? before->prev : rw->b.block ? rw->b.block->last : NULL;

@@ -56,6 +56,14 @@ lt_value_t *lt_repl_const_gather(lt_rewriter_t *rw, lt_loc_t loc,
                                  const int64_t *dims, const int64_t *index,
                                  const char *name_hint);
 
+/* A new constant of `rank` dims holding the transpose of src read as a
+ * [rows, cols] matrix (element [j, i] is src's [i, j]): weights between
+ * the [K, N] and [N, K] layouts. NULL on OOM. */
+lt_value_t *lt_repl_const_transpose(lt_rewriter_t *rw, lt_loc_t loc,
+                                    const lk_tensor_t *src, int64_t rows,
+                                    int64_t cols, int32_t rank,
+                                    const int64_t *dims, const char *name_hint);
+
 /* The op before rw's insertion point: everything a pattern creates lies
  * between it and the insertion point. Take it before creating anything. */
 lt_op_t *lt_repl_mark(lt_rewriter_t *rw);

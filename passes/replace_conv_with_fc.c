@@ -63,23 +63,14 @@ static lt_result_t replace_conv(const lt_pattern_t *self, lt_op_t *op,
   lk_tensor_t wv;
   bool owned;
   if (!lt_lite_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;
-  int64_t *index = lt_calloc(al, (size_t)(cin * cout) * sizeof *index);
-  if (!index) {
-    if (owned) lt_lite_tensor_free(al, &wv);
-    return LT_FAILURE;
-  }
-  for (int64_t ci = 0; ci < cin; ci++)
-    for (int64_t co = 0; co < cout; co++)
-      index[ci * cout + co] = co * cin + ci;
 
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_op_t *mark = lt_repl_mark(rw);
   lt_named_attr_t axis = lt_lite_named_int(ctx, "axis", 1);
   lt_value_t *flat = lt_repl_op(rw, LT_LITE_FLATTEN, op->loc, 1, &x, 1, &axis);
   int64_t wdims[2] = {cin, cout};
-  lt_value_t *wtr =
-      lt_repl_const_gather(rw, op->loc, &wv, 2, wdims, index, "fc_weight");
-  lt_free(al, index, (size_t)(cin * cout) * sizeof *index);
+  lt_value_t *wtr = lt_repl_const_transpose(rw, op->loc, &wv, cout, cin, 2,
+                                            wdims, "fc_weight");
   if (owned) lt_lite_tensor_free(al, &wv);
 
   /* The conv's activation attributes carry over; the window ones go. */

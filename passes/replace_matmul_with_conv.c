@@ -47,19 +47,10 @@ static lt_result_t replace_dense(const lt_pattern_t *self, lt_op_t *op,
   lk_tensor_t wv;
   bool owned;
   if (!lt_lite_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;
-  int64_t *index = lt_calloc(al, (size_t)(n * kk) * sizeof *index);
-  if (!index) {
-    if (owned) lt_lite_tensor_free(al, &wv);
-    return LT_FAILURE;
-  }
-  for (int64_t o = 0; o < n; o++)
-    for (int64_t i = 0; i < kk; i++)
-      index[o * kk + i] = i * n + o;
   lt_op_t *mark = lt_repl_mark(rw);
   int64_t wdims[4] = {n, kk, 1, 1};
   lt_value_t *wc =
-      lt_repl_const_gather(rw, op->loc, &wv, 4, wdims, index, "conv_weight");
-  lt_free(al, index, (size_t)(n * kk) * sizeof *index);
+      lt_repl_const_transpose(rw, op->loc, &wv, kk, n, 4, wdims, "conv_weight");
   if (owned) lt_lite_tensor_free(al, &wv);
 
   if (bias && bt->shaped.rank != 1) {

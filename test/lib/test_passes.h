@@ -11,7 +11,8 @@
   X(test_greedy_patterns)    /* --test-greedy-patterns */                      \
   X(test_fuse_fma)           /* --test-fuse-fma */                             \
   X(test_lite_break_numbers) /* --test-lite-break-numbers */                   \
-  X(test_lite_break_ir)      /* --test-lite-break-ir */
+  X(test_lite_break_ir)      /* --test-lite-break-ir */                        \
+  X(test_lite_pick_kernels)  /* --test-lite-pick-kernels */
 
 #define X(name) extern const lt_pass_info_t lt_##name##_pass;
 LT_TEST_PASSES(X)

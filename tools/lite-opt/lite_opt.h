@@ -33,6 +33,10 @@
     "Print the list of registered dialects")                                   \
   X(LIST_PASSES, "list-passes", FLAG, "", GENERAL,                             \
     "Print the registered passes and pass pipelines with their options")       \
+  X(LIST_KERNELS, "list-kernels", FLAG, "", GENERAL,                           \
+    "Print the builtin kernel registry")                                       \
+  X(LIST_KERNELS_FORMAT, "list-kernels-format", VALUE, "<text|markdown>",      \
+    GENERAL, "Format of --list-kernels (markdown: docs/kernels.md)")           \
   X(HELP, "help", FLAG, "", GENERAL, "Display available options")              \
   X(VERSION, "version", FLAG, "", GENERAL,                                     \
     "Display the version of this program")                                     \
@@ -103,6 +107,7 @@ typedef struct lt_opt_config {
   const char *output; /* NULL = stdout */
   bool split_input_file, verify_diagnostics, allow_unregistered;
   bool no_implicit_module, show_dialects, list_passes, help, version;
+  bool list_kernels, list_kernels_markdown;
   const char *pass_pipeline; /* NULL unless --pass-pipeline */
   lt_opt_pass_flag_t *pass_flags;
   size_t num_pass_flags;

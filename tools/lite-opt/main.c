@@ -2,6 +2,7 @@
  * runs passes given as flags or as a textual pipeline, prints the result. */
 #include <stdio.h>
 
+#include "kernels/registry.h"
 #include "passes/passes.h"
 #include "test/lib/test_passes.h"
 #include "tools/lite-opt/lite_opt.h"
@@ -10,8 +11,10 @@
 #define LITE_VERSION "0.1.0"
 #endif
 
-/* Options and listings that answer without reading any input. */
-static bool handle_informational(const lt_opt_config_t *config) {
+/* Options and listings that answer without reading any input: true when
+ * one was given, with *out_rc its exit status. */
+static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
+  *out_rc = 0;
   if (config->help) {
     lt_opt_print_help(config, stdout);
     return true;
@@ -22,6 +25,19 @@ static bool handle_informational(const lt_opt_config_t *config) {
   }
   if (config->list_passes) {
     lt_opt_print_passes(stdout);
+    return true;
+  }
+  if (config->list_kernels) {
+    lk_registry_t *kernels = lk_registry_create();
+    if (!kernels) {
+      fprintf(stderr, "%s: out of memory\n", config->prog);
+      *out_rc = 1;
+      return true;
+    }
+    lk_registry_print(kernels, stdout,
+                      config->list_kernels_markdown ? LK_LIST_MARKDOWN
+                                                    : LK_LIST_TEXT);
+    lk_registry_destroy(kernels);
     return true;
   }
   if (config->show_dialects) {
@@ -40,7 +56,8 @@ int main(int argc, char **argv) {
     lt_opt_config_free(&config);
     return 1;
   }
-  int rc = handle_informational(&config) ? 0 : lt_opt_run(&config);
+  int rc;
+  if (!handle_informational(&config, &rc)) rc = lt_opt_run(&config);
   lt_opt_config_free(&config);
   return rc;
 }

@@ -104,6 +104,16 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_OPT_LIST_PASSES:
     c->list_passes = b;
     break;
+  case LT_OPT_LIST_KERNELS:
+    c->list_kernels = b;
+    break;
+  case LT_OPT_LIST_KERNELS_FORMAT:
+    c->list_kernels_markdown = strcmp(value, "markdown") == 0;
+    if (!c->list_kernels_markdown && strcmp(value, "text") != 0) {
+      lt_cl_option_error(cl, id, "Cannot find option named '%s'!", value);
+      return false;
+    }
+    break;
   case LT_OPT_HELP:
     c->help = b;
     break;

@@ -10,7 +10,7 @@
 
 // RUN: lite-opt %s --lite-fuse-conv-scale | FileCheck %s
 // RUN: lite-opt %s --lite-fuse-conv-scale --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
-// STATS: (S) 8 num-fused - Number of conv+scale / conv+mul pairs fused
+// STATS: (S) 9 num-fused - Number of conv+scale / conv+mul pairs fused
 
 // W' and b' are computed in double and rounded once: results differ from
 // the two ops by float rounding only.
@@ -21,6 +21,7 @@
 // RUN: lite-run --compare %s --function mul_per_channel --pass-pipeline='builtin.module(func.func(lite-fuse-conv-scale))' --rtol 1e-5 | FileCheck %s --check-prefix=CMP
 // RUN: lite-run --compare %s --function mul_scalar --pass-pipeline='builtin.module(func.func(lite-fuse-conv-scale))' --rtol 1e-5 | FileCheck %s --check-prefix=CMP
 // RUN: lite-run --compare %s --function transpose --pass-pipeline='builtin.module(func.func(lite-fuse-conv-scale))' --rtol 1e-5 | FileCheck %s --check-prefix=CMP
+// RUN: lite-run --compare %s --function int_attrs --pass-pipeline='builtin.module(func.func(lite-fuse-conv-scale))' --rtol 1e-5 | FileCheck %s --check-prefix=CMP
 // CMP: ops: 2 -> 1
 // CMP: : ok
 
@@ -158,4 +159,17 @@ func.func @left_alone(%x: tensor<1x2x3x2xf32>, %k: tensor<2x1x1xf32>, %r: tensor
   %c7 = "lite.conv2d"(%x, %w, %ba) : (tensor<1x2x3x2xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x3x2xf32>
   %y7 = "lite.scale"(%c7) {scale = 2.0 : f32} : (tensor<1x2x3x2xf32>) -> tensor<1x2x3x2xf32>
   return %y1, %y2, %y3, %c3, %y4, %y5, %y6, %y7 : tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>
+}
+
+// Integer-valued scale and bias attributes (the verifier accepts them for
+// float attributes) read as their values, not as the defaults.
+// CHECK-LABEL: func.func @int_attrs
+// CHECK:         %[[B:.*]] = "lite.constant"() {value = dense<[5.000000e+00, 7.000000e+00]> : tensor<2xf32>}
+// CHECK:         "lite.conv2d"(%arg0, %{{.*}}, %[[B]])
+func.func @int_attrs(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
+  %w = "lite.constant"() {value = dense<[[[[1.0]], [[2.0]]], [[[-1.0]], [[0.5]]]]> : tensor<2x2x1x1xf32>} : () -> tensor<2x2x1x1xf32>
+  %b = "lite.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %c = "lite.conv2d"(%x, %w, %b) : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+  %y = "lite.scale"(%c) {scale = 2 : i64, bias = 3 : i64} : (tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  return %y : tensor<1x2x3x3xf32>
 }

@@ -1,0 +1,537 @@
+/* registry.c - the kernel registry: Place spellings, the attribute
+ * constraint matcher, the builtin table and runtime registration. */
+#include "kernels/registry.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LK_COUNT_OF(a) ((int32_t)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- Places ------------------------------------------------------------- */
+static const char *const kTargetNames[] = {
+#define X(e, s) s,
+    LK_TARGETS(X)
+#undef X
+};
+static const char *const kPrecisionNames[] = {
+#define X(e, s) s,
+    LK_PRECISIONS(X)
+#undef X
+};
+static const char *const kLayoutNames[] = {
+#define X(e, s) s,
+    LK_LAYOUTS(X)
+#undef X
+};
+
+const char *lk_target_name(lk_target_t t) {
+  return (unsigned)t < LK_NUM_TARGETS ? kTargetNames[t] : "?";
+}
+const char *lk_precision_name(lk_precision_t p) {
+  return (unsigned)p < LK_NUM_PRECISIONS ? kPrecisionNames[p] : "?";
+}
+const char *lk_layout_name(lk_layout_t l) {
+  return (unsigned)l < LK_NUM_LAYOUTS ? kLayoutNames[l] : "?";
+}
+
+static int find_name(const char *const *names, int count, const char *s,
+                     size_t n) {
+  for (int i = 0; i < count; i++)
+    if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0) return i;
+  return -1;
+}
+
+bool lk_target_parse(const char *s, size_t n, lk_target_t *out_target) {
+  int i = find_name(kTargetNames, LK_NUM_TARGETS, s, n);
+  if (i >= 0) *out_target = (lk_target_t)i;
+  return i >= 0;
+}
+bool lk_precision_parse(const char *s, size_t n, lk_precision_t *out_prec) {
+  int i = find_name(kPrecisionNames, LK_NUM_PRECISIONS, s, n);
+  if (i >= 0) *out_prec = (lk_precision_t)i;
+  return i >= 0;
+}
+bool lk_layout_parse(const char *s, size_t n, lk_layout_t *out_layout) {
+  int i = find_name(kLayoutNames, LK_NUM_LAYOUTS, s, n);
+  if (i >= 0) *out_layout = (lk_layout_t)i;
+  return i >= 0;
+}
+
+bool lk_place_parse(const char *s, size_t n, lk_place_t *out_place) {
+  const char *c1 = memchr(s, ':', n);
+  if (!c1) return false;
+  size_t rest = n - (size_t)(c1 + 1 - s);
+  const char *c2 = memchr(c1 + 1, ':', rest);
+  if (!c2) return false;
+  lk_place_t p;
+  return lk_target_parse(s, (size_t)(c1 - s), &p.target) &&
+         lk_precision_parse(c1 + 1, (size_t)(c2 - c1 - 1), &p.precision) &&
+         lk_layout_parse(c2 + 1, (size_t)(s + n - c2 - 1), &p.layout) &&
+         (*out_place = p, true);
+}
+
+void lk_place_format(lk_place_t p, char *buf, size_t size) {
+  snprintf(buf, size, "%s:%s:%s", lk_target_name(p.target),
+           lk_precision_name(p.precision), lk_layout_name(p.layout));
+}
+
+/* ---- constraints ----------------------------------------------------------
+ */
+static bool int_in(const lk_attr_constraint_t *c, int64_t v) {
+  for (int32_t i = 0; i < c->num_values; i++)
+    if (c->values[i] == v) return true;
+  return false;
+}
+
+bool lk_constraint_holds(const lk_attr_constraint_t *c, bool present,
+                         const lk_attr_value_t *v) {
+  if (!present) return c->absent_ok;
+  switch (c->kind) {
+  case LK_CONSTRAINT_INT_IN:
+    return v->kind == LK_ATTR_VALUE_INT && int_in(c, v->i);
+  case LK_CONSTRAINT_INT_RANGE:
+    return v->kind == LK_ATTR_VALUE_INT && v->i >= c->lo && v->i <= c->hi;
+  case LK_CONSTRAINT_INTS_EACH_IN:
+  case LK_CONSTRAINT_INTS_EACH_RANGE:
+    if (v->kind != LK_ATTR_VALUE_INTS) return false;
+    for (int32_t i = 0; i < v->num_ints; i++) {
+      int64_t e = v->ints[i];
+      bool ok = c->kind == LK_CONSTRAINT_INTS_EACH_IN
+                    ? int_in(c, e)
+                    : e >= c->lo && e <= c->hi;
+      if (!ok) return false;
+    }
+    return true;
+  case LK_CONSTRAINT_STRING_IN:
+    if (v->kind != LK_ATTR_VALUE_STRING) return false;
+    for (int32_t i = 0; i < c->num_strings; i++)
+      if (strlen(c->strings[i]) == v->n &&
+          memcmp(c->strings[i], v->s, v->n) == 0)
+        return true;
+    return false;
+  case LK_NUM_CONSTRAINT_KINDS:
+    break;
+  }
+  return false;
+}
+
+static const char *const kConstraintWords[] = {
+#define X(e, s) s,
+    LK_CONSTRAINT_KINDS(X)
+#undef X
+};
+
+/* Appends printf output at *pos, never past size. */
+static void append(char *buf, size_t size, size_t *pos, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void append(char *buf, size_t size, size_t *pos, const char *fmt, ...) {
+  if (*pos >= size) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf + *pos, size - *pos, fmt, ap);
+  va_end(ap);
+  if (n > 0) *pos = *pos + (size_t)n < size ? *pos + (size_t)n : size - 1;
+}
+
+void lk_constraint_format(const lk_attr_constraint_t *c, char *buf,
+                          size_t size) {
+  size_t pos = 0;
+  if (!size) return;
+  buf[0] = 0;
+  if ((unsigned)c->kind >= LK_NUM_CONSTRAINT_KINDS) {
+    append(buf, size, &pos, "%s ?", c->attr);
+    return;
+  }
+  append(buf, size, &pos, "%s %s ", c->attr, kConstraintWords[c->kind]);
+  switch (c->kind) {
+  case LK_CONSTRAINT_INT_RANGE:
+  case LK_CONSTRAINT_INTS_EACH_RANGE:
+    append(buf, size, &pos, "[%" PRId64 ", %" PRId64 "]", c->lo, c->hi);
+    break;
+  case LK_CONSTRAINT_STRING_IN:
+    append(buf, size, &pos, "{");
+    for (int32_t i = 0; i < c->num_strings; i++)
+      append(buf, size, &pos, "%s\"%s\"", i ? ", " : "", c->strings[i]);
+    append(buf, size, &pos, "}");
+    break;
+  default:
+    append(buf, size, &pos, "{");
+    for (int32_t i = 0; i < c->num_values; i++)
+      append(buf, size, &pos, "%s%" PRId64, i ? ", " : "", c->values[i]);
+    append(buf, size, &pos, "}");
+    break;
+  }
+  if (c->absent_ok) append(buf, size, &pos, " or absent");
+}
+
+/* ---- kernels --------------------------------------------------------------
+ */
+static lk_place_t declared(const lk_kernel_t *k, const lk_place_t *list,
+                           int32_t n, int32_t i) {
+  if (n <= 0) return k->place;
+  return list[i < n ? i : n - 1];
+}
+
+lk_place_t lk_kernel_input(const lk_kernel_t *k, int32_t i) {
+  return declared(k, k->inputs, k->num_inputs, i);
+}
+lk_place_t lk_kernel_output(const lk_kernel_t *k, int32_t i) {
+  return declared(k, k->outputs, k->num_outputs, i);
+}
+
+bool lk_kernel_accepts(const lk_kernel_t *k, lk_attr_lookup_fn_t lookup,
+                       void *user, const lk_attr_constraint_t **out_failed) {
+  for (int32_t i = 0; i < k->num_constraints; i++) {
+    const lk_attr_constraint_t *c = &k->constraints[i];
+    lk_attr_value_t v = {.kind = LK_ATTR_VALUE_OTHER};
+    bool present = lookup(user, c->attr, &v);
+    if (!lk_constraint_holds(c, present, &v)) {
+      if (out_failed) *out_failed = c;
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ---- the builtin table ------------------------------------------------------
+ */
+#define H LK_TARGET_HOST
+#define NCHW LK_LAYOUT_NCHW
+static const lk_place_t kInAny[] = {{H, LK_PRECISION_ANY, NCHW}};
+static const lk_place_t kOutF32[] = {{H, LK_PRECISION_F32, NCHW}};
+static const lk_place_t kOutAny[] = {{H, LK_PRECISION_ANY, NCHW}};
+static const lk_place_t kOutBool[] = {{H, LK_PRECISION_BOOL, NCHW}};
+static const lk_place_t kOutI64[] = {{H, LK_PRECISION_I64, NCHW}};
+static const lk_place_t kOutF32I64[] = {{H, LK_PRECISION_F32, NCHW},
+                                        {H, LK_PRECISION_I64, NCHW}};
+static const lk_place_t kOutAnyI64[] = {{H, LK_PRECISION_ANY, NCHW},
+                                        {H, LK_PRECISION_I64, NCHW}};
+
+/* Result lists by (results, precision) of registry.def. */
+#define LK_OUTS_SAME_F32 kOutF32
+#define LK_OUTS_SAME_ANY kOutAny
+#define LK_OUTS_BOOL_F32 kOutBool
+#define LK_OUTS_BOOL_ANY kOutBool
+#define LK_OUTS_I64_F32 kOutI64
+#define LK_OUTS_I64_ANY kOutI64
+#define LK_OUTS_SAME_I64_F32 kOutF32I64
+#define LK_OUTS_SAME_I64_ANY kOutAnyI64
+#define LK_SPELL_F32 "f32"
+#define LK_SPELL_ANY "any"
+#define LK_SUMMARY_F32 "reference kernel, f32 tensors"
+#define LK_SUMMARY_ANY                                                         \
+  "reference kernel, every other element type (through double or int64)"
+
+#define LK_REF_ROW(name_, prec, results, header)                               \
+  {.name = "ref_" #name_ "__" LK_SPELL_##prec "_nchw",                         \
+   .op = #name_,                                                               \
+   .place = {H, LK_PRECISION_##prec, NCHW},                                    \
+   .inputs = kInAny,                                                           \
+   .num_inputs = 1,                                                            \
+   .outputs = LK_OUTS_##results##_##prec,                                      \
+   .num_outputs = LK_COUNT_OF(LK_OUTS_##results##_##prec),                     \
+   .source = header,                                                           \
+   .summary = LK_SUMMARY_##prec},
+#define LK_REF_ROWS_F32_ANY(name_, results, header)                            \
+  LK_REF_ROW(name_, F32, results, header)                                      \
+  LK_REF_ROW(name_, ANY, results, header)
+#define LK_REF_ROWS_ANY_ONLY(name_, results, header)                           \
+  LK_REF_ROW(name_, ANY, results, header)
+
+static const lk_kernel_t kBuiltin[] = {
+#define LK_REF(op, classes, results, header)                                   \
+  LK_REF_ROWS_##classes(op, results, header)
+#include "kernels/registry.def"
+#undef LK_REF
+};
+#undef H
+#undef NCHW
+
+/* ---- the registry
+ * ------------------------------------------------------------ */
+struct lk_registry {
+  const lk_kernel_t **kernels; /* builtin rows, or owned copies */
+  bool *owned;
+  size_t count, cap;
+};
+
+const char *lk_reg_status_message(lk_reg_status_t s) {
+  switch (s) {
+#define X(e, m)                                                                \
+  case LK_REG_##e:                                                             \
+    return m;
+    LK_REG_STATUSES(X)
+#undef X
+  }
+  return "?";
+}
+
+lk_registry_t *lk_registry_create_empty(void) {
+  return calloc(1, sizeof(lk_registry_t));
+}
+
+static bool push(lk_registry_t *r, const lk_kernel_t *k, bool owned) {
+  if (r->count == r->cap) {
+    size_t cap = r->cap ? r->cap * 2 : 64;
+    const lk_kernel_t **ks = realloc(r->kernels, cap * sizeof(*ks));
+    if (!ks) return false;
+    r->kernels = ks;
+    bool *ow = realloc(r->owned, cap * sizeof(*ow));
+    if (!ow) return false;
+    r->owned = ow;
+    r->cap = cap;
+  }
+  r->kernels[r->count] = k;
+  r->owned[r->count++] = owned;
+  return true;
+}
+
+lk_registry_t *lk_registry_create(void) {
+  lk_registry_t *r = lk_registry_create_empty();
+  if (!r) return NULL;
+  for (int32_t i = 0; i < LK_COUNT_OF(kBuiltin); i++)
+    if (!push(r, &kBuiltin[i], false)) {
+      lk_registry_destroy(r);
+      return NULL;
+    }
+  return r;
+}
+
+void lk_registry_destroy(lk_registry_t *r) {
+  if (!r) return;
+  for (size_t i = 0; i < r->count; i++)
+    if (r->owned[i]) free((void *)r->kernels[i]);
+  free(r->kernels);
+  free(r->owned);
+  free(r);
+}
+
+size_t lk_registry_size(const lk_registry_t *r) { return r->count; }
+
+const lk_kernel_t *lk_registry_at(const lk_registry_t *r, size_t i) {
+  return i < r->count ? r->kernels[i] : NULL;
+}
+
+const lk_kernel_t *lk_registry_find(const lk_registry_t *r, const char *name) {
+  for (size_t i = 0; i < r->count; i++)
+    if (strcmp(r->kernels[i]->name, name) == 0) return r->kernels[i];
+  return NULL;
+}
+
+static bool valid_name(const char *s) {
+  if (!s || !*s) return false;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
+      return false;
+  return true;
+}
+
+static bool valid_place(lk_place_t p) {
+  return (unsigned)p.target < LK_NUM_TARGETS &&
+         (unsigned)p.precision < LK_NUM_PRECISIONS &&
+         (unsigned)p.layout < LK_NUM_LAYOUTS;
+}
+
+static bool valid_places(const lk_place_t *list, int32_t n) {
+  if (n < 0 || (n > 0 && !list)) return false;
+  for (int32_t i = 0; i < n; i++)
+    if (!valid_place(list[i])) return false;
+  return true;
+}
+
+static bool valid_constraint(const lk_attr_constraint_t *c) {
+  if (!c->attr || !*c->attr) return false;
+  switch (c->kind) {
+  case LK_CONSTRAINT_INT_IN:
+  case LK_CONSTRAINT_INTS_EACH_IN:
+    return c->num_values > 0 && c->values;
+  case LK_CONSTRAINT_INT_RANGE:
+  case LK_CONSTRAINT_INTS_EACH_RANGE:
+    return c->lo <= c->hi;
+  case LK_CONSTRAINT_STRING_IN:
+    if (c->num_strings <= 0 || !c->strings) return false;
+    for (int32_t i = 0; i < c->num_strings; i++)
+      if (!c->strings[i]) return false;
+    return true;
+  case LK_NUM_CONSTRAINT_KINDS:
+    break;
+  }
+  return false;
+}
+
+static bool valid_kernel(const lk_kernel_t *k) {
+  if (!valid_name(k->name) || !k->op || !*k->op || !valid_place(k->place) ||
+      !valid_places(k->inputs, k->num_inputs) ||
+      !valid_places(k->outputs, k->num_outputs) || k->num_constraints < 0 ||
+      (k->num_constraints > 0 && !k->constraints))
+    return false;
+  for (int32_t i = 0; i < k->num_constraints; i++)
+    if (!valid_constraint(&k->constraints[i])) return false;
+  return true;
+}
+
+/* A bump allocator over one block: a registered kernel is one allocation
+ * holding the struct, its arrays and its strings. */
+typedef struct bump {
+  char *base;
+  size_t used, size;
+} bump_t;
+
+static void *bump(bump_t *b, size_t n) {
+  size_t at = (b->used + 7) & ~(size_t)7;
+  if (b->base) {
+    if (at + n > b->size) return NULL;
+    b->used = at + n;
+    return b->base + at;
+  }
+  b->used = at + n; /* sizing pass */
+  return NULL;
+}
+
+static const char *bump_str(bump_t *b, const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s) + 1;
+  char *d = bump(b, n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
+static const void *bump_copy(bump_t *b, const void *src, size_t n) {
+  if (!src || !n) return NULL;
+  void *d = bump(b, n);
+  if (d) memcpy(d, src, n);
+  return d;
+}
+
+/* Lays the copy of k out in b (sizing only when b->base is NULL). */
+static lk_kernel_t *layout_copy(bump_t *b, const lk_kernel_t *k) {
+  lk_kernel_t *d = bump(b, sizeof(*d));
+  lk_kernel_t tmp = *k;
+  tmp.name = bump_str(b, k->name);
+  tmp.op = bump_str(b, k->op);
+  tmp.source = bump_str(b, k->source);
+  tmp.summary = bump_str(b, k->summary);
+  tmp.inputs =
+      bump_copy(b, k->inputs, (size_t)k->num_inputs * sizeof(lk_place_t));
+  tmp.outputs =
+      bump_copy(b, k->outputs, (size_t)k->num_outputs * sizeof(lk_place_t));
+  lk_attr_constraint_t *cs =
+      k->num_constraints ? bump(b, (size_t)k->num_constraints * sizeof(*cs))
+                         : NULL;
+  for (int32_t i = 0; i < k->num_constraints; i++) {
+    const lk_attr_constraint_t *c = &k->constraints[i];
+    lk_attr_constraint_t cc = *c;
+    cc.attr = bump_str(b, c->attr);
+    cc.values =
+        bump_copy(b, c->values, (size_t)c->num_values * sizeof(int64_t));
+    const char **strs = c->num_strings > 0
+                            ? bump(b, (size_t)c->num_strings * sizeof(char *))
+                            : NULL;
+    for (int32_t j = 0; j < c->num_strings; j++) {
+      const char *s = bump_str(b, c->strings[j]);
+      if (strs) strs[j] = s;
+    }
+    cc.strings = strs;
+    if (cs) cs[i] = cc;
+  }
+  tmp.constraints = cs;
+  if (d) *d = tmp;
+  return d;
+}
+
+lk_reg_status_t lk_registry_add(lk_registry_t *r, const lk_kernel_t *k) {
+  if (!r || !k || !valid_kernel(k)) return LK_REG_INVALID;
+  if (lk_registry_find(r, k->name)) return LK_REG_DUPLICATE;
+  bump_t b = {0};
+  layout_copy(&b, k);
+  b.size = b.used;
+  b.used = 0;
+  b.base = malloc(b.size);
+  if (!b.base) return LK_REG_NO_MEMORY;
+  lk_kernel_t *copy = layout_copy(&b, k);
+  if (!push(r, copy, true)) {
+    free(b.base);
+    return LK_REG_NO_MEMORY;
+  }
+  return LK_REG_OK;
+}
+
+/* ---- listing
+ * ------------------------------------------------------------------ */
+/* `p0, p1, ...` of a declared list; `(kernel's place)` when none. */
+static void format_places(const lk_kernel_t *k, bool inputs, char *buf,
+                          size_t size) {
+  const lk_place_t *list = inputs ? k->inputs : k->outputs;
+  int32_t n = inputs ? k->num_inputs : k->num_outputs;
+  size_t pos = 0;
+  buf[0] = 0;
+  if (n <= 0) list = &k->place, n = 1;
+  for (int32_t i = 0; i < n; i++) {
+    char p[64];
+    lk_place_format(list[i], p, sizeof(p));
+    append(buf, size, &pos, "%s%s", i ? ", " : "", p);
+  }
+  /* The last entry repeats for further operands. */
+  append(buf, size, &pos, "...");
+}
+
+static void format_constraints(const lk_kernel_t *k, char *buf, size_t size) {
+  size_t pos = 0;
+  buf[0] = 0;
+  for (int32_t i = 0; i < k->num_constraints; i++) {
+    char c[256];
+    lk_constraint_format(&k->constraints[i], c, sizeof(c));
+    append(buf, size, &pos, "%s%s", i ? "; " : "", c);
+  }
+}
+
+static const char kMarkdownIntro[] =
+    "# Kernels\n"
+    "\n"
+    "<!-- Generated by `lite-opt --list-kernels --list-kernels-format=markdown`"
+    "\n     from kernels/registry.def; test/lit/lite-opt/list-kernels.test "
+    "fails\n     when this file drifts. Do not edit by hand. -->\n"
+    "\n"
+    "The builtin kernel registry: every kernel the `lite-pick-kernels` pass "
+    "can\nchoose, by stable name (`<impl>_<op>__<precision>_<layout>`). "
+    "Place is where\nthe kernel runs and what it computes in; operands and "
+    "results are their\ndeclared Places (`...`: the last one repeats for "
+    "further operands);\nconstraints are the attribute values the kernel "
+    "takes. How the pass scores\nthem is in [passes.md](passes.md#kernel-pick)."
+    "\n\n"
+    "The reference kernels (kernels/ref) cover every op on host in nchw: an "
+    "f32\nrow for float32 tensors and an `any` row for every other element "
+    "type the\nop accepts (computed through double or int64). Both read "
+    "operands of any\nelement type.\n";
+
+void lk_registry_print(const lk_registry_t *r, FILE *out,
+                       lk_list_format_t format) {
+  char place[64], ins[512], outs[512], cons[1024];
+  if (format == LK_LIST_MARKDOWN) {
+    fputs(kMarkdownIntro, out);
+    fprintf(out,
+            "\n%zu kernels.\n\n"
+            "| Kernel | Op | Place | Operands | Results | Constraints | "
+            "Source |\n|---|---|---|---|---|---|---|\n",
+            r->count);
+  } else {
+    fprintf(out, "Kernels (%zu):\n", r->count);
+  }
+  for (size_t i = 0; i < r->count; i++) {
+    const lk_kernel_t *k = r->kernels[i];
+    lk_place_format(k->place, place, sizeof(place));
+    format_places(k, true, ins, sizeof(ins));
+    format_places(k, false, outs, sizeof(outs));
+    format_constraints(k, cons, sizeof(cons));
+    if (format == LK_LIST_MARKDOWN) {
+      fprintf(out, "| `%s` | %s | %s | %s | %s | %s | %s |\n", k->name, k->op,
+              place, ins, outs, cons[0] ? cons : "-",
+              k->source ? k->source : "-");
+    } else {
+      fprintf(out, "  %-40s %-28s %-18s in: %s  out: %s%s%s\n", k->name, k->op,
+              place, ins, outs, cons[0] ? "  where: " : "", cons);
+    }
+  }
+}

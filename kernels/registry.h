@@ -1,0 +1,207 @@
+/* registry.h - the kernel registry: which kernels exist, for which op and
+ * Place (target, precision, layout), what Places they declare for their
+ * operands and results, and which attribute values they accept.
+ *
+ * A kernel is named by a stable string in XNNPACK's style,
+ * `<impl>_<op>__<precision>_<layout>` (`ref_conv2d__f32_nchw`); that name is
+ * what the kernel-pick pass records on an op, what an artifact stores and
+ * what the profiler shows. The builtin rows are the X-macro table
+ * kernels/registry.def; more kernels are registered at run time into a
+ * registry object (no global state: each user creates its own).
+ *
+ * The Place enums mirror the lite dialect's (same spellings, same order) so
+ * that this floor needs nothing above it. */
+#ifndef LITE_KERNELS_REGISTRY_H
+#define LITE_KERNELS_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- Places ----------------------------------------------------------------
+ * X(ENUM, spelling) */
+#define LK_TARGETS(X)                                                          \
+  X(HOST, "host")                                                              \
+  X(X86, "x86") X(ARM, "arm") X(OPENCL, "opencl") X(VULKAN, "vulkan")          \
+      X(NNADAPTER, "nnadapter") X(ANY, "any")
+#define LK_PRECISIONS(X)                                                       \
+  X(F32, "f32")                                                                \
+  X(F16, "f16") X(BF16, "bf16") X(I8, "i8") X(U8, "u8") X(I32, "i32")          \
+      X(I64, "i64") X(BOOL, "bool") X(ANY, "any")
+#define LK_LAYOUTS(X)                                                          \
+  X(NCHW, "nchw")                                                              \
+  X(NHWC, "nhwc") X(NCHW4C, "nchw4c") X(NCHW8C, "nchw8c") X(ANY, "any")
+
+typedef enum lk_target {
+#define X(e, s) LK_TARGET_##e,
+  LK_TARGETS(X)
+#undef X
+      LK_NUM_TARGETS
+} lk_target_t;
+typedef enum lk_precision {
+#define X(e, s) LK_PRECISION_##e,
+  LK_PRECISIONS(X)
+#undef X
+      LK_NUM_PRECISIONS
+} lk_precision_t;
+typedef enum lk_layout {
+#define X(e, s) LK_LAYOUT_##e,
+  LK_LAYOUTS(X)
+#undef X
+      LK_NUM_LAYOUTS
+} lk_layout_t;
+
+typedef struct lk_place {
+  lk_target_t target;
+  lk_precision_t precision;
+  lk_layout_t layout;
+} lk_place_t;
+
+const char *lk_target_name(lk_target_t t);
+const char *lk_precision_name(lk_precision_t p);
+const char *lk_layout_name(lk_layout_t l);
+/* Parses one spelling of n bytes; false when it names nothing. */
+bool lk_target_parse(const char *s, size_t n, lk_target_t *out_target);
+bool lk_precision_parse(const char *s, size_t n, lk_precision_t *out_prec);
+bool lk_layout_parse(const char *s, size_t n, lk_layout_t *out_layout);
+/* `target:precision:layout` (n bytes, no spaces); false when malformed. */
+bool lk_place_parse(const char *s, size_t n, lk_place_t *out_place);
+/* Writes `target:precision:layout` into buf (always NUL-terminated). */
+void lk_place_format(lk_place_t p, char *buf, size_t size);
+
+/* ---- attribute constraints
+ * --------------------------------------------------- What a kernel accepts of
+ * an op attribute, as data: the attribute's name, a test, and what an absent
+ * attribute means. X(ENUM, spelling) */
+#define LK_CONSTRAINT_KINDS(X)                                                 \
+  X(INT_IN, "in")            /* an int, one of values[] */                     \
+  X(INT_RANGE, "range")      /* an int in [lo, hi] */                          \
+  X(INTS_EACH_IN, "each in") /* an int list, every element in values[] */      \
+  X(INTS_EACH_RANGE, "each in range") /* every element in [lo, hi] */          \
+  X(STRING_IN, "in")                  /* a string, one of strings[] */
+
+typedef enum lk_constraint_kind {
+#define X(e, s) LK_CONSTRAINT_##e,
+  LK_CONSTRAINT_KINDS(X)
+#undef X
+      LK_NUM_CONSTRAINT_KINDS
+} lk_constraint_kind_t;
+
+typedef struct lk_attr_constraint {
+  const char *attr;
+  lk_constraint_kind_t kind;
+  /* An absent attribute passes only when this is set (the op's default
+   * is one the kernel takes). */
+  bool absent_ok;
+  int64_t lo, hi;        /* *_RANGE */
+  const int64_t *values; /* *_IN on ints */
+  int32_t num_values;
+  const char *const *strings; /* STRING_IN */
+  int32_t num_strings;
+} lk_attr_constraint_t;
+
+/* An attribute value as the matcher sees it; the caller converts its own
+ * attribute representation into this. */
+typedef enum lk_attr_value_kind {
+  LK_ATTR_VALUE_INT,
+  LK_ATTR_VALUE_INTS,
+  LK_ATTR_VALUE_FLOAT,
+  LK_ATTR_VALUE_STRING,
+  LK_ATTR_VALUE_OTHER /* anything no constraint can accept */
+} lk_attr_value_kind_t;
+
+typedef struct lk_attr_value {
+  lk_attr_value_kind_t kind;
+  int64_t i;
+  const int64_t *ints;
+  int32_t num_ints;
+  double f;
+  const char *s; /* n bytes, not necessarily NUL-terminated */
+  size_t n;
+} lk_attr_value_t;
+
+/* Looks attribute `name` up; false when the op does not carry it. */
+typedef bool (*lk_attr_lookup_fn_t)(void *user, const char *name,
+                                    lk_attr_value_t *out_value);
+
+/* Whether one constraint holds (present is false for an absent attribute). */
+bool lk_constraint_holds(const lk_attr_constraint_t *c, bool present,
+                         const lk_attr_value_t *value);
+/* Writes the constraint as text (`strides each in {1}`) into buf. */
+void lk_constraint_format(const lk_attr_constraint_t *c, char *buf,
+                          size_t size);
+
+/* ---- kernels
+ * ------------------------------------------------------------------ */
+typedef struct lk_kernel {
+  const char *name; /* stable: [a-z0-9_]+, unique in a registry */
+  const char *op;   /* the op it implements, without dialect prefix */
+  lk_place_t place; /* where it runs and what it computes in */
+  /* Declared Places of operands and results: operand i reads inputs[i],
+   * and operands past the end read the last entry (variadic ops); none
+   * declared means every operand is at `place`. Same for outputs. */
+  const lk_place_t *inputs;
+  int32_t num_inputs;
+  const lk_place_t *outputs;
+  int32_t num_outputs;
+  /* Every constraint must hold for the kernel to take an op. */
+  const lk_attr_constraint_t *constraints;
+  int32_t num_constraints;
+  const char *source;  /* where its code lives (may be NULL) */
+  const char *summary; /* one line (may be NULL) */
+} lk_kernel_t;
+
+/* The declared Place of operand i / result i (see lk_kernel_t). */
+lk_place_t lk_kernel_input(const lk_kernel_t *k, int32_t i);
+lk_place_t lk_kernel_output(const lk_kernel_t *k, int32_t i);
+
+/* Checks every constraint of k against an op's attributes through lookup.
+ * On failure *out_failed (if not NULL) is the first constraint that does
+ * not hold. */
+bool lk_kernel_accepts(const lk_kernel_t *k, lk_attr_lookup_fn_t lookup,
+                       void *user, const lk_attr_constraint_t **out_failed);
+
+/* ---- the registry
+ * -------------------------------------------------------------- */
+typedef struct lk_registry lk_registry_t;
+
+#define LK_REG_STATUSES(X)                                                     \
+  X(OK, "ok")                                                                  \
+  X(INVALID, "invalid kernel description")                                     \
+  X(DUPLICATE, "a kernel of that name is already registered")                  \
+  X(NO_MEMORY, "out of memory")
+
+typedef enum lk_reg_status {
+#define X(e, s) LK_REG_##e,
+  LK_REG_STATUSES(X)
+#undef X
+} lk_reg_status_t;
+const char *lk_reg_status_message(lk_reg_status_t s);
+
+/* A registry holding the builtin table (kernels/registry.def); NULL when
+ * out of memory. */
+lk_registry_t *lk_registry_create(void);
+/* A registry with no kernels at all. */
+lk_registry_t *lk_registry_create_empty(void);
+void lk_registry_destroy(lk_registry_t *r);
+
+/* Adds a kernel; the description is copied (names, arrays, strings), so
+ * the caller's memory may go away. Registration order is kept: the pick
+ * pass breaks score ties by it. */
+lk_reg_status_t lk_registry_add(lk_registry_t *r, const lk_kernel_t *k);
+
+size_t lk_registry_size(const lk_registry_t *r);
+const lk_kernel_t *lk_registry_at(const lk_registry_t *r, size_t i);
+/* The kernel named `name`, or NULL. */
+const lk_kernel_t *lk_registry_find(const lk_registry_t *r, const char *name);
+
+/* Listing formats of lk_registry_print. */
+typedef enum lk_list_format {
+  LK_LIST_TEXT,    /* one line per kernel */
+  LK_LIST_MARKDOWN /* docs/kernels.md */
+} lk_list_format_t;
+void lk_registry_print(const lk_registry_t *r, FILE *out,
+                       lk_list_format_t format);
+
+#endif /* LITE_KERNELS_REGISTRY_H */

@@ -1,0 +1,399 @@
+/* pick_kernels.c - --lite-pick-kernels: chooses a kernel for every lite op
+ * from the kernel registry and records its stable name as the op's
+ * `lite.kernel` attribute (Paddle-Lite's static_kernel_pick_pass).
+ *
+ * Candidates: the kernels of the op whose target, precision and layout
+ * each equal some valid place's or are `any` on either side (Paddle-Lite
+ * expands a place to (t,p,l), (t,p,any), (t,any,l), (t,any,any)), whose
+ * attribute constraints hold, and whose declared precisions can reach the
+ * op's values: equal, `any`, or both float (a lite.calib converts between
+ * float precisions; nothing may turn an i64 result into f32).
+ *
+ * Score, per valid place i of N: +255 when the target matches, +127 the
+ * precision, +63 the layout (`any` on either side matches), weighted by
+ * (N - i) / N; the kernel's score is the best over the places. Then +1 per
+ * operand whose precision is compatible with the declared one (f16 and f32
+ * count as compatible), and x2 when all are. The highest score wins; ties
+ * go to registration order (the builtin table lists an op's f32 kernel
+ * before its `any` one). Paddle-Lite's further x2 factors (data type ids,
+ * OpenCL weight placement) and its int8 re-scoring have no counterpart
+ * here yet. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/lite/lite.h"
+#include "ir/diagnostics.h"
+#include "passes/kernel_pick.h"
+#include "passes/pass_list.h"
+
+#define PICK_MAX_PLACES 16
+#define PICK_MAX_INTS 32
+
+const lt_pass_option_t lt_pick_kernels_options[LT_PICK_KERNELS_NUM_OPTIONS] = {
+    {"places", LT_OPT_STRING, offsetof(lt_pick_kernels_options_t, places),
+     "host:f32:nchw",
+     "Valid places, highest priority first: target:precision:layout,..."},
+    {"explain", LT_OPT_BOOL, offsetof(lt_pick_kernels_options_t, explain),
+     "false", "Emit a remark per op listing every candidate and its score"},
+};
+
+const lt_pass_statistic_t
+    lt_pick_kernels_statistics[LT_PICK_KERNELS_NUM_STATISTICS] = {
+        {"num-picked", "Number of ops given a kernel"},
+};
+
+/* ---- lite Places as kernel Places ---------------------------------------- */
+_Static_assert((int)LK_NUM_TARGETS == (int)LT_TARGET_ANY + 1,
+               "kernel targets mirror the lite dialect's");
+_Static_assert((int)LK_NUM_PRECISIONS == (int)LT_PRECISION_ANY + 1,
+               "kernel precisions mirror the lite dialect's");
+_Static_assert((int)LK_NUM_LAYOUTS == (int)LT_LAYOUT_ANY + 1,
+               "kernel layouts mirror the lite dialect's");
+
+static lk_precision_t kernel_precision(lt_precision_t p) {
+  switch (p) {
+#define X(e, s)                                                                \
+  case LT_PRECISION_##e:                                                       \
+    return LK_PRECISION_##e;
+    LT_PRECISIONS(X)
+#undef X
+  }
+  return LK_PRECISION_ANY;
+}
+
+/* ---- options ----------------------------------------------------------------
+ */
+typedef struct places {
+  lk_place_t items[PICK_MAX_PLACES];
+  uint32_t count;
+  char text[512]; /* for diagnostics: "x86:f32:nchw8c, host:f32:nchw" */
+} places_t;
+
+static lt_result_t parse_places(lt_op_t *anchor, const char *text,
+                                places_t *out) {
+  out->count = 0;
+  out->text[0] = 0;
+  size_t pos = 0;
+  const char *p = text ? text : "";
+  for (;;) {
+    while (*p == ' ')
+      p++;
+    const char *end = strchr(p, ',');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    while (n && p[n - 1] == ' ')
+      n--;
+    lk_place_t place;
+    if (!lk_place_parse(p, n, &place))
+      return lt_op_emit_error(anchor,
+                              "lite-pick-kernels: bad place '%.*s' in "
+                              "places='%s': expected target:precision:layout",
+                              (int)n, p, text ? text : "");
+    if (out->count == PICK_MAX_PLACES)
+      return lt_op_emit_error(anchor, "lite-pick-kernels: more than %d places",
+                              PICK_MAX_PLACES);
+    out->items[out->count++] = place;
+    char buf[64];
+    lk_place_format(place, buf, sizeof(buf));
+    int w = snprintf(out->text + pos, sizeof(out->text) - pos, "%s%s",
+                     pos ? ", " : "", buf);
+    if (w > 0 && pos + (size_t)w < sizeof(out->text)) pos += (size_t)w;
+    if (!end) break;
+    p = end + 1;
+  }
+  return LT_SUCCESS;
+}
+
+/* ---- matching --------------------------------------------------------------
+ */
+static bool component_matches(int kernel, int place, int any) {
+  return kernel == place || kernel == any || place == any;
+}
+
+static bool candidate_for(const lk_kernel_t *k, lk_place_t p) {
+  return component_matches(k->place.target, p.target, LK_TARGET_ANY) &&
+         component_matches(k->place.precision, p.precision, LK_PRECISION_ANY) &&
+         component_matches(k->place.layout, p.layout, LK_LAYOUT_ANY);
+}
+
+static bool is_float(lk_precision_t p) {
+  return p == LK_PRECISION_F32 || p == LK_PRECISION_F16 ||
+         p == LK_PRECISION_BF16;
+}
+
+/* The precision a value is stored in: its Place's, else its element
+ * type's. Values that are not tensors (`none`) have none. */
+static bool value_precision(const lt_value_t *v, lk_precision_t *out) {
+  const lt_type_t *t = v->type;
+  if (!lt_type_is_shaped(t)) return false;
+  lt_place_t place;
+  if (lt_place_of_type(t, &place) && place.precision != LT_PRECISION_ANY) {
+    *out = kernel_precision(place.precision);
+    return true;
+  }
+  *out = kernel_precision(lt_precision_of_element(lt_type_element(t)));
+  return true;
+}
+
+/* Can a value of precision `have` meet a kernel declaring `want`? */
+static bool precision_reachable(lk_precision_t have, lk_precision_t want) {
+  return have == want || want == LK_PRECISION_ANY ||
+         (have != LK_PRECISION_ANY && is_float(have) && is_float(want));
+}
+
+/* Paddle-Lite's PrecisionCompatible for the input bonus. */
+static bool precision_bonus(lk_precision_t have, lk_precision_t want) {
+  bool half_single = (have == LK_PRECISION_F32 && want == LK_PRECISION_F16) ||
+                     (have == LK_PRECISION_F16 && want == LK_PRECISION_F32);
+  return have == want || have == LK_PRECISION_ANY || want == LK_PRECISION_ANY ||
+         half_single;
+}
+
+typedef struct attr_lookup {
+  lt_op_t *op;
+  int64_t ints[PICK_MAX_INTS];
+} attr_lookup_t;
+
+static bool lookup_attr(void *user, const char *name, lk_attr_value_t *out) {
+  attr_lookup_t *l = user;
+  const lt_attr_t *a = lt_op_attr(l->op, name);
+  if (!a) return false;
+  *out = (lk_attr_value_t){.kind = LK_ATTR_VALUE_OTHER};
+  switch (a->kind) {
+  case LT_ATTR_INTEGER:
+    out->kind = LK_ATTR_VALUE_INT;
+    out->i = a->i;
+    break;
+  case LT_ATTR_BOOL:
+    out->kind = LK_ATTR_VALUE_INT;
+    out->i = a->b;
+    break;
+  case LT_ATTR_FLOAT:
+    out->kind = LK_ATTR_VALUE_FLOAT;
+    out->f = a->f;
+    break;
+  case LT_ATTR_STRING:
+    out->kind = LK_ATTR_VALUE_STRING;
+    out->s = a->str.data;
+    out->n = a->str.len;
+    break;
+  case LT_ATTR_DENSE_ARRAY: {
+    int64_t n = lt_attr_dense_count(a);
+    if (!lt_type_is_int_or_index(a->type) || n > PICK_MAX_INTS) break;
+    for (int64_t i = 0; i < n; i++)
+      l->ints[i] = lt_attr_dense_int(a, i);
+    out->kind = LK_ATTR_VALUE_INTS;
+    out->ints = l->ints;
+    out->num_ints = (int32_t)n;
+    break;
+  }
+  case LT_ATTR_ARRAY: {
+    if (a->array.count > PICK_MAX_INTS) break;
+    for (uint32_t i = 0; i < a->array.count; i++) {
+      if (a->array.elems[i]->kind != LT_ATTR_INTEGER) return true;
+      l->ints[i] = a->array.elems[i]->i;
+    }
+    out->kind = LK_ATTR_VALUE_INTS;
+    out->ints = l->ints;
+    out->num_ints = (int32_t)a->array.count;
+    break;
+  }
+  default:
+    break;
+  }
+  return true;
+}
+
+/* ---- one op
+ * ------------------------------------------------------------------ */
+typedef struct candidate {
+  const lk_kernel_t *kernel;
+  double score;
+  char rejected[256]; /* why it cannot take the op; empty when it can */
+} candidate_t;
+
+typedef struct pick_state {
+  lt_pass_t *pass;
+  const lk_registry_t *registry;
+  const places_t *places;
+  bool explain;
+  candidate_t *cands;
+  size_t cap;
+  lt_result_t result;
+} pick_state_t;
+
+/* Fills c->rejected when k cannot take op. */
+static void check_candidate(lt_op_t *op, candidate_t *c) {
+  const lk_kernel_t *k = c->kernel;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    lk_precision_t have, want = lk_kernel_input(k, (int32_t)i).precision;
+    if (value_precision(lt_op_operand(op, i), &have) &&
+        !precision_reachable(have, want)) {
+      snprintf(c->rejected, sizeof(c->rejected),
+               "operand %u is %s, the kernel reads %s", i,
+               lk_precision_name(have), lk_precision_name(want));
+      return;
+    }
+  }
+  for (uint32_t i = 0; i < op->num_results; i++) {
+    lk_precision_t have, want = lk_kernel_output(k, (int32_t)i).precision;
+    if (value_precision(lt_op_result(op, i), &have) &&
+        !precision_reachable(have, want)) {
+      snprintf(c->rejected, sizeof(c->rejected),
+               "result %u is %s, the kernel writes %s", i,
+               lk_precision_name(have), lk_precision_name(want));
+      return;
+    }
+  }
+  attr_lookup_t lookup = {.op = op};
+  const lk_attr_constraint_t *failed = NULL;
+  if (!lk_kernel_accepts(k, lookup_attr, &lookup, &failed)) {
+    char text[200];
+    lk_constraint_format(failed, text, sizeof(text));
+    snprintf(c->rejected, sizeof(c->rejected), "needs %s", text);
+  }
+}
+
+static double score_kernel(lt_op_t *op, const lk_kernel_t *k,
+                           const places_t *places) {
+  double best = 0;
+  uint32_t n = places->count;
+  for (uint32_t i = 0; i < n; i++) {
+    lk_place_t p = places->items[i];
+    double s = 0;
+    if (component_matches(k->place.target, p.target, LK_TARGET_ANY)) s += 255;
+    if (component_matches(k->place.precision, p.precision, LK_PRECISION_ANY))
+      s += 127;
+    if (component_matches(k->place.layout, p.layout, LK_LAYOUT_ANY)) s += 63;
+    s *= (double)(n - i) / n;
+    if (s > best) best = s;
+  }
+  bool all = true;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    lk_precision_t have;
+    if (!value_precision(lt_op_operand(op, i), &have)) continue;
+    if (precision_bonus(have, lk_kernel_input(k, (int32_t)i).precision))
+      best += 1;
+    else
+      all = false;
+  }
+  return all ? best * 2 : best;
+}
+
+static void explain(lt_op_t *op, const candidate_t *cands, size_t n,
+                    const candidate_t *chosen) {
+  lt_strbuf_t sb = {0};
+  if (chosen)
+    lt_strbuf_printf(&sb, "kernel %s;", chosen->kernel->name);
+  else
+    lt_strbuf_puts(&sb, "no kernel;");
+  for (size_t i = 0; i < n; i++) {
+    if (cands[i].rejected[0])
+      lt_strbuf_printf(&sb, " %s rejected (%s)", cands[i].kernel->name,
+                       cands[i].rejected);
+    else
+      lt_strbuf_printf(&sb, " %s = %g", cands[i].kernel->name, cands[i].score);
+    if (i + 1 < n) lt_strbuf_putc(&sb, ',');
+  }
+  lt_op_emit_remark(op, "%s", sb.data ? sb.data : "");
+  lt_strbuf_free(&sb);
+}
+
+static lt_result_t pick_one(pick_state_t *st, lt_op_t *op) {
+  const char *name = lt_lite_op_name((lt_lite_op_id_t)lt_lite_op_id(op));
+  size_t n = 0;
+  for (size_t i = 0; i < lk_registry_size(st->registry); i++) {
+    const lk_kernel_t *k = lk_registry_at(st->registry, i);
+    if (strcmp(k->op, name) != 0) continue;
+    bool any_place = false;
+    for (uint32_t p = 0; p < st->places->count && !any_place; p++)
+      any_place = candidate_for(k, st->places->items[p]);
+    if (!any_place) continue;
+    if (n == st->cap) {
+      size_t cap = st->cap ? st->cap * 2 : 16;
+      candidate_t *grown = realloc(st->cands, cap * sizeof(*grown));
+      if (!grown) return lt_op_emit_error(op, "out of memory");
+      st->cands = grown;
+      st->cap = cap;
+    }
+    candidate_t *c = &st->cands[n++];
+    c->kernel = k;
+    c->score = 0;
+    c->rejected[0] = 0;
+    check_candidate(op, c);
+    if (!c->rejected[0]) c->score = score_kernel(op, k, st->places);
+  }
+  const candidate_t *chosen = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (!st->cands[i].rejected[0] &&
+        (!chosen || st->cands[i].score > chosen->score))
+      chosen = &st->cands[i];
+  if (st->explain) explain(op, st->cands, n, chosen);
+  if (!chosen) {
+    lt_diag_t *d = lt_diag_begin(lt_op_context(op), op->loc, LT_SEV_ERROR);
+    lt_diag_printf(d, "no kernel for '%s' at places %s", lt_op_name(op),
+                   st->places->text);
+    for (size_t i = 0; i < n; i++) {
+      lt_diag_t *note = lt_diag_note(d, op->loc);
+      lt_diag_printf(note, "kernel %s rejected: %s", st->cands[i].kernel->name,
+                     st->cands[i].rejected);
+    }
+    return lt_diag_emit(d);
+  }
+  lt_context_t *ctx = lt_op_context(op);
+  const lt_attr_t *value = lt_attr_string_cstr(ctx, chosen->kernel->name);
+  if (lt_op_attr(op, "lite.kernel") != value) {
+    lt_op_set_attr(op, "lite.kernel", value);
+    lt_pass_set_changed(st->pass, true);
+  }
+  lt_pass_stat_add(st->pass, 0, 1);
+  return LT_SUCCESS;
+}
+
+static lt_walk_result_t visit(lt_op_t *op, void *user) {
+  pick_state_t *st = user;
+  int id = lt_lite_op_id(op);
+  if (id < 0 || id == LT_LITE_CONSTANT || id == LT_LITE_NONE)
+    return LT_WALK_ADVANCE;
+  /* Keep going after a failure so that every op without a kernel is
+   * reported in one run. */
+  if (LT_FAILED(pick_one(st, op))) st->result = LT_FAILURE;
+  return LT_WALK_ADVANCE;
+}
+
+lt_result_t lt_pick_kernels_run(lt_pass_t *pass, lt_op_t *op,
+                                const lk_registry_t *registry) {
+  const lt_pick_kernels_options_t *o = pass->options;
+  places_t places;
+  if (LT_FAILED(parse_places(op, o->places, &places))) return LT_FAILURE;
+  lt_pass_set_changed(pass, false);
+  pick_state_t st = {.pass = pass,
+                     .registry = registry,
+                     .places = &places,
+                     .explain = o->explain,
+                     .result = LT_SUCCESS};
+  lt_op_walk(op, LT_WALK_PRE, visit, &st);
+  free(st.cands);
+  return st.result;
+}
+
+static lt_result_t run_pick_kernels(lt_pass_t *pass, lt_op_t *op) {
+  lk_registry_t *registry = lk_registry_create();
+  if (!registry) return lt_op_emit_error(op, "out of memory");
+  lt_result_t r = lt_pick_kernels_run(pass, op, registry);
+  lk_registry_destroy(registry);
+  return r;
+}
+
+const lt_pass_info_t lt_pick_kernels_pass = {
+    .argument = "lite-pick-kernels",
+    .name = "LitePickKernels",
+    .summary = "Choose a kernel for every lite op by Place priority and "
+               "record its stable name as lite.kernel",
+    .anchor = "func.func",
+    .options_size = sizeof(lt_pick_kernels_options_t),
+    .options = lt_pick_kernels_options,
+    .num_options = LT_PICK_KERNELS_NUM_OPTIONS,
+    .statistics = lt_pick_kernels_statistics,
+    .num_statistics = LT_PICK_KERNELS_NUM_STATISTICS,
+    .run = run_pick_kernels,
+};

@@ -1,0 +1,331 @@
+/* kernel_registry_test.c - the kernel registry: the builtin table against
+ * the lite op table, Place spellings, the attribute constraint matcher,
+ * runtime registration (copies, validation, duplicates) and listing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/lite/lite.h"
+#include "kernels/registry.h"
+#include "test/unit/check.h"
+
+/* Every lite op but constant and none has a host f32-or-any reference
+ * kernel; every builtin kernel names a lite op. */
+static void test_builtin_matches_ops(void) {
+  lk_registry_t *r = lk_registry_create();
+  CHECK(r != NULL);
+  if (!r) return;
+  size_t n = lk_registry_size(r);
+  CHECK(n > 200);
+  for (int id = 0; id < LT_LITE_NUM_OPS; id++) {
+    const char *op = lt_lite_op_name((lt_lite_op_id_t)id);
+    char name[128];
+    snprintf(name, sizeof(name), "ref_%s__any_nchw", op);
+    const lk_kernel_t *k = lk_registry_find(r, name);
+    bool data = id == LT_LITE_CONSTANT || id == LT_LITE_NONE;
+    CHECK(data ? k == NULL : k != NULL);
+    if (!k) continue;
+    CHECK(strcmp(k->op, op) == 0);
+    CHECK(k->place.target == LK_TARGET_HOST);
+    CHECK(k->place.layout == LK_LAYOUT_NCHW);
+    CHECK(k->place.precision == LK_PRECISION_ANY);
+  }
+  for (size_t i = 0; i < n; i++) {
+    const lk_kernel_t *k = lk_registry_at(r, i);
+    bool known = false;
+    for (int id = 0; id < LT_LITE_NUM_OPS && !known; id++)
+      known = strcmp(lt_lite_op_name((lt_lite_op_id_t)id), k->op) == 0;
+    CHECK(known);
+    /* Names are unique: find returns this very row. */
+    CHECK(lk_registry_find(r, k->name) == k);
+    /* The f32 row of an op comes right before its any row. */
+    if (k->place.precision == LK_PRECISION_F32) {
+      const lk_kernel_t *next = lk_registry_at(r, i + 1);
+      CHECK(next && strcmp(next->op, k->op) == 0 &&
+            next->place.precision == LK_PRECISION_ANY);
+    }
+  }
+  const lk_kernel_t *eq = lk_registry_find(r, "ref_equal__f32_nchw");
+  CHECK(eq && lk_kernel_output(eq, 0).precision == LK_PRECISION_BOOL);
+  CHECK(eq && lk_kernel_input(eq, 5).precision == LK_PRECISION_ANY);
+  const lk_kernel_t *topk = lk_registry_find(r, "ref_top_k__f32_nchw");
+  CHECK(topk && lk_kernel_output(topk, 0).precision == LK_PRECISION_F32);
+  CHECK(topk && lk_kernel_output(topk, 1).precision == LK_PRECISION_I64);
+  CHECK(lk_registry_find(r, "ref_and__f32_nchw") == NULL);
+  CHECK(lk_registry_at(r, n) == NULL);
+  lk_registry_destroy(r);
+}
+
+/* The kernel Place enums spell exactly like the dialect's. */
+static void test_places(void) {
+#define X(e, s)                                                                \
+  CHECK(strcmp(lk_target_name(LK_TARGET_##e), s) == 0 &&                       \
+        strcmp(lt_target_name(LT_TARGET_##e), s) == 0);
+  LT_TARGETS(X)
+#undef X
+#define X(e, s)                                                                \
+  CHECK(strcmp(lk_precision_name(LK_PRECISION_##e),                            \
+               lt_precision_name(LT_PRECISION_##e)) == 0);
+  LT_PRECISIONS(X)
+#undef X
+#define X(e, s)                                                                \
+  CHECK(strcmp(lk_layout_name(LK_LAYOUT_##e),                                  \
+               lt_layout_name(LT_LAYOUT_##e)) == 0);
+  LT_LAYOUTS(X)
+#undef X
+  lk_place_t p;
+  const char *s = "x86:f32:nchw8c";
+  CHECK(lk_place_parse(s, strlen(s), &p));
+  CHECK(p.target == LK_TARGET_X86 && p.precision == LK_PRECISION_F32 &&
+        p.layout == LK_LAYOUT_NCHW8C);
+  char buf[64];
+  lk_place_format(p, buf, sizeof(buf));
+  CHECK(strcmp(buf, s) == 0);
+  /* A prefix of a longer text: only n bytes count. */
+  CHECK(lk_place_parse("opencl:f16:nhwc,host", 15, &p));
+  CHECK(p.target == LK_TARGET_OPENCL && p.layout == LK_LAYOUT_NHWC);
+  const char *bad[] = {"",
+                       "x86",
+                       "x86:f32",
+                       "x86:f32:nchw9c",
+                       "cpu:f32:nchw",
+                       "x86:f33:nchw",
+                       "x86:f32:nchw:0",
+                       "x86::nchw"};
+  for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+    CHECK(!lk_place_parse(bad[i], strlen(bad[i]), &p));
+}
+
+/* ---- the matcher ----------------------------------------------------------
+ */
+typedef struct fake_attrs {
+  const char *names[4];
+  lk_attr_value_t values[4];
+  int count;
+} fake_attrs_t;
+
+static bool fake_lookup(void *user, const char *name, lk_attr_value_t *out) {
+  fake_attrs_t *a = user;
+  for (int i = 0; i < a->count; i++)
+    if (strcmp(a->names[i], name) == 0) {
+      *out = a->values[i];
+      return true;
+    }
+  return false;
+}
+
+static lk_attr_value_t ints(const int64_t *v, int32_t n) {
+  return (lk_attr_value_t){
+      .kind = LK_ATTR_VALUE_INTS, .ints = v, .num_ints = n};
+}
+
+static void test_matcher(void) {
+  static const int64_t three[] = {3}, one[] = {1}, k33[] = {3, 3},
+                       k35[] = {3, 5}, s11[] = {1, 1}, s21[] = {2, 1};
+  static const char *const acts[] = {"relu", "relu6"};
+  const lk_attr_constraint_t cs[] = {
+      {.attr = "kernel_shape",
+       .kind = LK_CONSTRAINT_INTS_EACH_IN,
+       .values = three,
+       .num_values = 1},
+      {.attr = "strides",
+       .kind = LK_CONSTRAINT_INTS_EACH_IN,
+       .absent_ok = true,
+       .values = one,
+       .num_values = 1},
+      {.attr = "group",
+       .kind = LK_CONSTRAINT_INT_RANGE,
+       .absent_ok = true,
+       .lo = 1,
+       .hi = 4},
+      {.attr = "activation",
+       .kind = LK_CONSTRAINT_STRING_IN,
+       .absent_ok = true,
+       .strings = acts,
+       .num_strings = 2},
+  };
+  const lk_kernel_t k = {
+      .name = "t", .op = "conv2d", .constraints = cs, .num_constraints = 4};
+  const lk_attr_constraint_t *failed = NULL;
+
+  fake_attrs_t a = {
+      .names = {"kernel_shape"}, .values = {ints(k33, 2)}, .count = 1};
+  CHECK(lk_kernel_accepts(&k, fake_lookup, &a, &failed));
+
+  a.values[0] = ints(k35, 2);
+  CHECK(!lk_kernel_accepts(&k, fake_lookup, &a, &failed));
+  CHECK(failed == &cs[0]);
+
+  a.count = 0; /* kernel_shape is required */
+  CHECK(!lk_kernel_accepts(&k, fake_lookup, &a, &failed) && failed == &cs[0]);
+
+  a = (fake_attrs_t){.names = {"kernel_shape", "strides"},
+                     .values = {ints(k33, 2), ints(s21, 2)},
+                     .count = 2};
+  CHECK(!lk_kernel_accepts(&k, fake_lookup, &a, &failed) && failed == &cs[1]);
+  a.values[1] = ints(s11, 2);
+  CHECK(lk_kernel_accepts(&k, fake_lookup, &a, NULL));
+
+  /* Range bounds are inclusive; a wrong kind never matches. */
+  a.names[2] = "group";
+  a.count = 3;
+  for (int64_t g = 0; g <= 5; g++) {
+    a.values[2] = (lk_attr_value_t){.kind = LK_ATTR_VALUE_INT, .i = g};
+    CHECK(lk_kernel_accepts(&k, fake_lookup, &a, NULL) == (g >= 1 && g <= 4));
+  }
+  a.values[2] = (lk_attr_value_t){.kind = LK_ATTR_VALUE_FLOAT, .f = 1.0};
+  CHECK(!lk_kernel_accepts(&k, fake_lookup, &a, &failed) && failed == &cs[2]);
+  a.values[2] = (lk_attr_value_t){.kind = LK_ATTR_VALUE_INT, .i = 2};
+
+  a.names[3] = "activation";
+  a.count = 4;
+  a.values[3] =
+      (lk_attr_value_t){.kind = LK_ATTR_VALUE_STRING, .s = "relu6x", .n = 5};
+  CHECK(lk_kernel_accepts(&k, fake_lookup, &a, NULL)); /* "relu6" */
+  a.values[3].n = 4;
+  CHECK(lk_kernel_accepts(&k, fake_lookup, &a, NULL)); /* "relu" */
+  a.values[3].n = 6;
+  CHECK(!lk_kernel_accepts(&k, fake_lookup, &a, &failed) && failed == &cs[3]);
+
+  /* INT_IN and an empty int list (vacuously every element). */
+  const lk_attr_constraint_t in = {.attr = "g",
+                                   .kind = LK_CONSTRAINT_INT_IN,
+                                   .values = k35,
+                                   .num_values = 2};
+  lk_attr_value_t v = {.kind = LK_ATTR_VALUE_INT, .i = 5};
+  CHECK(lk_constraint_holds(&in, true, &v));
+  v.i = 4;
+  CHECK(!lk_constraint_holds(&in, true, &v));
+  CHECK(!lk_constraint_holds(&in, false, &v));
+  lk_attr_value_t empty = ints(NULL, 0);
+  CHECK(lk_constraint_holds(&cs[0], true, &empty));
+
+  char buf[128];
+  lk_constraint_format(&cs[1], buf, sizeof(buf));
+  CHECK(strcmp(buf, "strides each in {1} or absent") == 0);
+  lk_constraint_format(&cs[2], buf, sizeof(buf));
+  CHECK(strcmp(buf, "group range [1, 4] or absent") == 0);
+  lk_constraint_format(&cs[3], buf, sizeof(buf));
+  CHECK(strcmp(buf, "activation in {\"relu\", \"relu6\"} or absent") == 0);
+  lk_constraint_format(&cs[0], buf, 8); /* truncated, terminated */
+  CHECK(strlen(buf) == 7);
+}
+
+/* ---- registration ---------------------------------------------------------
+ */
+static void test_registration(void) {
+  lk_registry_t *r = lk_registry_create();
+  CHECK(r != NULL);
+  if (!r) return;
+  size_t n0 = lk_registry_size(r);
+
+  /* Everything the caller passes may go away after registration. */
+  char *name = strdup("x86_softmax__f32_nchw8c");
+  char *attr = strdup("axis");
+  int64_t *axes = malloc(2 * sizeof(int64_t));
+  lk_place_t *in = malloc(sizeof(lk_place_t));
+  lk_attr_constraint_t *c = malloc(sizeof(*c));
+  CHECK(name && attr && axes && in && c);
+  if (!name || !attr || !axes || !in || !c) return;
+  axes[0] = -1;
+  axes[1] = 3;
+  *in = (lk_place_t){LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C};
+  *c = (lk_attr_constraint_t){.attr = attr,
+                              .kind = LK_CONSTRAINT_INT_IN,
+                              .absent_ok = true,
+                              .values = axes,
+                              .num_values = 2};
+  lk_kernel_t k = {.name = name,
+                   .op = "softmax",
+                   .place = *in,
+                   .inputs = in,
+                   .num_inputs = 1,
+                   .constraints = c,
+                   .num_constraints = 1,
+                   .summary = "x86 softmax"};
+  CHECK(lk_registry_add(r, &k) == LK_REG_OK);
+  CHECK(lk_registry_add(r, &k) == LK_REG_DUPLICATE);
+  free(name);
+  free(attr);
+  free(axes);
+  free(in);
+  free(c);
+  CHECK(lk_registry_size(r) == n0 + 1);
+  const lk_kernel_t *got = lk_registry_find(r, "x86_softmax__f32_nchw8c");
+  CHECK(got && got == lk_registry_at(r, n0));
+  if (got) {
+    CHECK(strcmp(got->op, "softmax") == 0);
+    CHECK(got->place.layout == LK_LAYOUT_NCHW8C);
+    CHECK(lk_kernel_input(got, 2).target == LK_TARGET_X86);
+    /* No declared outputs: they are at the kernel's Place. */
+    CHECK(lk_kernel_output(got, 0).layout == LK_LAYOUT_NCHW8C);
+    CHECK(got->num_constraints == 1 &&
+          strcmp(got->constraints[0].attr, "axis") == 0 &&
+          got->constraints[0].values[1] == 3);
+    CHECK(strcmp(got->summary, "x86 softmax") == 0 && got->source == NULL);
+  }
+
+  /* Invalid descriptions are refused and leave the registry as it was. */
+  lk_kernel_t bad = {.name = "Bad Name", .op = "relu"};
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  bad.name = "";
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  bad.name = "ok_name";
+  bad.op = NULL;
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  bad.op = "relu";
+  bad.place.target = (lk_target_t)99;
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  bad.place.target = LK_TARGET_ARM;
+  bad.num_inputs = 2; /* no array */
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  bad.num_inputs = 0;
+  const lk_attr_constraint_t empty_set = {.attr = "a",
+                                          .kind = LK_CONSTRAINT_INT_IN};
+  bad.constraints = &empty_set;
+  bad.num_constraints = 1;
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  const lk_attr_constraint_t inverted = {
+      .attr = "a", .kind = LK_CONSTRAINT_INT_RANGE, .lo = 2, .hi = 1};
+  bad.constraints = &inverted;
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  CHECK(lk_registry_add(NULL, &bad) == LK_REG_INVALID);
+  CHECK(lk_registry_size(r) == n0 + 1);
+  bad.num_constraints = 0;
+  CHECK(lk_registry_add(r, &bad) == LK_REG_OK);
+  CHECK(strcmp(lk_reg_status_message(LK_REG_DUPLICATE),
+               "a kernel of that name is already registered") == 0);
+
+  /* Registries are independent: a fresh one has only the builtin rows. */
+  lk_registry_t *other = lk_registry_create();
+  CHECK(other && lk_registry_size(other) == n0);
+  CHECK(other && !lk_registry_find(other, "x86_softmax__f32_nchw8c"));
+  lk_registry_destroy(other);
+  lk_registry_t *empty = lk_registry_create_empty();
+  CHECK(empty && lk_registry_size(empty) == 0);
+  CHECK(empty && lk_registry_add(empty, &bad) == LK_REG_OK);
+  lk_registry_destroy(empty);
+
+  /* The listing shows the new row with its constraint. */
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  CHECK(f != NULL);
+  if (f) {
+    lk_registry_print(r, f, LK_LIST_TEXT);
+    fclose(f);
+    CHECK(strstr(text, "x86_softmax__f32_nchw8c") != NULL);
+    CHECK(strstr(text, "where: axis in {-1, 3} or absent") != NULL);
+    free(text);
+  }
+  lk_registry_destroy(r);
+  lk_registry_destroy(NULL);
+}
+
+int main(void) {
+  test_builtin_matches_ops();
+  test_places();
+  test_matcher();
+  test_registration();
+  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
+  return g_failures ? 1 : 0;
+}
