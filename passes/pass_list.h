@@ -6,11 +6,14 @@
 #include "ir/pass.h"
 
 #define LT_CORE_PASSES(X)                                                      \
+  X(infer_places)                                                              \
+  X(insert_casts)                                                              \
   X(canonicalize)                                                              \
   X(cse)                                                                       \
   X(symbol_dce)                                                                \
   X(strip_debuginfo)                                                           \
   X(plan_memory)                                                               \
+  X(no_memory_reuse)                                                           \
   X(view_op_graph)                                                             \
   X(fold_constants)                                                            \
   X(eliminate_redundant)                                                       \
@@ -24,6 +27,7 @@
   X(expand_shuffle_channel)                                                    \
   X(forward_ops)                                                               \
   X(pick_kernels)                                                              \
+  X(explain_kernels)                                                           \
   X(fuse_layer_norm)                                                           \
   X(fuse_gelu)                                                                 \
   X(fuse_shuffle_channel)                                                      \

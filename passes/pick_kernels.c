@@ -397,3 +397,26 @@ const lt_pass_info_t lt_pick_kernels_pass = {
     .num_statistics = LT_PICK_KERNELS_NUM_STATISTICS,
     .run = run_pick_kernels,
 };
+
+/* --lite-explain-kernels: the same pass with `explain` on by default. */
+static const lt_pass_option_t explain_kernels_options[] = {
+    {"places", LT_OPT_STRING, offsetof(lt_pick_kernels_options_t, places),
+     "host:f32:nchw",
+     "Valid places, highest priority first: target:precision:layout,..."},
+    {"explain", LT_OPT_BOOL, offsetof(lt_pick_kernels_options_t, explain),
+     "true", "Emit a remark per op listing every candidate and its score"},
+};
+
+const lt_pass_info_t lt_explain_kernels_pass = {
+    .argument = "lite-explain-kernels",
+    .name = "LiteExplainKernels",
+    .summary = "lite-pick-kernels with a remark per op listing every "
+               "candidate kernel and its score",
+    .anchor = "func.func",
+    .options_size = sizeof(lt_pick_kernels_options_t),
+    .options = explain_kernels_options,
+    .num_options = LT_ARRAY_SIZE(explain_kernels_options),
+    .statistics = lt_pick_kernels_statistics,
+    .num_statistics = LT_PICK_KERNELS_NUM_STATISTICS,
+    .run = run_pick_kernels,
+};

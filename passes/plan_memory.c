@@ -78,3 +78,32 @@ const lt_pass_info_t lt_plan_memory_pass = {
     .num_statistics = LT_ARRAY_SIZE(plan_statistics),
     .run = run_plan_memory,
 };
+
+/* --lite-no-memory-reuse: the same pass with `no-reuse` on by default, for
+ * debugging a suspected aliasing bug. */
+static const lt_pass_option_t no_reuse_options[] = {
+    {"no-reuse", LT_OPT_BOOL, offsetof(plan_options_t, no_reuse), "true",
+     "Give every value its own range (no sharing, no in-place)"},
+    {"dynamic-dim-bound", LT_OPT_INT,
+     offsetof(plan_options_t, dynamic_dim_bound), "0",
+     "Size each dynamic dim as this many elements (0: a dynamic dim is an "
+     "error)"},
+    {"remarks", LT_OPT_BOOL, offsetof(plan_options_t, remarks), "false",
+     "Report planned, lower-bound and naive bytes as a remark per function"},
+    {"check-only", LT_OPT_BOOL, offsetof(plan_options_t, check_only), "false",
+     "Do not plan: check the plan already recorded in the IR"},
+};
+
+const lt_pass_info_t lt_no_memory_reuse_pass = {
+    .argument = "lite-no-memory-reuse",
+    .name = "LiteNoMemoryReuse",
+    .summary = "lite-plan-memory without any sharing: every value its own "
+               "range (planned = naive)",
+    .anchor = "func.func",
+    .options_size = sizeof(plan_options_t),
+    .options = no_reuse_options,
+    .num_options = LT_ARRAY_SIZE(no_reuse_options),
+    .statistics = plan_statistics,
+    .num_statistics = LT_ARRAY_SIZE(plan_statistics),
+    .run = run_plan_memory,
+};

@@ -1,0 +1,224 @@
+/* infer_places.c - --lite-infer-places: gives every tensor of a function a
+ * Place once lite-pick-kernels has recorded `lite.kernel` on its ops
+ * (Paddle-Lite's variable_place_inference_pass).
+ *
+ * A result takes its kernel's declared result Place; `any` target and
+ * layout come from the first placed operand, else from the first valid
+ * place. An argument takes the Place its first consumer's kernel declares
+ * for it, a constant the Place each consumer declares: a constant wanted at
+ * two Places is duplicated (weights are free to place; no cast needed).
+ *
+ * The precision of every Place stays the one storing the value's element
+ * type, so the IR verifies after this pass: a kernel declaring another
+ * precision (an f16 conv fed f32) gets its operands calibrated and its
+ * results retyped by lite-insert-casts. */
+#include <string.h>
+
+#include "dialects/func/func.h"
+#include "ir/diagnostics.h"
+#include "passes/pass_list.h"
+#include "passes/place_passes.h"
+
+typedef struct infer_places_options {
+  char *places;
+} infer_places_options_t;
+
+static const lt_pass_option_t kOptions[] = {
+    {"places", LT_OPT_STRING, offsetof(infer_places_options_t, places),
+     "host:f32:nchw",
+     "Valid places, highest priority first (the first fills `any`)"},
+};
+static const lt_pass_statistic_t kStatistics[] = {
+    {"num-placed", "Number of values given a Place"},
+    {"num-duplicated", "Number of constants duplicated for a second Place"},
+};
+
+static lt_context_t *value_context(const lt_value_t *v) {
+  return v->is_block_arg ? lt_op_context(lt_block_parent_op(v->owner.block))
+                         : lt_op_context(v->owner.op);
+}
+
+static bool set_place(lt_value_t *v, lt_place_t place) {
+  if (!v->type || v->type->kind != LT_TYPE_TENSOR) return false;
+  lt_context_t *ctx = value_context(v);
+  place.precision = lt_precision_of_element(v->type->shaped.element);
+  const lt_type_t *t = lt_type_with_place(ctx, v->type, place);
+  if (t == v->type) return false;
+  lt_value_set_type(v, t);
+  return true;
+}
+
+/* `any` fields of want filled from `from` (when placed), then `dflt`. */
+static lt_place_t resolve(lt_place_t want, const lt_place_t *from,
+                          lt_place_t dflt) {
+  if (want.target == LT_TARGET_ANY)
+    want.target = from && from->target != LT_TARGET_ANY ? from->target
+                                                        : dflt.target;
+  if (want.layout == LT_LAYOUT_ANY)
+    want.layout = from && from->layout != LT_LAYOUT_ANY ? from->layout
+                                                        : dflt.layout;
+  return want;
+}
+
+/* The Place the kernel of use's owner declares for that operand. */
+static bool wanted_at(const lt_operand_t *use, const lk_registry_t *registry,
+                      lt_place_t dflt, lt_place_t *out) {
+  bool failed;
+  const lk_kernel_t *k = lt_place_op_kernel(use->owner, registry, &failed);
+  if (!k) return false;
+  *out = resolve(lt_place_of_kernel(
+                     lk_kernel_input(k, (int32_t)lt_operand_index(use))),
+                 NULL, dflt);
+  return true;
+}
+
+static uint32_t place_constant(lt_pass_t *pass, lt_op_t *c,
+                               const lk_registry_t *registry,
+                               lt_place_t dflt) {
+  lt_value_t *v = lt_op_result(c, 0);
+  uint32_t placed = 0;
+  /* Uses wanting the first Place stay on c; each other Place gets a clone
+   * taking over the uses that want it. */
+  for (;;) {
+    lt_operand_t *first = NULL;
+    lt_place_t want = dflt, have;
+    bool have_placed = lt_place_of_value(v, &have);
+    for (lt_operand_t *u = v->first_use; u; u = u->next_use) {
+      lt_place_t w;
+      if (!wanted_at(u, registry, dflt, &w)) continue;
+      w.precision = lt_precision_of_element(v->type->shaped.element);
+      if (have_placed && lt_place_compatible(&have, &w)) continue;
+      first = u;
+      want = w;
+      break;
+    }
+    if (!first) break;
+    if (!have_placed && !placed) {
+      if (set_place(v, want)) placed++;
+      continue;
+    }
+    lt_ir_map_t *map = lt_ir_map_create(lt_op_context(c));
+    lt_op_t *copy = lt_op_clone(c, map);
+    lt_ir_map_destroy(map);
+    if (!copy) return placed;
+    lt_block_insert(c->parent, c->next, copy);
+    lt_value_t *cv = lt_op_result(copy, 0);
+    set_place(cv, want);
+    lt_operand_t *next;
+    for (lt_operand_t *u = v->first_use; u; u = next) {
+      next = u->next_use;
+      lt_place_t w;
+      if (!wanted_at(u, registry, dflt, &w)) continue;
+      w.precision = lt_precision_of_element(v->type->shaped.element);
+      if (lt_place_compatible(&want, &w))
+        lt_op_set_operand(u->owner, lt_operand_index(u), cv);
+    }
+    lt_pass_stat_add(pass, 1, 1);
+    placed++;
+  }
+  if (!placed && !lt_place_of_value(v, &(lt_place_t){0}) && set_place(v, dflt))
+    placed++;
+  return placed;
+}
+
+lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
+                                const lk_registry_t *registry,
+                                const char *places) {
+  lk_place_t first;
+  const char *text = places ? places : "";
+  const char *comma = strchr(text, ',');
+  size_t n = comma ? (size_t)(comma - text) : strlen(text);
+  if (!lk_place_parse(text, n, &first))
+    return lt_op_emit_error(func,
+                            "lite-infer-places: bad place '%.*s' in "
+                            "places='%s': expected target:precision:layout",
+                            (int)n, text, text);
+  lt_place_t dflt = lt_place_of_kernel(first);
+  lt_block_t *entry = lt_func_entry(func);
+  if (!entry) return LT_SUCCESS;
+  uint64_t placed = 0;
+  lt_result_t result = LT_SUCCESS;
+
+  for (uint32_t i = 0; i < entry->num_args; i++) {
+    lt_value_t *a = entry->args[i];
+    lt_place_t want = dflt;
+    for (lt_operand_t *u = a->first_use; u; u = u->next_use)
+      if (wanted_at(u, registry, dflt, &want)) break;
+    if (set_place(a, want)) placed++;
+  }
+  for (lt_op_t *op = entry->first; op; op = op->next) {
+    if (lt_lite_op_id(op) == LT_LITE_CONSTANT) {
+      placed += place_constant(pass, op, registry, dflt);
+      continue;
+    }
+    bool failed;
+    const lk_kernel_t *k = lt_place_op_kernel(op, registry, &failed);
+    if (failed) result = LT_FAILURE;
+    if (!k) continue;
+    lt_place_t from, *fromp = NULL;
+    for (uint32_t i = 0; i < op->num_operands && !fromp; i++)
+      if (lt_place_of_value(lt_op_operand(op, i), &from)) fromp = &from;
+    for (uint32_t i = 0; i < op->num_results; i++) {
+      lt_place_t want = resolve(
+          lt_place_of_kernel(lk_kernel_output(k, (int32_t)i)), fromp, dflt);
+      if (set_place(lt_op_result(op, i), want)) placed++;
+    }
+  }
+
+  /* The function type follows its arguments and returned values. */
+  lt_op_t *ret = lt_block_terminator(entry);
+  const lt_type_t *ft = lt_func_type(func);
+  if (ret && ft && ft->function.num_inputs == entry->num_args &&
+      ft->function.num_results == ret->num_operands) {
+    lt_context_t *ctx = lt_op_context(func);
+    uint32_t ni = ft->function.num_inputs, nr = ft->function.num_results;
+    const lt_type_t *types[64];
+    if (ni + nr <= 64) {
+      for (uint32_t i = 0; i < ni; i++) types[i] = entry->args[i]->type;
+      for (uint32_t i = 0; i < nr; i++) {
+        const lt_type_t *t = lt_op_operand(ret, i)->type;
+        lt_place_t p;
+        /* The model's interface keeps its element types: a result
+         * computed in another precision is calibrated back on return. */
+        const lt_type_t *declared = ft->function.types[ni + i];
+        if (t->kind == LT_TYPE_TENSOR && declared->kind == LT_TYPE_TENSOR &&
+            lt_place_of_type(t, &p)) {
+          p.precision = lt_precision_of_element(declared->shaped.element);
+          t = lt_type_with_place(ctx, declared, p);
+        }
+        types[ni + i] = t;
+      }
+      lt_op_set_attr(func, "function_type",
+                     lt_attr_type(ctx, lt_type_function(ctx, ni, types, nr,
+                                                        types + ni)));
+    } else {
+      result = lt_op_emit_error(func, "lite-infer-places: more than 64 "
+                                      "arguments and results");
+    }
+  }
+  lt_pass_stat_add(pass, 0, placed);
+  lt_pass_set_changed(pass, placed != 0);
+  return result;
+}
+
+static lt_result_t run_infer_places(lt_pass_t *pass, lt_op_t *op) {
+  const infer_places_options_t *o = pass->options;
+  lk_registry_t *registry = lk_registry_create();
+  if (!registry) return lt_op_emit_error(op, "out of memory");
+  lt_result_t r = lt_infer_places_run(pass, op, registry, o->places);
+  lk_registry_destroy(registry);
+  return r;
+}
+
+const lt_pass_info_t lt_infer_places_pass = {
+    .argument = "lite-infer-places",
+    .name = "LiteInferPlaces",
+    .summary = "Give every tensor the Place its picked kernel declares",
+    .anchor = "func.func",
+    .options_size = sizeof(infer_places_options_t),
+    .options = kOptions,
+    .num_options = 1,
+    .statistics = kStatistics,
+    .num_statistics = 2,
+    .run = run_infer_places,
+};
