@@ -4,9 +4,12 @@
  *
  * A result takes its kernel's declared result Place; `any` target and
  * layout come from the first placed operand, else from the first valid
- * place. An argument takes the Place its first consumer's kernel declares
- * for it, a constant the Place each consumer declares: a constant wanted at
- * two Places is duplicated (weights are free to place; no cast needed).
+ * place. The model's interface is host memory in the logical layout: the
+ * caller hands inputs and receives outputs as plain NCHW buffers, so
+ * arguments and results are placed at host/nchw and lite-insert-casts
+ * copies them to and from the devices their consumers and producers run
+ * on. A constant takes the Place each consumer declares: a constant wanted
+ * at two Places is duplicated (weights are free to place; no cast needed).
  *
  * The precision of every Place stays the one storing the value's element
  * type, so the IR verifies after this pass: a kernel declaring another
@@ -139,13 +142,9 @@ lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
   uint64_t placed = 0;
   lt_result_t result = LT_SUCCESS;
 
-  for (uint32_t i = 0; i < entry->num_args; i++) {
-    lt_value_t *a = entry->args[i];
-    lt_place_t want = dflt;
-    for (lt_operand_t *u = a->first_use; u; u = u->next_use)
-      if (wanted_at(u, registry, dflt, &want)) break;
-    if (set_place(a, want)) placed++;
-  }
+  const lt_place_t host = {LT_TARGET_HOST, LT_PRECISION_ANY, LT_LAYOUT_NCHW, 0};
+  for (uint32_t i = 0; i < entry->num_args; i++)
+    if (set_place(entry->args[i], host)) placed++;
   for (lt_op_t *op = entry->first; op; op = op->next) {
     if (lt_lite_op_id(op) == LT_LITE_CONSTANT) {
       placed += place_constant(pass, op, registry, dflt);
@@ -177,12 +176,11 @@ lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
       for (uint32_t i = 0; i < ni; i++) types[i] = entry->args[i]->type;
       for (uint32_t i = 0; i < nr; i++) {
         const lt_type_t *t = lt_op_operand(ret, i)->type;
-        lt_place_t p;
-        /* The model's interface keeps its element types: a result
-         * computed in another precision is calibrated back on return. */
+        /* Results keep the model's element types and come back to host
+         * memory: lite-insert-casts adds the copies and calibs. */
         const lt_type_t *declared = ft->function.types[ni + i];
-        if (t->kind == LT_TYPE_TENSOR && declared->kind == LT_TYPE_TENSOR &&
-            lt_place_of_type(t, &p)) {
+        if (t->kind == LT_TYPE_TENSOR && declared->kind == LT_TYPE_TENSOR) {
+          lt_place_t p = host;
           p.precision = lt_precision_of_element(declared->shaped.element);
           t = lt_type_with_place(ctx, declared, p);
         }

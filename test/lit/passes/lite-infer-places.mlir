@@ -1,6 +1,7 @@
 // lite-infer-places after kernel pick, with the test kernels (opencl f16
 // conv, x86 nchw8c softmax): results take their kernel's Place, arguments
-// their first consumer's, constants each consumer's (duplicated, not cast).
+// and results the model's interface (host memory, nchw), constants each
+// consumer's (duplicated, not cast).
 // Precisions stay those of the element types (the IR verifies);
 // lite-insert-casts materializes the f16 of the conv.
 // RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true' | FileCheck %s
@@ -9,9 +10,9 @@
 // Placing changes no number.
 // RUN: lite-run --compare %s --pass-pipeline='builtin.module(func.func(test-lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true}))' --rtol 0 --atol 0 | FileCheck %s --check-prefix=CMP
 
-// The argument goes where the conv reads it; lite.name stays; the function
-// type follows.
-// CHECK-LABEL: func.func @main(%arg0: tensor<1x4x6x6xf32, #lite.place<opencl, f32, nchw>> {lite.name = "x"}) -> tensor<1x4x4x4xf32, #lite.place<host, f32, nchw>>
+// The argument stays in host memory (lite-insert-casts copies it to the
+// device); lite.name stays; the function type follows.
+// CHECK-LABEL: func.func @main(%arg0: tensor<1x4x6x6xf32, #lite.place<host, f32, nchw>> {lite.name = "x"}) -> tensor<1x4x4x4xf32, #lite.place<host, f32, nchw>>
 // CHECK-NEXT:  %[[W:.*]] = "lite.constant"() {{.*}} -> tensor<4x4x3x3xf32, #lite.place<opencl, f32, nchw>>
 // %b is read by a host add and by the x86 softmax: two constants.
 // CHECK-NEXT:  %[[BH:.*]] = "lite.constant"() {value = dense<2.500000e-01> : tensor<1x4x4x4xf32>} : () -> tensor<1x4x4x4xf32, #lite.place<host, f32, nchw>>

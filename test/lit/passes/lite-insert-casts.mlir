@@ -6,10 +6,13 @@
 // RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true' | FileCheck %s
 // RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true' --mlir-pass-statistics 2>&1 | FileCheck %s --check-prefix=STATS
 
-// The input is calibrated to f16 on the device; the weight is folded into
-// an f16 constant (no calib, the f32 original is gone).
+// The model's interface is host memory in the logical layout. The input
+// is copied to the device and calibrated to f16 there; the weight is
+// folded into an f16 constant (no calib, the f32 original is gone).
 // CHECK-LABEL: func.func @main
-// CHECK:       %[[X16:.*]] = "lite.calib"(%arg0) {lite.kernel = "ref_calib__any_nchw"} : (tensor<1x3x8x8xf32, #lite.place<opencl, f32, nchw>>) -> tensor<1x3x8x8xf16, #lite.place<opencl, f16, nchw>>
+// CHECK-SAME:  (%arg0: tensor<1x3x8x8xf32, #lite.place<host, f32, nchw>>) -> tensor<1x4x6x6xf32, #lite.place<host, f32, nchw>>
+// CHECK:       %[[XD:.*]] = "lite.io_copy"(%arg0) {{.*}} : (tensor<1x3x8x8xf32, #lite.place<host, f32, nchw>>) -> tensor<1x3x8x8xf32, #lite.place<opencl, f32, nchw>>
+// CHECK-NEXT:  %[[X16:.*]] = "lite.calib"(%[[XD]]) {lite.kernel = "ref_calib__any_nchw"} : (tensor<1x3x8x8xf32, #lite.place<opencl, f32, nchw>>) -> tensor<1x3x8x8xf16, #lite.place<opencl, f16, nchw>>
 // CHECK-NEXT:  %[[W16:.*]] = "lite.constant"() {value = dense_resource<{{.*}}> : tensor<4x3x3x3xf16>} : () -> tensor<4x3x3x3xf16, #lite.place<opencl, f16, nchw>>
 // CHECK-NEXT:  %[[C:.*]] = "lite.conv2d"(%[[X16]], %[[W16]]) {{.*}}"test_cl_conv2d__f16_nchw"{{.*}} -> tensor<1x4x6x6xf16, #lite.place<opencl, f16, nchw>>
 // The conv result comes back to host once; relu (an `any` kernel) stays f16.
@@ -30,7 +33,7 @@
 // STATS-DAG: 2 num-calib
 // STATS-DAG: 0 num-cancelled
 // STATS-DAG: 1 num-folded
-// STATS-DAG: 1 num-io-copy
+// STATS-DAG: 2 num-io-copy
 // STATS-DAG: 2 num-layout
 // STATS-DAG: 2 num-shared
 
@@ -39,7 +42,7 @@
 // COUNT-COUNT-2: "lite.calib"
 // COUNT-NOT:     "lite.calib"
 // RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true' | FileCheck %s --check-prefix=COPY
-// COPY-COUNT-1: "lite.io_copy"
+// COPY-COUNT-2: "lite.io_copy"
 // COPY-NOT:     "lite.io_copy"
 
 // Numbers: the reference interpreter computes every op on host, f16 where
