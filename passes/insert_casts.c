@@ -213,6 +213,32 @@ static lt_result_t fix_operand(casts_t *c, lt_op_t *op, uint32_t i,
   return LT_SUCCESS;
 }
 
+/* A returned value whose Place is compatible with the declared result but
+ * not the same (x86 memory where host was declared: one address space)
+ * needs no copy: the function's result type takes the value's type, since
+ * func.return wants them equal. */
+static lt_result_t match_results(casts_t *c, lt_op_t *func, lt_op_t *ret) {
+  const lt_type_t *ft = lt_func_type(func);
+  uint32_t ni = ft->function.num_inputs, nr = ft->function.num_results;
+  const lt_type_t *types[64];
+  if (ni + nr > 64) return LT_SUCCESS;
+  bool differ = false;
+  for (uint32_t i = 0; i < ni + nr; i++) types[i] = ft->function.types[i];
+  for (uint32_t i = 0; i < nr; i++) {
+    const lt_type_t *have = lt_op_operand(ret, i)->type;
+    if (have != types[ni + i] && lt_type_compatible(have, types[ni + i])) {
+      types[ni + i] = have;
+      differ = true;
+    }
+  }
+  if (!differ) return LT_SUCCESS;
+  lt_op_set_attr(func, "function_type",
+                 lt_attr_type(c->ctx, lt_type_function(c->ctx, ni, types, nr,
+                                                       types + ni)));
+  c->changed = true;
+  return LT_SUCCESS;
+}
+
 static lt_result_t visit(casts_t *c, lt_op_t *op) {
   if (strcmp(lt_op_name(op), "func.return") == 0) {
     const lt_type_t *ft = lt_func_type(lt_op_parent_op(op));
@@ -224,7 +250,7 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
           LT_FAILED(fix_operand(c, op, i, want)))
         return LT_FAILURE;
     }
-    return LT_SUCCESS;
+    return match_results(c, lt_op_parent_op(op), op);
   }
   bool failed;
   const lk_kernel_t *k = lt_place_op_kernel(op, c->registry, &failed);

@@ -6,6 +6,7 @@
  *   test_x86_softmax__f32_nchw8c     x86 f32 softmax in nchw8c
  *   test_x86_conv2d_3x3s1__f32_nchw8c  x86 conv taking only 3x3 kernels,
  *                                    stride 1, dilation 1, group 1
+ *   test_x86_sigmoid__f32_nchw8c     x86 sigmoid on blocked channels
  * The registry is the pass run's own: created, filled, destroyed per run.
  * Options infer-places and insert-casts go on with lite-infer-places and
  * lite-insert-casts over the same registry. */
@@ -99,6 +100,14 @@ static const lk_kernel_t kTestKernels[] = {
      .constraints = k3x3s1,
      .num_constraints = 4,
      .summary = "test: an x86 3x3 stride-1 convolution"},
+    {.name = "test_x86_sigmoid__f32_nchw8c",
+     .op = "sigmoid",
+     .place = {LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C},
+     .inputs = kX86F32Blocked,
+     .num_inputs = 1,
+     .outputs = kX86F32Blocked,
+     .num_outputs = 1,
+     .summary = "test: an x86 sigmoid on blocked channels"},
 };
 
 static lt_result_t run_test_pick_kernels(lt_pass_t *pass, lt_op_t *op) {
