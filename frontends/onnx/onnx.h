@@ -12,6 +12,15 @@
 #include "ir/operation.h"
 #include "kernels/tensor.h"
 
+/* A graph input's full shape, fixed at import (dynamic dims become static;
+ * a static dim of the model must agree). */
+typedef struct lt_onnx_input_shape {
+  const char *name;
+  size_t name_len;
+  int32_t rank;
+  const int64_t *dims;
+} lt_onnx_input_shape_t;
+
 typedef struct lt_onnx_import_options {
   /* Fold subgraphs whose inputs are all constant (Shape -> Gather -> Concat
    * -> Reshape and the like) at import. Default true. */
@@ -19,6 +28,10 @@ typedef struct lt_onnx_import_options {
   /* Override a graph input's dimension parameters: "N=1,seq=128" (NULL:
    * leave symbolic dims dynamic). */
   const char *dim_params;
+  /* Shapes of named graph inputs (NULL/0: none), for models whose dynamic
+   * dims have no dim_param to name them. */
+  const lt_onnx_input_shape_t *input_shapes;
+  uint32_t num_input_shapes;
 } lt_onnx_import_options_t;
 
 void lt_onnx_import_options_init(lt_onnx_import_options_t *opts);

@@ -227,6 +227,50 @@ static bool dim_params_valid(const char *list) {
   }
 }
 
+/* The shape the options give for the graph input `name`, or NULL. */
+static const lt_onnx_input_shape_t *
+given_shape(const lt_onnx_import_options_t *o, lt_onnx_str_t name) {
+  for (uint32_t i = 0; i < o->num_input_shapes; i++) {
+    const lt_onnx_input_shape_t *s = &o->input_shapes[i];
+    if (s->name_len == name.len && memcmp(s->name, name.data, name.len) == 0)
+      return s;
+  }
+  return NULL;
+}
+
+/* Overrides shape[0..rank) with fix's dims, which must have the input's
+ * rank and agree with its static dims. */
+static lt_result_t apply_shape(lt_onnx_import_t *im,
+                               const lt_onnx_value_info_t *v,
+                               const lt_onnx_input_shape_t *fix,
+                               int64_t *shape) {
+  if (fix->rank != (int32_t)v->rank) {
+    lt_onnx_record_error(im, LT_STATUS_INVALID_ARGUMENT,
+                         "graph input '%.*s' has rank %u; the given shape "
+                         "has rank %d",
+                         STR_ARGS(v->name), v->rank, (int)fix->rank);
+    return LT_FAILURE;
+  }
+  for (uint32_t i = 0; i < v->rank; i++) {
+    if (fix->dims[i] < 0) {
+      lt_onnx_record_error(im, LT_STATUS_INVALID_ARGUMENT,
+                           "graph input '%.*s': the given dim %u is negative",
+                           STR_ARGS(v->name), i);
+      return LT_FAILURE;
+    }
+    if (shape[i] != LT_DYNAMIC && shape[i] != fix->dims[i]) {
+      lt_onnx_record_error(im, LT_STATUS_INVALID_ARGUMENT,
+                           "graph input '%.*s': the given dim %u (%lld) "
+                           "contradicts the model's (%lld)",
+                           STR_ARGS(v->name), i, (long long)fix->dims[i],
+                           (long long)shape[i]);
+      return LT_FAILURE;
+    }
+    shape[i] = fix->dims[i];
+  }
+  return LT_SUCCESS;
+}
+
 static const lt_type_t *input_type(lt_onnx_import_t *im,
                                    const lt_onnx_value_info_t *v,
                                    const char *what) {
@@ -269,6 +313,8 @@ static const lt_type_t *input_type(lt_onnx_import_t *im,
     else
       shape[i] = LT_DYNAMIC;
   }
+  const lt_onnx_input_shape_t *fix = given_shape(im->opts, v->name);
+  if (fix && LT_FAILED(apply_shape(im, v, fix, shape))) return NULL;
   return lt_type_tensor(im->ctx, v->rank, shape, elem, NULL);
 }
 

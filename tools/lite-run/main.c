@@ -98,6 +98,16 @@ static lt_run_exit_t load_onnx(lt_context_t *ctx, const lt_run_options_t *o,
   lt_onnx_import_options_t opts;
   lt_onnx_import_options_init(&opts);
   opts.dim_params = o->dim_params;
+  /* --input-shape also fixes the imported input types, so that passes see
+   * static shapes even where the model's dims are unnamed. */
+  lt_onnx_input_shape_t shapes[64];
+  uint32_t n = o->num_shapes < 64 ? o->num_shapes : 64;
+  for (uint32_t i = 0; i < n; i++)
+    shapes[i] = (lt_onnx_input_shape_t){o->shapes[i].name,
+                                        o->shapes[i].name_len,
+                                        o->shapes[i].rank, o->shapes[i].dims};
+  opts.input_shapes = shapes;
+  opts.num_input_shapes = n;
   lt_status_t st = lt_onnx_import_file(ctx, o->model, &opts, out);
   if (!st) return LT_RUN_OK;
   bool unsupported = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED;
