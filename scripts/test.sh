@@ -7,9 +7,9 @@
 #   4. ONNX conformance (test/onnx, both builds): every test listed in
 #      test/onnx/expected_pass.txt must pass
 #   5. models (test/models) under lite-run --reference against onnxruntime,
-#      in both builds: every generated model and the PP-OCR models (skipped,
-#      and said so, without onnxruntime or without a reachable registry for
-#      PP-OCR)
+#      and optimized, placed and memory-planned against themselves, in both
+#      builds: every generated model and the PP-OCR models (skipped, and said
+#      so, without onnxruntime or without a reachable registry for PP-OCR)
 #   6. the libFuzzer targets (clang-14) run for FUZZ_SECONDS each on seed
 #      corpora made from test/lit and the ONNX test models
 #
@@ -93,7 +93,13 @@ print("%d of %d node tests, %d of %d in all"
   fi
 }
 
-# models FLAVOUR DIR ARGS...: lite-run --reference against onnxruntime.
+# The compile path every model also goes through, checked with lite-run
+# --compare against the unoptimized model: graph optimization, kernel pick,
+# place inference, cast insertion, memory planning.
+compile_pipeline='builtin.module(lite-optimize,func.func(lite-pick-kernels{places=x86:f32:nchw8c,host:f32:nchw},lite-infer-places{places=x86:f32:nchw8c,host:f32:nchw},lite-insert-casts,lite-plan-memory))'
+
+# models FLAVOUR DIR ARGS...: lite-run --reference against onnxruntime, and
+# the compile path against the unoptimized model.
 models() {
   local flavour=$1 dir=$2
   shift 2
@@ -105,8 +111,8 @@ models() {
     return
   fi
   if "$py" test/models/check_models.py --bin "$dir/bin" \
-       --models "$root/build/models" "$@"; then
-    pass 1 "$flavour: models agree with onnxruntime"
+       --models "$root/build/models" --pipeline "$compile_pipeline" "$@"; then
+    pass 1 "$flavour: models agree with onnxruntime, and compiled with themselves"
   else
     fail 1 "$flavour: models: FAILED"
   fi

@@ -8,6 +8,9 @@ NAME is a model of gen_models.py (generated into DIR when missing) or one of
 the PP-OCR models fetched by fetch_ppocr.py (ppocr_det, ppocr_rec, ppocr_cls).
 Agreement: the largest absolute difference, relative to the largest absolute
 reference value, at most --rtol (1e-4); the per-output cosine is printed too.
+With --pipeline P, each model is also run through `lite-run --compare` with
+the pass pipeline P (e.g. lite-optimize and placement): the optimized model
+must agree with the unoptimized one within 1e-4 relative + 1e-5 absolute.
 Run with the interpreter of .venv (scripts/setup.sh), which has onnxruntime.
 Exits 0 when every model agrees, 1 otherwise, 2 when onnxruntime is missing.
 """
@@ -71,6 +74,20 @@ def compare(ref, got):
     return rel, cos
 
 
+def compare_pipeline(name, path, lite_run, pipeline):
+    """lite-run --compare of the model before and after `pipeline`."""
+    cmd = [lite_run, "--compare", path, "--pass-pipeline", pipeline,
+           "--rtol", "1e-4", "--atol", "1e-5"]
+    if name in PPOCR_SHAPES:
+        cmd += ["--input-shape", "x=" + "x".join(map(str, PPOCR_SHAPES[name]))]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    lines = (p.stdout + p.stderr).strip().splitlines()
+    ops = next((l for l in lines if l.startswith("ops:")), "")
+    if p.returncode != 0:
+        return False, f"--compare exit {p.returncode}: " + " | ".join(lines[-3:])[:400]
+    return True, ops
+
+
 def run_one(name, path, lite_run, seed, rtol):
     import onnxruntime as ort
     model = onnx.load(path, load_external_data=False)
@@ -113,6 +130,7 @@ def main():
     ap.add_argument("--small", action="store_true", help="only the CI-sized models")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rtol", type=float, default=1e-4)
+    ap.add_argument("--pipeline", help="also compare the model before and after this pipeline")
     a = ap.parse_args()
     try:
         import onnxruntime  # noqa: F401
@@ -137,6 +155,9 @@ def main():
                 os.makedirs(a.models, exist_ok=True)
                 onnx.save(gen_models.MODELS[name](), path)
         ok, detail, secs = run_one(name, path, lite_run, a.seed, a.rtol)
+        if ok and a.pipeline:
+            ok, more = compare_pipeline(name, path, lite_run, a.pipeline)
+            detail += f"; pipeline {more}"
         failed += not ok
         print(f"{name:22s} {'PASS' if ok else 'FAIL'}  {secs:6.1f}s  {detail}", flush=True)
     print(f"{len(names) - failed} agree, {failed} differ (rtol {a.rtol:g})")
