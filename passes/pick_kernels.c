@@ -398,14 +398,12 @@ const lt_pass_info_t lt_pick_kernels_pass = {
     .run = run_pick_kernels,
 };
 
-/* --lite-explain-kernels: the same pass with `explain` on by default. */
-static const lt_pass_option_t explain_kernels_options[] = {
-    {"places", LT_OPT_STRING, offsetof(lt_pick_kernels_options_t, places),
-     "host:f32:nchw",
-     "Valid places, highest priority first: target:precision:layout,..."},
-    {"explain", LT_OPT_BOOL, offsetof(lt_pick_kernels_options_t, explain),
-     "true", "Emit a remark per op listing every candidate and its score"},
-};
+/* --lite-explain-kernels: the same pass with `explain` always on (its
+ * options are lite-pick-kernels'). */
+static lt_result_t run_explain_kernels(lt_pass_t *pass, lt_op_t *op) {
+  ((lt_pick_kernels_options_t *)pass->options)->explain = true;
+  return run_pick_kernels(pass, op);
+}
 
 const lt_pass_info_t lt_explain_kernels_pass = {
     .argument = "lite-explain-kernels",
@@ -414,9 +412,9 @@ const lt_pass_info_t lt_explain_kernels_pass = {
                "candidate kernel and its score",
     .anchor = "func.func",
     .options_size = sizeof(lt_pick_kernels_options_t),
-    .options = explain_kernels_options,
-    .num_options = LT_ARRAY_SIZE(explain_kernels_options),
+    .options = lt_pick_kernels_options,
+    .num_options = LT_PICK_KERNELS_NUM_OPTIONS,
     .statistics = lt_pick_kernels_statistics,
     .num_statistics = LT_PICK_KERNELS_NUM_STATISTICS,
-    .run = run_pick_kernels,
+    .run = run_explain_kernels,
 };

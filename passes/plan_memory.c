@@ -79,20 +79,13 @@ const lt_pass_info_t lt_plan_memory_pass = {
     .run = run_plan_memory,
 };
 
-/* --lite-no-memory-reuse: the same pass with `no-reuse` on by default, for
- * debugging a suspected aliasing bug. */
-static const lt_pass_option_t no_reuse_options[] = {
-    {"no-reuse", LT_OPT_BOOL, offsetof(plan_options_t, no_reuse), "true",
-     "Give every value its own range (no sharing, no in-place)"},
-    {"dynamic-dim-bound", LT_OPT_INT,
-     offsetof(plan_options_t, dynamic_dim_bound), "0",
-     "Size each dynamic dim as this many elements (0: a dynamic dim is an "
-     "error)"},
-    {"remarks", LT_OPT_BOOL, offsetof(plan_options_t, remarks), "false",
-     "Report planned, lower-bound and naive bytes as a remark per function"},
-    {"check-only", LT_OPT_BOOL, offsetof(plan_options_t, check_only), "false",
-     "Do not plan: check the plan already recorded in the IR"},
-};
+/* --lite-no-memory-reuse: the same pass with sharing always off, for
+ * debugging a suspected aliasing bug (its options are lite-plan-memory's;
+ * no-reuse is forced). */
+static lt_result_t run_no_memory_reuse(lt_pass_t *pass, lt_op_t *op) {
+  ((plan_options_t *)pass->options)->no_reuse = true;
+  return run_plan_memory(pass, op);
+}
 
 const lt_pass_info_t lt_no_memory_reuse_pass = {
     .argument = "lite-no-memory-reuse",
@@ -101,9 +94,9 @@ const lt_pass_info_t lt_no_memory_reuse_pass = {
                "range (planned = naive)",
     .anchor = "func.func",
     .options_size = sizeof(plan_options_t),
-    .options = no_reuse_options,
-    .num_options = LT_ARRAY_SIZE(no_reuse_options),
+    .options = plan_options,
+    .num_options = LT_ARRAY_SIZE(plan_options),
     .statistics = plan_statistics,
     .num_statistics = LT_ARRAY_SIZE(plan_statistics),
-    .run = run_plan_memory,
+    .run = run_no_memory_reuse,
 };

@@ -103,6 +103,25 @@ const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name) {
   return a && a->kind == LT_ATTR_TYPE ? a->type : NULL;
 }
 
+lt_result_t lt_lite_attr_choice(const lt_lite_call_t *c, const char *name,
+                                const char *dflt, const char *const *names,
+                                int n, int *out_index) {
+  char buf[64];
+  lt_lite_attr_str(c, name, buf, sizeof buf, dflt);
+  for (int i = 0; i < n; i++)
+    if (strcmp(buf, names[i]) == 0) {
+      *out_index = i;
+      return LT_SUCCESS;
+    }
+  lt_strbuf_t list = {0};
+  for (int i = 0; i < n; i++)
+    lt_strbuf_printf(&list, "%s%s", i ? ", " : "", names[i]);
+  lt_result_t r = lt_lite_error(c, "attribute '%s' must be one of %s; got '%s'",
+                                name, list.data ? list.data : "", buf);
+  lt_strbuf_free(&list);
+  return r;
+}
+
 /* ---- spec check --------------------------------------------------------------- */
 
 static bool numeric_array(const lt_attr_t *a, bool want_float) {

@@ -87,6 +87,12 @@ int32_t lt_lite_attr_ints(const lt_lite_call_t *c, const char *name,
 int32_t lt_lite_attr_floats(const lt_lite_call_t *c, const char *name,
                             double *out, int32_t cap);
 const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name);
+/* The index in names[0..n) of the string attribute `name` (dflt when
+ * absent); otherwise reports "attribute 'name' must be one of a, b, c; got
+ * 'x'". */
+lt_result_t lt_lite_attr_choice(const lt_lite_call_t *c, const char *name,
+                                const char *dflt, const char *const *names,
+                                int n, int *out_index);
 
 /* ---- shape helpers ----------------------------------------------------------- */
 /* Integer contents of a known 0-D/1-D value (any integer dtype) into

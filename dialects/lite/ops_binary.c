@@ -27,13 +27,11 @@ static lt_result_t binary_params(const lt_lite_call_t *c,
     return lt_lite_error(c, "is not a binary elementwise op");
   p->fmod = lt_lite_attr_int(c, "fmod", 0) != 0;
   if (p->op == LK_BINARY_BIT_SHIFT) {
-    char dir[16];
-    lt_lite_attr_str(c, "direction", dir, sizeof dir, "");
-    if (strcmp(dir, "LEFT") != 0 && strcmp(dir, "RIGHT") != 0)
-      return lt_lite_error(c, "attribute 'direction' must be \"LEFT\" or "
-                              "\"RIGHT\", got \"%s\"",
-                           dir);
-    p->shift_right = strcmp(dir, "RIGHT") == 0;
+    static const char *const dirs[] = {"LEFT", "RIGHT"};
+    int d;
+    if (LT_FAILED(lt_lite_attr_choice(c, "direction", "", dirs, 2, &d)))
+      return LT_FAILURE;
+    p->shift_right = d == 1;
   }
   return lt_lite_fused_activation(c, &p->act, &p->act_alpha, &p->act_beta);
 }

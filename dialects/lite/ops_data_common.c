@@ -1,7 +1,6 @@
 /* ops_data_common.c - helpers of the data families (see ops_data.h). */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "dialects/lite/ops_data.h"
 
@@ -169,24 +168,13 @@ lt_result_t lt_lite_data_index_error(const lt_lite_call_t *c, uint32_t i,
 
 lt_result_t lt_lite_data_reduction(const lt_lite_call_t *c,
                                    lk_scatter_reduction_t *out) {
-  static const struct {
-    const char *name;
-    lk_scatter_reduction_t r;
-  } names[] = {{"none", LK_SCATTER_NONE},
-               {"add", LK_SCATTER_ADD},
-               {"mul", LK_SCATTER_MUL},
-               {"max", LK_SCATTER_MAX},
-               {"min", LK_SCATTER_MIN}};
-  char buf[32];
-  lt_lite_attr_str(c, "reduction", buf, sizeof buf, "none");
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    if (strcmp(buf, names[i].name) == 0) {
-      *out = names[i].r;
-      return LT_SUCCESS;
-    }
-  }
-  return lt_lite_error(c,
-                       "reduction must be one of none, add, mul, max, "
-                       "min; got '%s'",
-                       buf);
+  static const char *const names[] = {"none", "add", "mul", "max", "min"};
+  static const lk_scatter_reduction_t kinds[] = {
+      LK_SCATTER_NONE, LK_SCATTER_ADD, LK_SCATTER_MUL, LK_SCATTER_MAX,
+      LK_SCATTER_MIN};
+  int i;
+  if (LT_FAILED(lt_lite_attr_choice(c, "reduction", "none", names, 5, &i)))
+    return LT_FAILURE;
+  *out = kinds[i];
+  return LT_SUCCESS;
 }

@@ -385,25 +385,14 @@ lt_result_t lt_lite_eval_slice(const lt_lite_call_t *c, const lk_tensor_t *in,
 /* ---- pad ----------------------------------------------------------------- */
 
 static lt_result_t pad_mode(const lt_lite_call_t *c, lk_pad_mode_t *out) {
-  static const struct {
-    const char *name;
-    lk_pad_mode_t mode;
-  } modes[] = {{"constant", LK_PAD_CONSTANT},
-               {"reflect", LK_PAD_REFLECT},
-               {"edge", LK_PAD_EDGE},
-               {"wrap", LK_PAD_WRAP}};
-  char buf[32];
-  lt_lite_attr_str(c, "mode", buf, sizeof buf, "constant");
-  for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-    if (strcmp(buf, modes[i].name) == 0) {
-      *out = modes[i].mode;
-      return LT_SUCCESS;
-    }
-  }
-  return lt_lite_error(c,
-                       "mode must be one of constant, reflect, edge, wrap; "
-                       "got '%s'",
-                       buf);
+  static const char *const names[] = {"constant", "reflect", "edge", "wrap"};
+  static const lk_pad_mode_t modes[] = {LK_PAD_CONSTANT, LK_PAD_REFLECT,
+                                        LK_PAD_EDGE, LK_PAD_WRAP};
+  int i;
+  if (LT_FAILED(lt_lite_attr_choice(c, "mode", "constant", names, 4, &i)))
+    return LT_FAILURE;
+  *out = modes[i];
+  return LT_SUCCESS;
 }
 
 /* The `constant_value` attribute (*out_count 1) when given: it must be
@@ -633,14 +622,11 @@ static lt_result_t space_params(const lt_lite_call_t *c, lk_space_params_t *p) {
                          (long long)p->block);
   p->op = LK_SPACE_SPACE_TO_DEPTH;
   if (c->id == LT_LITE_DEPTH_TO_SPACE) {
-    char mode[16];
-    lt_lite_attr_str(c, "mode", mode, sizeof mode, "DCR");
-    if (strcmp(mode, "DCR") == 0)
-      p->op = LK_SPACE_DEPTH_TO_SPACE_DCR;
-    else if (strcmp(mode, "CRD") == 0)
-      p->op = LK_SPACE_DEPTH_TO_SPACE_CRD;
-    else
-      return lt_lite_error(c, "mode must be DCR or CRD, got '%s'", mode);
+    static const char *const modes[] = {"DCR", "CRD"};
+    int m;
+    if (LT_FAILED(lt_lite_attr_choice(c, "mode", "DCR", modes, 2, &m)))
+      return LT_FAILURE;
+    p->op = m ? LK_SPACE_DEPTH_TO_SPACE_CRD : LK_SPACE_DEPTH_TO_SPACE_DCR;
   }
   return LT_SUCCESS;
 }

@@ -13,19 +13,12 @@ typedef struct pool_plan {
 } pool_plan_t;
 
 static lt_result_t pool_type(const lt_lite_call_t *c, lk_pool_type_t *out) {
-  char name[32];
-  lt_lite_attr_str(c, "pooling_type", name, sizeof name, "");
-  if (strcmp(name, "max") == 0)
-    *out = LK_POOL_MAX;
-  else if (strcmp(name, "avg") == 0)
-    *out = LK_POOL_AVG;
-  else if (strcmp(name, "lp") == 0)
-    *out = LK_POOL_LP;
-  else
-    return lt_lite_error(c,
-                         "attribute 'pooling_type' must be max, avg or "
-                         "lp, got '%s'",
-                         name);
+  static const char *const names[] = {"max", "avg", "lp"};
+  static const lk_pool_type_t types[] = {LK_POOL_MAX, LK_POOL_AVG, LK_POOL_LP};
+  int i;
+  if (LT_FAILED(lt_lite_attr_choice(c, "pooling_type", "", names, 3, &i)))
+    return LT_FAILURE;
+  *out = types[i];
   return LT_SUCCESS;
 }
 

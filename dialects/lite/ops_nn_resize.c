@@ -46,20 +46,10 @@ static bool nearest_lookup(const char *s, void *out) {
 
 /* "stretch" 0, "not_larger" 1, "not_smaller" 2. */
 static lt_result_t policy(const lt_lite_call_t *c, int *out) {
-  char s[32];
-  lt_lite_attr_str(c, "keep_aspect_ratio_policy", s, sizeof s, "stretch");
-  if (strcmp(s, "stretch") == 0)
-    *out = 0;
-  else if (strcmp(s, "not_larger") == 0)
-    *out = 1;
-  else if (strcmp(s, "not_smaller") == 0)
-    *out = 2;
-  else
-    return lt_lite_error(c,
-                         "attribute 'keep_aspect_ratio_policy' must be "
-                         "stretch, not_larger or not_smaller, got '%s'",
-                         s);
-  return LT_SUCCESS;
+  static const char *const names[] = {"stretch", "not_larger",
+                                      "not_smaller"};
+  return lt_lite_attr_choice(c, "keep_aspect_ratio_policy", "stretch", names,
+                             3, out);
 }
 
 /* Known length of a 1-D operand, -1 when unknown; 0 for an absent one. */

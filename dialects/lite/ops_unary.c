@@ -1,6 +1,5 @@
 /* ops_unary.c - the unary elementwise family (relu ... is_inf): dtype
  * checks by op class, attribute checks, and evaluation on lk_ref_unary. */
-#include <string.h>
 
 #include "dialects/lite/ops_math.h"
 #include "kernels/ref/elementwise.h"
@@ -32,13 +31,11 @@ static lt_result_t unary_params(const lt_lite_call_t *c,
   p->detect_negative = lt_lite_attr_int(c, "detect_negative", 1) != 0;
   p->detect_positive = lt_lite_attr_int(c, "detect_positive", 1) != 0;
   if (op == LK_UNARY_GELU) {
-    char mode[16];
-    lt_lite_attr_str(c, "approximate", mode, sizeof mode, "none");
-    if (strcmp(mode, "none") != 0 && strcmp(mode, "tanh") != 0)
-      return lt_lite_error(c, "attribute 'approximate' must be \"none\" or "
-                              "\"tanh\", got \"%s\"",
-                           mode);
-    p->gelu_tanh = strcmp(mode, "tanh") == 0;
+    static const char *const modes[] = {"none", "tanh"};
+    int m;
+    if (LT_FAILED(lt_lite_attr_choice(c, "approximate", "none", modes, 2, &m)))
+      return LT_FAILURE;
+    p->gelu_tanh = m == 1;
   }
   if (op == LK_UNARY_CELU && p->alpha == 0)
     return lt_lite_error(c, "attribute 'alpha' must not be 0");

@@ -326,7 +326,7 @@ func.func @f(%x: tensor<4xf32>) {
 // -----
 
 func.func @f(%x: tensor<4xf32>, %p: tensor<2xi64>) {
-  // expected-error @+1 {{'lite.pad' op mode must be one of constant, reflect, edge, wrap; got 'mirror'}}
+  // expected-error @+1 {{'lite.pad' op attribute 'mode' must be one of constant, reflect, edge, wrap; got 'mirror'}}
   %out = "lite.pad"(%x, %p) {mode = "mirror"} : (tensor<4xf32>, tensor<2xi64>) -> tensor<?xf32>
   return
 }
@@ -463,7 +463,7 @@ func.func @f(%x: tensor<1x4x2x2xf32>) {
 // -----
 
 func.func @f(%x: tensor<1x4x2x2xf32>) {
-  // expected-error @+1 {{'lite.depth_to_space' op mode must be DCR or CRD, got 'RDC'}}
+  // expected-error @+1 {{'lite.depth_to_space' op attribute 'mode' must be one of DCR, CRD; got 'RDC'}}
   %out = "lite.depth_to_space"(%x) {blocksize = 2 : i64, mode = "RDC"} : (tensor<1x4x2x2xf32>) -> tensor<*xf32>
   return
 }
@@ -561,7 +561,7 @@ func.func @f(%x: tensor<2xf32>, %i: tensor<1xi64>, %u: tensor<2xf32>) {
 // -----
 
 func.func @f(%x: tensor<2xf32>, %i: tensor<1xi64>, %u: tensor<1xf32>) {
-  // expected-error @+1 {{'lite.scatter_elements' op reduction must be one of none, add, mul, max, min; got 'sum'}}
+  // expected-error @+1 {{'lite.scatter_elements' op attribute 'reduction' must be one of none, add, mul, max, min; got 'sum'}}
   %out = "lite.scatter_elements"(%x, %i, %u) {reduction = "sum"} : (tensor<2xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<2xf32>
   return
 }

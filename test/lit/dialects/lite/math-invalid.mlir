@@ -46,7 +46,7 @@ func.func @f(%f: tensor<2xf32>) {
 // -----
 
 func.func @f(%f: tensor<2xf32>) {
-  // expected-error @+1 {{'lite.gelu' op attribute 'approximate' must be "none" or "tanh", got "fast"}}
+  // expected-error @+1 {{'lite.gelu' op attribute 'approximate' must be one of none, tanh; got 'fast'}}
   %0 = "lite.gelu"(%f) {approximate = "fast"} : (tensor<2xf32>) -> tensor<2xf32>
   return
 }
@@ -102,7 +102,7 @@ func.func @f(%f: tensor<2xf32>) {
 // -----
 
 func.func @f(%u: tensor<2xui8>) {
-  // expected-error @+1 {{'lite.bit_shift' op attribute 'direction' must be "LEFT" or "RIGHT", got "UP"}}
+  // expected-error @+1 {{'lite.bit_shift' op attribute 'direction' must be one of LEFT, RIGHT; got 'UP'}}
   %0 = "lite.bit_shift"(%u, %u) {direction = "UP"} : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xui8>
   return
 }

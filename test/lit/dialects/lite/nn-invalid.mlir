@@ -221,7 +221,7 @@ func.func @f(%x: tensor<1x1x3x3xf32>, %w: tensor<1x2x3x3xf32>) {
 // -----
 
 func.func @f(%x: tensor<1x3x8x8xf32>) {
-  // expected-error @+1 {{'lite.pool2d' op attribute 'pooling_type' must be max, avg or lp, got 'min'}}
+  // expected-error @+1 {{'lite.pool2d' op attribute 'pooling_type' must be one of max, avg, lp; got 'min'}}
   %0 = "lite.pool2d"(%x) {pooling_type = "min", kernel_shape = array<i64: 2, 2>} : (tensor<1x3x8x8xf32>) -> tensor<*xf32>
   return
 }
@@ -537,7 +537,7 @@ func.func @f(%x: tensor<1x1x2x2xf32>, %s: tensor<4xf32>) {
 
 func.func @f(%x: tensor<1x1x2x2xf32>, %s: tensor<4xf32>) {
   %n = "lite.none"() : () -> none
-  // expected-error @+1 {{'lite.resize' op attribute 'keep_aspect_ratio_policy' must be stretch, not_larger or not_smaller, got 'fit'}}
+  // expected-error @+1 {{'lite.resize' op attribute 'keep_aspect_ratio_policy' must be one of stretch, not_larger, not_smaller; got 'fit'}}
   %0 = "lite.resize"(%x, %n, %s) {keep_aspect_ratio_policy = "fit"} : (tensor<1x1x2x2xf32>, none, tensor<4xf32>) -> tensor<*xf32>
   return
 }
