@@ -8,6 +8,13 @@
 
 const lt_cl_style_t lt_cl_llvm_style = {48, 1, " - ", "="};
 
+void lt_cl_print_exit_codes(FILE *out) {
+  fputs("\nExit codes:\n", out);
+#define X(id, code, meaning) fprintf(out, "  %d  %s\n", code, meaning);
+#include "tools/common/exit_codes.def"
+#undef X
+}
+
 const char *lt_cl_dashes(const char *name) {
   return strlen(name) == 1 ? "-" : "--";
 }

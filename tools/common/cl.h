@@ -12,6 +12,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* ---- exit codes ---------------------------------------------------------- */
+/* The tools' exit statuses (tools/common/exit_codes.def). */
+typedef enum lt_cl_exit {
+#define X(id, code, meaning) LT_EXIT_##id = code,
+#include "tools/common/exit_codes.def"
+#undef X
+} lt_cl_exit_t;
+
+/* Prints the "Exit codes:" section that ends every tool's --help. */
+void lt_cl_print_exit_codes(FILE *out);
+
 /* ---- the flag table ------------------------------------------------------ */
 typedef enum lt_cl_kind {
   LT_CL_FLAG,   /* boolean: bare, or `=true/false/1/0` (any number of times) */
