@@ -6,6 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The project's version, set once in the top CMakeLists.txt. */
+#ifndef LITE_VERSION
+#error "LITE_VERSION is defined by the build (CMakeLists.txt)"
+#endif
+
+void lt_cl_print_version(FILE *out, const char *prog) {
+  fprintf(out, "%s version %s\n", prog, LITE_VERSION);
+}
+
 const lt_cl_style_t lt_cl_llvm_style = {48, 1, " - ", "="};
 
 void lt_cl_print_exit_codes(FILE *out) {

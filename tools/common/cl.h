@@ -22,6 +22,8 @@ typedef enum lt_cl_exit {
 
 /* Prints the "Exit codes:" section that ends every tool's --help. */
 void lt_cl_print_exit_codes(FILE *out);
+/* Prints "PROG version X.Y.Z", the one version all the tools share. */
+void lt_cl_print_version(FILE *out, const char *prog);
 
 /* ---- the flag table ------------------------------------------------------ */
 typedef enum lt_cl_kind {
