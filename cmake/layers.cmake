@@ -99,9 +99,9 @@ function(lite_apply_layers dir)
   endforeach()
 endfunction()
 
-# Refuses a target that links a library of a layer its own may not use: its
-# include path would inherit that layer's. Run after every target_link_libraries
-# (deferred to the end of the top directory).
+# Refuses a target that links a library of a layer its own may not use: a
+# call upward breaks the layering as an include does. Run after every
+# target_link_libraries (deferred to the end of the top directory).
 function(lite_check_layer_links dir)
   get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
   foreach(target IN LISTS targets)
@@ -110,10 +110,8 @@ function(lite_check_layer_links dir)
       continue()
     endif()
     get_target_property(links ${target} LINK_LIBRARIES)
-    if(NOT links)
-      continue()
-    endif()
-    foreach(lib IN LISTS links)
+    get_target_property(interface_links ${target} INTERFACE_LINK_LIBRARIES)
+    foreach(lib IN LISTS links interface_links)
       if(NOT TARGET ${lib})
         continue()
       endif()
