@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: what CI runs and what a developer runs before pushing.
 #
-#   1. scripts/setup.sh (installs missing Debian packages and .venv)
+#   1. scripts/setup.sh (installs missing Debian packages and .venv), then
+#      scripts/check_layers.py: no file includes a layer above its own
 #   2. default build (gcc, -DLITE_WERROR=ON) and ctest: unit tests + lit suite
 #   3. the same with ASan + UBSan
 #   4. ONNX conformance (test/onnx, both builds): every test listed in
@@ -14,10 +15,10 @@
 #      corpora made from test/lit and the ONNX test models
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
-# counts once per build; conformance, the model comparison and each fuzz run
-# count once) and exits non-zero on any failure. Environment: FUZZ_SECONDS
-# (default 60 per target; 0 skips fuzzing), TEST_TIMEOUT (seconds one unit
-# or lit test may take, default 120), JOBS.
+# counts once per build; the layer check, conformance, the model comparison
+# and each fuzz run count once) and exits non-zero on any failure.
+# Environment: FUZZ_SECONDS (default 60 per target; 0 skips fuzzing),
+# TEST_TIMEOUT (seconds one unit or lit test may take, default 120), JOBS.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -44,6 +45,13 @@ if ! scripts/setup.sh; then
   fail 1 "setup: FAILED"
   echo "0 passed, 1 failed"
   exit 1
+fi
+
+note "layering"
+if python3 scripts/check_layers.py; then
+  pass 1 "layering: no upward include"
+else
+  fail 1 "layering: FAILED (upward includes above)"
 fi
 
 # run_suite FLAVOUR DIR: build with warnings as errors, then ctest (which runs
