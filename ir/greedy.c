@@ -1011,6 +1011,8 @@ static bool process_worklist(driver_t *d) {
       if (LT_SUCCEEDED(p->match_and_rewrite(p, op, &d->rw))) {
         changed = true;
         d->num_rewrites++;
+        const lt_pattern_listener_t *l = d->cfg.listener;
+        if (l && l->pattern_applied) l->pattern_applied(l->user, p);
         break;
       }
     }

@@ -133,13 +133,6 @@ typedef void (*lt_op_canon_fn_t)(lt_context_t *ctx, lt_pattern_set_t *set);
 typedef void (*lt_op_print_fn_t)(lt_op_t *op, lt_asm_printer_t *p);
 typedef lt_result_t (*lt_op_parse_fn_t)(lt_asm_parser_t *p,
                                         lt_op_state_t *state);
-/* Infers result types from operands and attributes (shape inference). */
-typedef lt_result_t (*lt_op_infer_fn_t)(lt_context_t *ctx, lt_loc_t loc,
-                                        uint32_t num_operands,
-                                        lt_value_t *const *operands,
-                                        const lt_attr_t *attrs,
-                                        const lt_type_t **out_types,
-                                        uint32_t num_results);
 /* Suggests names for op's results (MLIR's OpAsmOpInterface::
  * getAsmResultNames): set_name(cookie, result, "c0") makes the printer use
  * `%c0` (uniqued with `_N` suffixes) instead of a number, unless it prints
@@ -163,7 +156,6 @@ typedef struct lt_op_def {
   lt_op_canon_fn_t canonicalize;
   lt_op_print_fn_t print;
   lt_op_parse_fn_t parse;
-  lt_op_infer_fn_t infer;
   lt_op_asm_result_names_fn_t asm_result_names;
 } lt_op_def_t;
 

@@ -86,6 +86,15 @@ size_t lt_pattern_set_size(const lt_pattern_set_t *set) {
   return set ? set->count : 0;
 }
 
+size_t lt_pattern_set_index(const lt_pattern_set_t *set,
+                            const lt_pattern_t *pattern) {
+  /* A scan by equality: ordering a foreign pointer against the entries
+   * would be undefined, and a set holds few patterns. */
+  for (size_t i = 0; set && i < set->count; i++)
+    if (&set->entries[i].pattern == pattern) return set->entries[i].seq;
+  return SIZE_MAX;
+}
+
 lt_context_t *lt_pattern_set_context(const lt_pattern_set_t *set) {
   return set->ctx;
 }

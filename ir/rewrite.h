@@ -40,6 +40,11 @@ void lt_pattern_set_add_fn(lt_pattern_set_t *set, const char *root,
                            uint16_t benefit, lt_match_rewrite_fn_t fn,
                            void *user);
 size_t lt_pattern_set_size(const lt_pattern_set_t *set);
+/* The position at which `pattern` was added to set (0 for the first), for a
+ * pattern the set handed out (lookup, a listener); SIZE_MAX for any other
+ * pointer. Tells apart rows that are otherwise alike. */
+size_t lt_pattern_set_index(const lt_pattern_set_t *set,
+                            const lt_pattern_t *pattern);
 lt_context_t *lt_pattern_set_context(const lt_pattern_set_t *set);
 /* Adds the canonicalize patterns of every op of `dialect`. */
 void lt_pattern_set_add_dialect_canonicalizations(lt_pattern_set_t *set,
@@ -109,6 +114,17 @@ lt_result_t lt_rewriter_notify_match_failure(lt_rewriter_t *rw, lt_op_t *op,
     __attribute__((format(printf, 3, 4)));
 
 /* ---- greedy driver ------------------------------------------------------ */
+/* What a greedy run tells its caller beside the IR itself: each pattern
+ * that applied (MLIR's notifyPatternEnd on success), so a pass counts its
+ * rewrites without giving its patterns a counter. Folds and dead-op
+ * erasures are the driver's own and not reported. */
+typedef struct lt_pattern_listener {
+  void *user;
+  /* `pattern` is the set's copy (see lt_pattern_set_index); it rewrote an
+   * op, which may be gone by now. */
+  void (*pattern_applied)(void *user, const lt_pattern_t *pattern);
+} lt_pattern_listener_t;
+
 typedef struct lt_greedy_config {
   int64_t max_iterations;   /* full sweeps over the IR; -1: no limit */
   int64_t max_num_rewrites; /* pattern applications in total; -1: no limit */
@@ -116,6 +132,7 @@ typedef struct lt_greedy_config {
   bool region_simplify;     /* after each sweep: erase unreachable blocks
                                and ops no live op needs (region DCE) */
   bool fold;                /* try op folders before patterns */
+  const lt_pattern_listener_t *listener; /* may be NULL */
 } lt_greedy_config_t;
 
 #define LT_GREEDY_CONFIG_DEFAULT                                               \
@@ -123,7 +140,8 @@ typedef struct lt_greedy_config {
                         .max_num_rewrites = -1,                                \
                         .top_down = true,                                      \
                         .region_simplify = true,                               \
-                        .fold = true})
+                        .fold = true,                                          \
+                        .listener = NULL})
 
 /* Applies `patterns` (and folders, and trivially-dead-op erasure) to every op
  * nested in root's regions until nothing changes, as MLIR's

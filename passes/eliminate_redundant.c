@@ -108,13 +108,13 @@ static lt_result_t same_type_noop(const lt_pattern_t *self, lt_op_t *op,
  * constant ratio of 0; its mask, if any, unused. */
 static lt_result_t dropout_noop(const lt_pattern_t *self, lt_op_t *op,
                                 lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_DROPOUT)) return LT_FAILURE;
+  if (!lt_rw_is(op, LT_LITE_DROPOUT)) return LT_FAILURE;
   double ratio = 0.5, training = 0;
   bool inference =
-      lt_lite_absent(op, 2) ||
-      (lt_lite_const_scalar(lt_op_operand(op, 2), &training) && training == 0);
-  bool no_ratio = !lt_lite_absent(op, 1) &&
-                  lt_lite_const_scalar(lt_op_operand(op, 1), &ratio) &&
+      lt_rw_absent(op, 2) ||
+      (lt_rw_const_scalar(lt_op_operand(op, 2), &training) && training == 0);
+  bool no_ratio = !lt_rw_absent(op, 1) &&
+                  lt_rw_const_scalar(lt_op_operand(op, 1), &ratio) &&
                   ratio == 0;
   if (!inference && !no_ratio) return LT_FAILURE;
   return forward_same_type(rw, op);
@@ -125,7 +125,7 @@ static lt_result_t dropout_noop(const lt_pattern_t *self, lt_op_t *op,
  * difference, and no comparison sees it. */
 static lt_result_t scale_noop(const lt_pattern_t *self, lt_op_t *op,
                               lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_SCALE)) return LT_FAILURE;
+  if (!lt_rw_is(op, LT_LITE_SCALE)) return LT_FAILURE;
   lk_dtype_t t = dtype_of(lt_op_operand(op, 0));
   if (t == LK_DTYPE_NONE || t == LK_I64 || t == LK_U64 ||
       attr_float(op, "scale", 1.0) != 1.0 ||
@@ -140,8 +140,7 @@ static lt_result_t scale_noop(const lt_pattern_t *self, lt_op_t *op,
  * element). */
 static lt_result_t slice_noop(const lt_pattern_t *self, lt_op_t *op,
                               lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_SLICE) ||
-      !static_tensor(lt_op_result(op, 0)->type))
+  if (!lt_rw_is(op, LT_LITE_SLICE) || !static_tensor(lt_op_result(op, 0)->type))
     return LT_FAILURE;
   int64_t steps[LK_MAX_RANK];
   int32_t n = 0;
@@ -155,7 +154,7 @@ static lt_result_t slice_noop(const lt_pattern_t *self, lt_op_t *op,
 /* pad by zero everywhere (any mode). */
 static lt_result_t pad_noop(const lt_pattern_t *self, lt_op_t *op,
                             lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_PAD)) return LT_FAILURE;
+  if (!lt_rw_is(op, LT_LITE_PAD)) return LT_FAILURE;
   int64_t pads[2 * LK_MAX_RANK];
   int32_t n;
   if (lt_fold_op_ints(op, 1, "pads", pads, 2 * LK_MAX_RANK, &n) !=
@@ -183,7 +182,7 @@ static bool transpose_perm(lt_op_t *op, int32_t rank, int64_t *perm) {
 
 static lt_result_t transpose_noop(const lt_pattern_t *self, lt_op_t *op,
                                   lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_TRANSPOSE)) return LT_FAILURE;
+  if (!lt_rw_is(op, LT_LITE_TRANSPOSE)) return LT_FAILURE;
   const lt_type_t *t = lt_op_operand(op, 0)->type;
   if (t->kind != LT_TYPE_TENSOR || t->shaped.rank > LK_MAX_RANK)
     return LT_FAILURE;
@@ -205,7 +204,7 @@ static lt_result_t transpose_noop(const lt_pattern_t *self, lt_op_t *op,
  * gives |x|). */
 static lt_result_t pool_noop(const lt_pattern_t *self, lt_op_t *op,
                              lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_POOL2D) ||
+  if (!lt_rw_is(op, LT_LITE_POOL2D) ||
       !(attr_str_is(op, "pooling_type", "", "max") ||
         attr_str_is(op, "pooling_type", "", "avg")))
     return LT_FAILURE;
@@ -247,10 +246,10 @@ static lt_result_t pool_noop(const lt_pattern_t *self, lt_op_t *op,
  * what makes the product right: they keep it. */
 static lt_result_t fc_input_reshape(const lt_pattern_t *self, lt_op_t *fc,
                                     lt_rewriter_t *rw) {
-  if (!lt_lite_is(fc, LT_LITE_FC)) return LT_FAILURE;
+  if (!lt_rw_is(fc, LT_LITE_FC)) return LT_FAILURE;
   lt_value_t *r = lt_op_operand(fc, 0);
-  lt_op_t *view = lt_lite_def(r, LT_LITE_RESHAPE);
-  if (!view) view = lt_lite_def(r, LT_LITE_FLATTEN);
+  lt_op_t *view = lt_rw_def(r, LT_LITE_RESHAPE);
+  if (!view) view = lt_rw_def(r, LT_LITE_FLATTEN);
   if (!view) return LT_FAILURE;
   lt_value_t *x = lt_op_operand(view, 0);
   int32_t xr, rr;
@@ -272,8 +271,8 @@ static lt_result_t fc_input_reshape(const lt_pattern_t *self, lt_op_t *fc,
  * ---------------------------------------------------- */
 
 static bool is_view(const lt_op_t *op) {
-  return lt_lite_is(op, LT_LITE_RESHAPE) || lt_lite_is(op, LT_LITE_FLATTEN) ||
-         lt_lite_is(op, LT_LITE_SQUEEZE) || lt_lite_is(op, LT_LITE_UNSQUEEZE);
+  return lt_rw_is(op, LT_LITE_RESHAPE) || lt_rw_is(op, LT_LITE_FLATTEN) ||
+         lt_rw_is(op, LT_LITE_SQUEEZE) || lt_rw_is(op, LT_LITE_UNSQUEEZE);
 }
 
 /* Axes of a squeeze/unsqueeze as a bit set, normalized against rank. */
@@ -314,11 +313,11 @@ static lt_result_t collapse_views(const lt_pattern_t *self, lt_op_t *op,
   /* With dynamic dims, squeeze and unsqueeze of the same axes cancel. */
   int32_t xr = rank_of(x), mr = rank_of(lt_op_result(p, 0));
   uint32_t a, b;
-  if (lt_lite_is(p, LT_LITE_UNSQUEEZE) && lt_lite_is(op, LT_LITE_SQUEEZE) &&
+  if (lt_rw_is(p, LT_LITE_UNSQUEEZE) && lt_rw_is(op, LT_LITE_SQUEEZE) &&
       mr >= 0 && axes_set(p, mr, &a) && axes_set(op, mr, &b) && a == b &&
       rt == x->type)
     return forward(rw, op, x);
-  if (lt_lite_is(p, LT_LITE_SQUEEZE) && lt_lite_is(op, LT_LITE_UNSQUEEZE) &&
+  if (lt_rw_is(p, LT_LITE_SQUEEZE) && lt_rw_is(op, LT_LITE_UNSQUEEZE) &&
       xr >= 0 && axes_set(p, xr, &a) && axes_set(op, xr, &b) && a == b &&
       rt == x->type)
     return forward(rw, op, x);
@@ -329,18 +328,18 @@ static lt_result_t collapse_views(const lt_pattern_t *self, lt_op_t *op,
     int64_t dims[LK_MAX_RANK];
     if (!lt_fold_static_dims(rt, &rank, dims)) return LT_FAILURE;
     lt_named_attr_t shape =
-        lt_lite_named_ints(ctx, "shape", (uint32_t)rank, dims);
+        lt_rw_named_ints(ctx, "shape", (uint32_t)rank, dims);
     /* A 0 dim would mean "copy" without allowzero. */
-    lt_named_attr_t attrs[2] = {shape, lt_lite_named_int(ctx, "allowzero", 1)};
+    lt_named_attr_t attrs[2] = {shape, lt_rw_named_int(ctx, "allowzero", 1)};
     bool zero = false;
     for (int32_t d = 0; d < rank; d++)
       zero = zero || dims[d] == 0;
     lt_op_t *r =
-        lt_fold_create(rw, LT_LITE_RESHAPE, lt_lite_fused_loc(ctx, 2, pair), 1,
+        lt_fold_create(rw, LT_LITE_RESHAPE, lt_rw_fused_loc(ctx, 2, pair), 1,
                        &x, zero ? 2 : 1, attrs, &rt, 1);
     return r ? forward(rw, op, lt_op_result(r, 0)) : LT_FAILURE;
   }
-  if (lt_lite_is(op, LT_LITE_RESHAPE)) {
+  if (lt_rw_is(op, LT_LITE_RESHAPE)) {
     int64_t shape[LK_MAX_RANK];
     int32_t n;
     if (lt_fold_op_ints(op, 1, "shape", shape, LK_MAX_RANK, &n) !=
@@ -350,10 +349,10 @@ static lt_result_t collapse_views(const lt_pattern_t *self, lt_op_t *op,
     for (int32_t d = 0; d < n && !allowzero; d++)
       if (shape[d] == 0) return LT_FAILURE;
     lt_named_attr_t attrs[2] = {
-        lt_lite_named_ints(ctx, "shape", (uint32_t)n, shape),
-        lt_lite_named_int(ctx, "allowzero", 1)};
+        lt_rw_named_ints(ctx, "shape", (uint32_t)n, shape),
+        lt_rw_named_int(ctx, "allowzero", 1)};
     lt_op_t *r =
-        lt_fold_create(rw, LT_LITE_RESHAPE, lt_lite_fused_loc(ctx, 2, pair), 1,
+        lt_fold_create(rw, LT_LITE_RESHAPE, lt_rw_fused_loc(ctx, 2, pair), 1,
                        &x, allowzero ? 2 : 1, attrs, &rt, 1);
     return r ? forward(rw, op, lt_op_result(r, 0)) : LT_FAILURE;
   }
@@ -396,7 +395,7 @@ static bool lossless(lk_dtype_t a, lk_dtype_t b) {
 /* Both sides of a calib are floats, or both integers: then it converts like
  * a cast and its scale does not apply. */
 static bool cast_like(lt_op_t *op) {
-  if (lt_lite_is(op, LT_LITE_CAST)) return true;
+  if (lt_rw_is(op, LT_LITE_CAST)) return true;
   lk_dtype_t a = dtype_of(lt_op_operand(op, 0));
   lk_dtype_t b = dtype_of(lt_op_result(op, 0));
   return a != LK_DTYPE_NONE && b != LK_DTYPE_NONE &&
@@ -409,7 +408,7 @@ static lt_result_t cast_pair(const lt_pattern_t *self, lt_op_t *op,
                              lt_rewriter_t *rw) {
   int id = lt_lite_op_id(op);
   if (id != LT_LITE_CAST && id != LT_LITE_CALIB) return LT_FAILURE;
-  lt_op_t *p = lt_lite_def(lt_op_operand(op, 0), (lt_lite_op_id_t)id);
+  lt_op_t *p = lt_rw_def(lt_op_operand(op, 0), (lt_lite_op_id_t)id);
   if (!p || !cast_like(p) || !cast_like(op)) return LT_FAILURE;
   lt_value_t *x = lt_op_operand(p, 0);
   if (x->type != lt_op_result(op, 0)->type ||
@@ -422,7 +421,7 @@ static lt_result_t cast_pair(const lt_pattern_t *self, lt_op_t *op,
  * that comes back to a type it started from is that value. */
 static lt_result_t place_round_trip(const lt_pattern_t *self, lt_op_t *op,
                                     lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_IO_COPY) && !lt_lite_is(op, LT_LITE_LAYOUT))
+  if (!lt_rw_is(op, LT_LITE_IO_COPY) && !lt_rw_is(op, LT_LITE_LAYOUT))
     return LT_FAILURE;
   const lt_type_t *want = lt_op_result(op, 0)->type;
   lt_op_t *cur = op;
@@ -431,8 +430,8 @@ static lt_result_t place_round_trip(const lt_pattern_t *self, lt_op_t *op,
     if (in->type == want) return forward(rw, op, in);
     cur = lt_value_defining_op(in);
     if (!cur ||
-        !(lt_lite_is(cur, LT_LITE_IO_COPY) || lt_lite_is(cur, LT_LITE_LAYOUT) ||
-          lt_lite_is(cur, LT_LITE_IDENTITY)))
+        !(lt_rw_is(cur, LT_LITE_IO_COPY) || lt_rw_is(cur, LT_LITE_LAYOUT) ||
+          lt_rw_is(cur, LT_LITE_IDENTITY)))
       return LT_FAILURE;
   }
   return LT_FAILURE;
@@ -442,8 +441,8 @@ static lt_result_t place_round_trip(const lt_pattern_t *self, lt_op_t *op,
  * identity (and the types agree), else one transpose by the composition. */
 static lt_result_t transpose_pair(const lt_pattern_t *self, lt_op_t *op,
                                   lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_TRANSPOSE)) return LT_FAILURE;
-  lt_op_t *p = lt_lite_def(lt_op_operand(op, 0), LT_LITE_TRANSPOSE);
+  if (!lt_rw_is(op, LT_LITE_TRANSPOSE)) return LT_FAILURE;
+  lt_op_t *p = lt_rw_def(lt_op_operand(op, 0), LT_LITE_TRANSPOSE);
   if (!p) return LT_FAILURE;
   lt_value_t *x = lt_op_operand(p, 0);
   int32_t rank = rank_of(x);
@@ -462,9 +461,9 @@ static lt_result_t transpose_pair(const lt_pattern_t *self, lt_op_t *op,
   if (!lt_value_has_one_use(lt_op_result(p, 0))) return LT_FAILURE;
   lt_context_t *ctx = lt_op_context(op);
   lt_op_t *pair[2] = {p, op};
-  lt_named_attr_t perm = lt_lite_named_ints(ctx, "perm", (uint32_t)rank, comp);
+  lt_named_attr_t perm = lt_rw_named_ints(ctx, "perm", (uint32_t)rank, comp);
   lt_op_t *t =
-      lt_fold_create(rw, LT_LITE_TRANSPOSE, lt_lite_fused_loc(ctx, 2, pair), 1,
+      lt_fold_create(rw, LT_LITE_TRANSPOSE, lt_rw_fused_loc(ctx, 2, pair), 1,
                      &x, 1, &perm, &rt, 1);
   return t ? forward(rw, op, lt_op_result(t, 0)) : LT_FAILURE;
 }
@@ -472,11 +471,11 @@ static lt_result_t transpose_pair(const lt_pattern_t *self, lt_op_t *op,
 /* Two operands that are the same value, or constants with equal contents
  * (both absent counts as equal). */
 static bool same_operand(lt_op_t *a, uint32_t i, lt_op_t *b, uint32_t j) {
-  bool ma = lt_lite_absent(a, i), mb = lt_lite_absent(b, j);
+  bool ma = lt_rw_absent(a, i), mb = lt_rw_absent(b, j);
   if (ma || mb) return ma && mb;
   lt_value_t *va = lt_op_operand(a, i), *vb = lt_op_operand(b, j);
   if (va == vb) return true;
-  const lt_attr_t *ca = lt_lite_const_attr(va), *cb = lt_lite_const_attr(vb);
+  const lt_attr_t *ca = lt_rw_const_attr(va), *cb = lt_rw_const_attr(vb);
   return ca && ca == cb; /* attributes are uniqued */
 }
 
@@ -486,7 +485,7 @@ static bool scales_in_range(const lt_value_t *s, int bits) {
   lt_allocator_t al = lt_allocator_system();
   lk_tensor_t t;
   bool owned;
-  if (!lt_lite_const_tensor(s, al, &t, &owned)) return false;
+  if (!lt_rw_const_tensor(s, al, &t, &owned)) return false;
   int emin = t.dtype == LK_F16 ? -14 : t.dtype == LK_F32 ? -126 : -1022;
   int emax = t.dtype == LK_F16 ? 15 : t.dtype == LK_F32 ? 127 : 1023;
   bool ok = true;
@@ -508,8 +507,8 @@ static bool scales_in_range(const lt_value_t *s, int bits) {
  * range. quantize(x) -> dequantize rounds x and is never removed. */
 static lt_result_t dequantize_quantize(const lt_pattern_t *self, lt_op_t *op,
                                        lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_QUANTIZE)) return LT_FAILURE;
-  lt_op_t *d = lt_lite_def(lt_op_operand(op, 0), LT_LITE_DEQUANTIZE);
+  if (!lt_rw_is(op, LT_LITE_QUANTIZE)) return LT_FAILURE;
+  lt_op_t *d = lt_rw_def(lt_op_operand(op, 0), LT_LITE_DEQUANTIZE);
   if (!d) return LT_FAILURE;
   lt_value_t *q = lt_op_operand(d, 0), *s = lt_op_operand(d, 1);
   lk_dtype_t qt = dtype_of(q), st = dtype_of(s);
@@ -527,8 +526,8 @@ static lt_result_t dequantize_quantize(const lt_pattern_t *self, lt_op_t *op,
  * shapes and known slice operands (steps of 1). */
 static lt_result_t concat_slice(const lt_pattern_t *self, lt_op_t *op,
                                 lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_SLICE)) return LT_FAILURE;
-  lt_op_t *cat = lt_lite_def(lt_op_operand(op, 0), LT_LITE_CONCAT);
+  if (!lt_rw_is(op, LT_LITE_SLICE)) return LT_FAILURE;
+  lt_op_t *cat = lt_rw_def(lt_op_operand(op, 0), LT_LITE_CONCAT);
   if (!cat) return LT_FAILURE;
   int32_t rank;
   int64_t dims[LK_MAX_RANK];
@@ -583,9 +582,8 @@ static lt_result_t concat_slice(const lt_pattern_t *self, lt_op_t *op,
 /* concat(split(x)) of all the parts in order along the split axis. */
 static lt_result_t split_concat(const lt_pattern_t *self, lt_op_t *op,
                                 lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_CONCAT) || op->num_operands == 0)
-    return LT_FAILURE;
-  lt_op_t *s = lt_lite_def(lt_op_operand(op, 0), LT_LITE_SPLIT);
+  if (!lt_rw_is(op, LT_LITE_CONCAT) || op->num_operands == 0) return LT_FAILURE;
+  lt_op_t *s = lt_rw_def(lt_op_operand(op, 0), LT_LITE_SPLIT);
   if (!s || s->num_results != op->num_operands) return LT_FAILURE;
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (lt_op_operand(op, i) != lt_op_result(s, i)) return LT_FAILURE;

@@ -32,23 +32,22 @@ static lt_result_t expand_shuffle(const lt_pattern_t *self, lt_op_t *op,
   lt_op_t *mark = lt_repl_mark(rw);
   lt_value_t *y = lt_repl_reshape(rw, op->loc, x, 5, split);
   lt_named_attr_t p =
-      lt_lite_named_ints(lt_rewriter_context(rw), "perm", 5, perm);
+      lt_rw_named_ints(lt_rewriter_context(rw), "perm", 5, perm);
   if (y) y = lt_repl_op(rw, LT_LITE_TRANSPOSE, op->loc, 1, &y, 1, &p);
   if (y) y = lt_repl_reshape(rw, op->loc, y, 4, back);
   if (LT_FAILED(lt_repl_finish(rw, op, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t shuffle_patterns[] = {
+static const lt_rw_pattern_t shuffle_patterns[] = {
     {{"lite.shuffle_channel", 1, expand_shuffle, NULL,
       "expand-shuffle-channel"},
      0},
 };
 
 static lt_result_t run_expand_shuffle_channel(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, shuffle_patterns,
-                              LT_ARRAY_SIZE(shuffle_patterns));
+  return lt_rw_run_patterns(pass, func, shuffle_patterns,
+                            LT_ARRAY_SIZE(shuffle_patterns), NULL);
 }
 
 static const lt_pass_statistic_t shuffle_statistics[] = {

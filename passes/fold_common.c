@@ -89,7 +89,7 @@ bool lt_fold_const_ints(const lt_value_t *v, int64_t *out, int32_t cap,
   lt_allocator_t al = lt_allocator_system();
   lk_tensor_t t;
   bool owned;
-  if (!lt_lite_const_tensor(v, al, &t, &owned)) return false;
+  if (!lt_rw_const_tensor(v, al, &t, &owned)) return false;
   int64_t n = lk_numel(&t);
   bool ok = t.rank <= 1 && lk_dtype_is_int(t.dtype) && n <= cap;
   for (int64_t i = 0; ok && i < n; i++)
@@ -123,7 +123,7 @@ lt_fold_known_t lt_fold_op_ints(lt_op_t *op, uint32_t index, const char *name,
     return LT_FOLD_KNOWN;
   }
   if (a) return LT_FOLD_UNKNOWN; /* not a form this reader knows */
-  if (lt_lite_absent(op, index)) return LT_FOLD_ABSENT;
+  if (lt_rw_absent(op, index)) return LT_FOLD_ABSENT;
   return lt_fold_const_ints(lt_op_operand(op, index), out, cap, out_count)
              ? LT_FOLD_KNOWN
              : LT_FOLD_UNKNOWN;

@@ -8,7 +8,7 @@
  * reference interpreter computes. Results are folded up to 65536 elements,
  * and beyond that when no result is larger than the largest operand (a
  * transposed or reshaped weight): folding must not multiply the model's
- * size. New constants go through lt_lite_rw_constant (dense_resource blobs
+ * size. New constants go through lt_rw_constant (dense_resource blobs
  * past 64 elements). */
 #include <math.h>
 #include <stddef.h>
@@ -20,10 +20,6 @@
 #include "passes/pass_list.h"
 
 #define FOLD_MAX_ELEMENTS ((int64_t)1 << 16)
-
-typedef struct fold_counts {
-  uint64_t folded, attrs;
-} fold_counts_t;
 
 static bool quiet(void *user, const lt_diag_t *d) { return true; }
 
@@ -76,7 +72,7 @@ static bool replace_by_values(lt_op_t *op, lt_rewriter_t *rw,
   for (uint32_t i = 0; ok && i < n; i++)
     ok = matches_type(&out[i], lt_op_result(op, i)->type);
   for (uint32_t i = 0; ok && i < n; i++) {
-    values[i] = lt_lite_rw_constant(rw, op->loc, &out[i], name_hint(op));
+    values[i] = lt_rw_constant(rw, op->loc, &out[i], name_hint(op));
     ok = values[i] != NULL;
   }
   if (ok) {
@@ -104,7 +100,7 @@ static lt_result_t fold_op(const lt_pattern_t *self, lt_op_t *op,
   for (uint32_t i = 0; i < op->num_operands; i++) {
     lt_value_t *v = lt_op_operand(op, i);
     if (v->type->kind == LT_TYPE_NONE) continue;
-    if (!lt_lite_const_attr(v)) return LT_FAILURE;
+    if (!lt_rw_const_attr(v)) return LT_FAILURE;
     int64_t n = lt_type_num_elements(v->type);
     if (n > largest) largest = n;
   }
@@ -130,7 +126,7 @@ static lt_result_t fold_op(const lt_pattern_t *self, lt_op_t *op,
       in[loaded].dtype = LK_DTYPE_NONE;
       continue;
     }
-    ok = lt_lite_const_tensor(v, al, &in[loaded], &owned[loaded]);
+    ok = lt_rw_const_tensor(v, al, &in[loaded], &owned[loaded]);
   }
   ok = ok && replace_by_values(op, rw, in);
   for (uint32_t i = 0; i < loaded; i++)
@@ -138,7 +134,6 @@ static lt_result_t fold_op(const lt_pattern_t *self, lt_op_t *op,
   lt_free(al, in, (n_in + 1) * sizeof *in);
   lt_free(al, owned, (n_in + 1) * sizeof *owned);
   if (!ok) return LT_FAILURE;
-  ((fold_counts_t *)self->user)->folded++;
   return LT_SUCCESS;
 }
 
@@ -146,7 +141,7 @@ static lt_result_t fold_op(const lt_pattern_t *self, lt_op_t *op,
  * read, so the input needs no data. */
 static lt_result_t fold_shape(const lt_pattern_t *self, lt_op_t *op,
                               lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_SHAPE) && !lt_lite_is(op, LT_LITE_SIZE))
+  if (!lt_rw_is(op, LT_LITE_SHAPE) && !lt_rw_is(op, LT_LITE_SIZE))
     return LT_FAILURE;
   lk_tensor_t in = {.dtype = LK_F32};
   const lt_type_t *t = lt_op_operand(op, 0)->type;
@@ -155,7 +150,6 @@ static lt_result_t fold_shape(const lt_pattern_t *self, lt_op_t *op,
   if (plain_static_count(lt_op_result(op, 0)->type) < 0 ||
       !replace_by_values(op, rw, &in))
     return LT_FAILURE;
-  ((fold_counts_t *)self->user)->folded++;
   return LT_SUCCESS;
 }
 
@@ -237,7 +231,7 @@ static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
   lk_tensor_t t;
   bool owned;
   *out_skip = false;
-  if (!lt_lite_const_tensor(v, al, &t, &owned)) return false;
+  if (!lt_rw_const_tensor(v, al, &t, &owned)) return false;
   int64_t n = lk_numel(&t);
   bool ok = true;
   if (spec->kind == ATTR_SCALAR) {
@@ -247,7 +241,7 @@ static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
     } else if (ok) {
       int64_t x = lk_load_i64(&t, 0);
       ok = t.dtype != LK_U64 || x >= 0;
-      *out = lt_lite_named_int(ctx, spec->name, x);
+      *out = lt_rw_named_int(ctx, spec->name, x);
     }
   } else if (n == 0 && spec->kind == ATTR_F32S) {
     *out_skip = true;
@@ -275,7 +269,7 @@ static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
       vals[i] = lk_load_i64(&t, i);
       ok = t.dtype != LK_U64 || vals[i] >= 0;
     }
-    if (ok) *out = lt_lite_named_ints(ctx, spec->name, (uint32_t)n, vals);
+    if (ok) *out = lt_rw_named_ints(ctx, spec->name, (uint32_t)n, vals);
     free(vals);
   }
   if (owned) lt_lite_tensor_free(al, &t);
@@ -323,10 +317,9 @@ static lt_result_t fold_attrs(const lt_pattern_t *self, lt_op_t *op,
   while (num_keep > 1 && keep[num_keep - 1]->type->kind == LT_TYPE_NONE)
     num_keep--;
   lt_named_attr_t *attrs;
-  uint32_t num_attrs = lt_lite_attrs_with(op, NULL, num_add, add, &attrs);
+  uint32_t num_attrs = lt_rw_attrs_with(op, NULL, num_add, add, &attrs);
   if (!attrs || !lt_fold_rebuild(rw, op, num_keep, keep, num_attrs, attrs))
     return LT_FAILURE;
-  ((fold_counts_t *)self->user)->attrs++;
   return LT_SUCCESS;
 }
 
@@ -348,9 +341,9 @@ static lt_result_t fold_scale(const lt_pattern_t *self, lt_op_t *op,
   lt_value_t *a = lt_op_operand(op, 0), *b = lt_op_operand(op, 1);
   const lt_type_t *rt = lt_op_result(op, 0)->type;
   double c;
-  bool const_first = lt_lite_const_attr(a) != NULL;
+  bool const_first = lt_rw_const_attr(a) != NULL;
   lt_value_t *x = const_first ? b : a, *cv = const_first ? a : b;
-  if (lt_lite_const_attr(x) || !lt_lite_const_scalar(cv, &c) || x->type != rt ||
+  if (lt_rw_const_attr(x) || !lt_rw_const_scalar(cv, &c) || x->type != rt ||
       rt->kind != LT_TYPE_TENSOR || !lt_type_is_float(rt->shaped.element) ||
       lt_lite_dtype(lt_type_element(cv->type)) !=
           lt_lite_dtype(rt->shaped.element))
@@ -380,14 +373,13 @@ static lt_result_t fold_scale(const lt_pattern_t *self, lt_op_t *op,
   lt_named_attr_t add[2] = {lt_fold_named_float(ctx, "scale", scale),
                             lt_fold_named_float(ctx, "bias", bias)};
   lt_named_attr_t *attrs;
-  uint32_t num_attrs = lt_lite_attrs_with(op, NULL, 2, add, &attrs);
+  uint32_t num_attrs = lt_rw_attrs_with(op, NULL, 2, add, &attrs);
   lt_op_t *s = attrs ? lt_fold_create(rw, LT_LITE_SCALE, op->loc, 1, &x,
                                       num_attrs, attrs, &rt, 1)
                      : NULL;
   if (!s) return LT_FAILURE;
   lt_value_t *r = lt_op_result(s, 0);
   lt_rewriter_replace_op(rw, op, &r);
-  ((fold_counts_t *)self->user)->attrs++;
   return LT_SUCCESS;
 }
 
@@ -395,25 +387,23 @@ static lt_result_t fold_scale(const lt_pattern_t *self, lt_op_t *op,
  * compute x < 0 ? x*c : x in double. */
 static lt_result_t fold_prelu(const lt_pattern_t *self, lt_op_t *op,
                               lt_rewriter_t *rw) {
-  if (!lt_lite_is(op, LT_LITE_PRELU)) return LT_FAILURE;
+  if (!lt_rw_is(op, LT_LITE_PRELU)) return LT_FAILURE;
   lt_value_t *x = lt_op_operand(op, 0), *slope = lt_op_operand(op, 1);
   const lt_type_t *rt = lt_op_result(op, 0)->type;
   double c;
-  if (lt_lite_const_attr(x) || !lt_lite_const_scalar(slope, &c) ||
-      x->type != rt || rt->kind != LT_TYPE_TENSOR ||
-      !lt_type_is_float(rt->shaped.element))
+  if (lt_rw_const_attr(x) || !lt_rw_const_scalar(slope, &c) || x->type != rt ||
+      rt->kind != LT_TYPE_TENSOR || !lt_type_is_float(rt->shaped.element))
     return LT_FAILURE;
   lt_context_t *ctx = lt_op_context(op);
   lt_named_attr_t add = lt_fold_named_float(ctx, "alpha", c);
   lt_named_attr_t *attrs;
-  uint32_t num_attrs = lt_lite_attrs_with(op, NULL, 1, &add, &attrs);
+  uint32_t num_attrs = lt_rw_attrs_with(op, NULL, 1, &add, &attrs);
   lt_op_t *l = attrs ? lt_fold_create(rw, LT_LITE_LEAKY_RELU, op->loc, 1, &x,
                                       num_attrs, attrs, &rt, 1)
                      : NULL;
   if (!l) return LT_FAILURE;
   lt_value_t *r = lt_op_result(l, 0);
   lt_rewriter_replace_op(rw, op, &r);
-  ((fold_counts_t *)self->user)->attrs++;
   return LT_SUCCESS;
 }
 
@@ -432,35 +422,25 @@ static const lt_pass_option_t fold_constants_options[] = {
      "forms are still to run)"},
 };
 
+enum { STAT_FOLDED, STAT_ATTRS };
+
 static lt_result_t run_fold_constants(lt_pass_t *pass, lt_op_t *func) {
   const fold_options_t *o = pass->options;
-  fold_counts_t counts = {0, 0};
-  const lt_pattern_t patterns[] = {
-      {NULL, 3, fold_op, &counts, "fold-op"},
-      {"lite.shape", 3, fold_shape, &counts, "fold-shape"},
-      {"lite.size", 3, fold_shape, &counts, "fold-size"},
-      {NULL, 2, fold_attrs, &counts, "fold-attrs"},
-      {NULL, 1, fold_scale, &counts, "fold-scale"},
-      {"lite.prelu", 1, fold_prelu, &counts, "fold-prelu"},
+  static const lt_rw_pattern_t patterns[] = {
+      {{NULL, 3, fold_op, NULL, "fold-op"}, STAT_FOLDED},
+      {{"lite.shape", 3, fold_shape, NULL, "fold-shape"}, STAT_FOLDED},
+      {{"lite.size", 3, fold_shape, NULL, "fold-size"}, STAT_FOLDED},
+      {{NULL, 2, fold_attrs, NULL, "fold-attrs"}, STAT_ATTRS},
+      {{NULL, 1, fold_scale, NULL, "fold-scale"}, STAT_ATTRS},
+      {{"lite.prelu", 1, fold_prelu, NULL, "fold-prelu"}, STAT_ATTRS},
   };
-  lt_context_t *ctx = lt_op_context(func);
-  lt_pattern_set_t *set = lt_pattern_set_create(ctx);
-  if (!set) return lt_op_emit_error(func, "out of memory");
   /* The scalar rewrites come last in the table. */
   size_t n = LT_ARRAY_SIZE(patterns) - (o->binary_to_scale ? 0 : 2);
-  for (size_t i = 0; i < n; i++)
-    lt_pattern_set_add(set, &patterns[i]);
   /* The driver's own folding is off: every fold goes through fold_op, which
-   * counts it and makes its constant with lt_lite_rw_constant. */
+   * is counted and makes its constant with lt_rw_constant. */
   lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
   cfg.fold = false;
-  bool changed = false;
-  (void)lt_apply_patterns_greedily(func, set, &cfg, &changed);
-  lt_pattern_set_destroy(set);
-  lt_pass_stat_add(pass, 0, counts.folded);
-  lt_pass_stat_add(pass, 1, counts.attrs);
-  lt_pass_set_changed(pass, changed);
-  return LT_SUCCESS;
+  return lt_rw_run_patterns(pass, func, patterns, n, &cfg);
 }
 
 static const lt_pass_statistic_t fold_constants_statistics[] = {

@@ -86,7 +86,7 @@ static bool read_elementwise(lt_op_t *op, fw_elementwise_t *e) {
     }
     const lt_type_t *t = lt_repl_static(o->v);
     if (!t || (int32_t)t->shaped.rank > e->rank) return false;
-    o->kind = lt_lite_const_attr(o->v) ? FW_CONST : FW_VALUE;
+    o->kind = lt_rw_const_attr(o->v) ? FW_CONST : FW_VALUE;
     o->rank = (int32_t)t->shaped.rank;
     o->numel = lt_type_num_elements(t);
     int32_t lead = e->rank - o->rank;
@@ -102,7 +102,7 @@ static bool read_elementwise(lt_op_t *op, fw_elementwise_t *e) {
 static lt_value_t *rebuild(lt_rewriter_t *rw, const fw_elementwise_t *e,
                            lt_value_t *const *operands) {
   lt_named_attr_t *attrs = NULL;
-  uint32_t na = lt_lite_attrs_with(e->op, NULL, 0, NULL, &attrs);
+  uint32_t na = lt_rw_attrs_with(e->op, NULL, 0, NULL, &attrs);
   if (!attrs && e->op->attrs->dict.count > 0) return NULL;
   return lt_repl_op(rw, (lt_lite_op_id_t)lt_lite_op_id(e->op), e->op->loc, e->n,
                     operands, na, attrs);
@@ -129,7 +129,7 @@ typedef struct fw_slice {
  * result, axes normalized to [0, rank). */
 static bool read_slice(lt_op_t *op, int32_t rank, fw_slice_t *s) {
   const lt_type_t *rt = lt_repl_static(lt_op_result(op, 0));
-  if (!lt_lite_is(op, LT_LITE_SLICE) || !rt) return false;
+  if (!lt_rw_is(op, LT_LITE_SLICE) || !rt) return false;
   int32_t n = lt_repl_ints(op, "starts", 1, s->starts, LK_MAX_RANK);
   if (n < 1 || lt_repl_ints(op, "ends", 2, s->ends, LK_MAX_RANK) != n)
     return false;
@@ -189,10 +189,10 @@ static lt_value_t *slice_operand(lt_rewriter_t *rw, lt_loc_t loc,
     steps[k++] = s->steps[i];
   }
   lt_context_t *ctx = lt_rewriter_context(rw);
-  lt_named_attr_t a[4] = {lt_lite_named_ints(ctx, "starts", k, starts),
-                          lt_lite_named_ints(ctx, "ends", k, ends),
-                          lt_lite_named_ints(ctx, "axes", k, axes),
-                          lt_lite_named_ints(ctx, "steps", k, steps)};
+  lt_named_attr_t a[4] = {lt_rw_named_ints(ctx, "starts", k, starts),
+                          lt_rw_named_ints(ctx, "ends", k, ends),
+                          lt_rw_named_ints(ctx, "axes", k, axes),
+                          lt_rw_named_ints(ctx, "steps", k, steps)};
   lt_value_t *v = o->v;
   return lt_repl_op(rw, LT_LITE_SLICE, loc, 1, &v, 4, a);
 }
@@ -228,7 +228,6 @@ static lt_result_t forward_slice(const lt_pattern_t *self, lt_op_t *root,
   }
   lt_value_t *y = rebuild(rw, &e, ops);
   if (LT_FAILED(lt_repl_finish(rw, root, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
@@ -279,7 +278,7 @@ static lt_value_t *inner_layout(const fw_layout_t *t, lt_value_t *v, lt_op_t *e,
   const lt_type_t *yt = lt_repl_static(y);
   if (!yt) return NULL;
   if (t->transpose)
-    return lt_lite_is(def, LT_LITE_TRANSPOSE) &&
+    return lt_rw_is(def, LT_LITE_TRANSPOSE) &&
                    read_perm(def, (int32_t)yt->shaped.rank, out_perm)
                ? y
                : NULL;
@@ -309,8 +308,8 @@ static lt_value_t *layout_value(lt_rewriter_t *rw, lt_loc_t loc,
       return src;
     }
     if (!build) return src;
-    lt_named_attr_t p = lt_lite_named_ints(lt_rewriter_context(rw), "perm",
-                                           (uint32_t)t->rank, perm);
+    lt_named_attr_t p = lt_rw_named_ints(lt_rewriter_context(rw), "perm",
+                                         (uint32_t)t->rank, perm);
     return lt_repl_op(rw, LT_LITE_TRANSPOSE, loc, 1, &src, 1, &p);
   }
   if (st == t->type) {
@@ -339,7 +338,7 @@ static lt_value_t *layout_const(lt_rewriter_t *rw, lt_loc_t loc,
   lk_tensor_t k;
   bool owned;
   lt_allocator_t al = lt_allocator_system();
-  if (!lt_lite_const_tensor(o->v, al, &k, &owned)) return NULL;
+  if (!lt_rw_const_tensor(o->v, al, &k, &owned)) return NULL;
   lt_value_t *r = NULL;
   if (!t->transpose) {
     r = lt_repl_const_gather(rw, loc, &k, o->numel == 1 ? 0 : t->rank, t->shape,
@@ -374,7 +373,7 @@ static lt_value_t *layout_const(lt_rewriter_t *rw, lt_loc_t loc,
 static lt_result_t forward_layout(const lt_pattern_t *self, lt_op_t *root,
                                   lt_rewriter_t *rw) {
   fw_layout_t t;
-  t.transpose = lt_lite_is(root, LT_LITE_TRANSPOSE);
+  t.transpose = lt_rw_is(root, LT_LITE_TRANSPOSE);
   if (!t.transpose && !is_reshape_like(root)) return LT_FAILURE;
   t.type = lt_repl_static(lt_op_result(root, 0));
   lt_value_t *mid = lt_op_operand(root, 0);
@@ -428,7 +427,6 @@ static lt_result_t forward_layout(const lt_pattern_t *self, lt_op_t *root,
   }
   lt_value_t *y = rebuild(rw, &e, ops);
   if (LT_FAILED(lt_repl_finish(rw, root, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
@@ -468,7 +466,7 @@ static int linear_operand(const fw_elementwise_t *e, bool mean) {
 
 static lt_result_t forward_reduce(const lt_pattern_t *self, lt_op_t *root,
                                   lt_rewriter_t *rw) {
-  bool mean = lt_lite_is(root, LT_LITE_REDUCE_MEAN);
+  bool mean = lt_rw_is(root, LT_LITE_REDUCE_MEAN);
   lt_value_t *mid = lt_op_operand(root, 0);
   lt_op_t *def = lt_value_defining_op(mid);
   const lt_type_t *rt = lt_repl_static(lt_op_result(root, 0));
@@ -507,7 +505,7 @@ static lt_result_t forward_reduce(const lt_pattern_t *self, lt_op_t *root,
   lt_value_t *rops[2] = {
       e.in[xi].v, root->num_operands > 1 ? lt_op_operand(root, 1) : NULL};
   lt_named_attr_t *rattrs = NULL;
-  uint32_t nra = lt_lite_attrs_with(root, NULL, 0, NULL, &rattrs);
+  uint32_t nra = lt_rw_attrs_with(root, NULL, 0, NULL, &rattrs);
   lt_value_t *ops[MAX_OPERANDS];
   ops[xi] = lt_repl_op(rw, (lt_lite_op_id_t)lt_lite_op_id(root), root->loc,
                        root->num_operands, rops, nra, rattrs);
@@ -528,7 +526,7 @@ static lt_result_t forward_reduce(const lt_pattern_t *self, lt_op_t *root,
     lk_tensor_t k;
     bool owned;
     if (o->kind == FW_CONST &&
-        lt_lite_const_tensor(o->v, lt_allocator_system(), &k, &owned)) {
+        lt_rw_const_tensor(o->v, lt_allocator_system(), &k, &owned)) {
       ops[i] =
           lt_repl_const_gather(rw, root->loc, &k, r, dims, NULL, "forwarded");
       if (owned) lt_lite_tensor_free(lt_allocator_system(), &k);
@@ -539,14 +537,13 @@ static lt_result_t forward_reduce(const lt_pattern_t *self, lt_op_t *root,
   }
   lt_value_t *y = ok ? rebuild(rw, &e, ops) : NULL;
   if (LT_FAILED(lt_repl_finish(rw, root, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
 /* ---- the pass
  * ---------------------------------------------------------------- */
 
-static const lt_lite_pattern_t forward_patterns[] = {
+static const lt_rw_pattern_t forward_patterns[] = {
     {{"lite.slice", 1, forward_slice, NULL, "forward-slice"}, STAT_SLICE},
     {{"lite.transpose", 1, forward_layout, NULL, "forward-transpose"},
      STAT_LAYOUT},
@@ -562,8 +559,8 @@ static const lt_lite_pattern_t forward_patterns[] = {
 };
 
 static lt_result_t run_forward_ops(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, forward_patterns,
-                              LT_ARRAY_SIZE(forward_patterns));
+  return lt_rw_run_patterns(pass, func, forward_patterns,
+                            LT_ARRAY_SIZE(forward_patterns), NULL);
 }
 
 static const lt_pass_statistic_t forward_statistics[] = {

@@ -22,7 +22,7 @@ static bool str_attr(const lt_op_t *op, const char *name, char *buf,
  * accepts both); false when absent. */
 static bool float_attr(const lt_op_t *op, const char *name, double *out) {
   if (!lt_op_attr(op, name)) return false;
-  *out = lt_lite_op_float(op, name, 0.0);
+  *out = lt_rw_op_float(op, name, 0.0);
   return true;
 }
 
@@ -57,12 +57,11 @@ uint32_t lt_fuse_act_named(lt_context_t *ctx, const lt_fuse_act_t *act,
                            lt_named_attr_t *out) {
   if (!act || act->kind == LK_ACT_NONE) return 0;
   uint32_t k = 0;
-  out[k++] =
-      lt_lite_named_str(ctx, "activation", lk_activation_name(act->kind));
+  out[k++] = lt_rw_named_str(ctx, "activation", lk_activation_name(act->kind));
   if (act->set_alpha)
-    out[k++] = lt_lite_named_float(ctx, "activation_alpha", act->alpha);
+    out[k++] = lt_rw_named_float(ctx, "activation_alpha", act->alpha);
   if (act->set_beta)
-    out[k++] = lt_lite_named_float(ctx, "activation_beta", act->beta);
+    out[k++] = lt_rw_named_float(ctx, "activation_beta", act->beta);
   return k;
 }
 
@@ -71,9 +70,9 @@ uint32_t lt_fuse_act_named(lt_context_t *ctx, const lt_fuse_act_t *act,
 static bool clip_bound(lt_op_t *op, uint32_t i, const char *attr, bool *present,
                        double *out) {
   *present = false;
-  if (!lt_lite_absent(op, i)) {
+  if (!lt_rw_absent(op, i)) {
     *present = true;
-    return lt_lite_const_scalar(lt_op_operand(op, i), out);
+    return lt_rw_const_scalar(lt_op_operand(op, i), out);
   }
   *present = float_attr(op, attr, out);
   return true;
@@ -115,9 +114,9 @@ static const struct {
 
 bool lt_fuse_act_of_op(lt_op_t *op, lt_fuse_act_t *out) {
   memset(out, 0, sizeof *out);
-  if (lt_lite_is(op, LT_LITE_CLIP)) return clip_act(op, out);
+  if (lt_rw_is(op, LT_LITE_CLIP)) return clip_act(op, out);
   size_t i = 0;
-  while (i < LT_ARRAY_SIZE(kOpActs) && !lt_lite_is(op, kOpActs[i].op))
+  while (i < LT_ARRAY_SIZE(kOpActs) && !lt_rw_is(op, kOpActs[i].op))
     i++;
   if (i == LT_ARRAY_SIZE(kOpActs)) return false;
   char mode[16];

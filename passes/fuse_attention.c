@@ -27,7 +27,7 @@
 #include "passes/pass_list.h"
 
 typedef struct attn_match {
-  lt_lite_match_t set; /* the ops lite.attention replaces */
+  lt_rw_match_t set;   /* the ops lite.attention replaces */
   double scale;        /* product of the constant factors found */
   int64_t b, s, h, dh; /* batch, sequence, heads, head width */
   lt_value_t *x, *w[3], *bias[3], *mask;
@@ -58,7 +58,7 @@ static bool is_perm(lt_op_t *op, int64_t p0, int64_t p1, int64_t p2,
 
 /* A float scalar constant's value. */
 static bool float_scalar(lt_value_t *v, double *out) {
-  return lt_lite_float_scalar(v, out) && isfinite(*out);
+  return lt_rw_float_scalar(v, out) && isfinite(*out);
 }
 
 /* Strips constant factors off v: mul/div by a float scalar constant, or a
@@ -69,26 +69,26 @@ static lt_value_t *peel_scale(attn_match_t *m, lt_value_t *v) {
     lt_op_t *op;
     double c, f = 1.0;
     lt_value_t *inner = NULL;
-    if ((op = lt_lite_plain_def(v, LT_LITE_MUL))) {
+    if ((op = lt_rw_plain_def(v, LT_LITE_MUL))) {
       for (uint32_t i = 0; i < 2 && !inner; i++)
         if (float_scalar(lt_op_operand(op, 1 - i), &c) &&
             lt_op_operand(op, i)->type == v->type) {
           inner = lt_op_operand(op, i);
           f = c;
         }
-    } else if ((op = lt_lite_plain_def(v, LT_LITE_DIV))) {
+    } else if ((op = lt_rw_plain_def(v, LT_LITE_DIV))) {
       if (float_scalar(lt_op_operand(op, 1), &c) && c != 0 &&
           lt_op_operand(op, 0)->type == v->type) {
         inner = lt_op_operand(op, 0);
         f = 1.0 / c;
       }
-    } else if ((op = lt_lite_plain_def(v, LT_LITE_SCALE))) {
-      if (lt_lite_op_float(op, "bias", 0.0) == 0.0) {
+    } else if ((op = lt_rw_plain_def(v, LT_LITE_SCALE))) {
+      if (lt_rw_op_float(op, "bias", 0.0) == 0.0) {
         inner = lt_op_operand(op, 0);
-        f = lt_lite_op_float(op, "scale", 1.0);
+        f = lt_rw_op_float(op, "scale", 1.0);
       }
     }
-    if (!inner || !lt_lite_match_add(&m->set, op)) return v;
+    if (!inner || !lt_rw_match_add(&m->set, op)) return v;
     m->scale *= f;
     v = inner;
   }
@@ -97,9 +97,8 @@ static lt_value_t *peel_scale(attn_match_t *m, lt_value_t *v) {
 /* b is a constant bias of d elements, [d] or [1, ..., d]. */
 static bool bias_ok(lt_value_t *b, int64_t d) {
   const lt_type_t *t = b->type;
-  if (!lt_lite_const_attr(b) || t->kind != LT_TYPE_TENSOR ||
-      t->shaped.rank < 1 || !lt_type_has_static_shape(t) ||
-      t->shaped.shape[t->shaped.rank - 1] != d)
+  if (!lt_rw_const_attr(b) || t->kind != LT_TYPE_TENSOR || t->shaped.rank < 1 ||
+      !lt_type_has_static_shape(t) || t->shaped.shape[t->shaped.rank - 1] != d)
     return false;
   for (uint32_t i = 0; i + 1 < t->shaped.rank; i++)
     if (t->shaped.shape[i] != 1) return false;
@@ -113,24 +112,24 @@ static bool match_projection(attn_match_t *m, lt_value_t *p, uint32_t i,
                              int64_t d) {
   lt_op_t *op, *mm = NULL;
   lt_value_t *bias = NULL;
-  if ((op = lt_lite_plain_def(p, LT_LITE_ADD))) {
+  if ((op = lt_rw_plain_def(p, LT_LITE_ADD))) {
     for (uint32_t k = 0; k < 2 && !mm; k++)
-      if ((mm = lt_lite_def(lt_op_operand(op, k), LT_LITE_MATMUL)))
+      if ((mm = lt_rw_def(lt_op_operand(op, k), LT_LITE_MATMUL)))
         bias = lt_op_operand(op, 1 - k);
-    if (!mm || !bias_ok(bias, d) || !lt_lite_match_add(&m->set, op) ||
-        !lt_lite_match_add(&m->set, mm))
+    if (!mm || !bias_ok(bias, d) || !lt_rw_match_add(&m->set, op) ||
+        !lt_rw_match_add(&m->set, mm))
       return false;
-  } else if ((op = lt_lite_plain_def(p, LT_LITE_FC))) {
+  } else if ((op = lt_rw_plain_def(p, LT_LITE_FC))) {
     const lt_attr_t *k = lt_op_attr(op, "in_num_col_dims");
     if (!k || k->kind != LT_ATTR_INTEGER || k->i != 2) return false;
-    if (!lt_lite_absent(op, 2)) {
+    if (!lt_rw_absent(op, 2)) {
       bias = lt_op_operand(op, 2);
       if (!bias_ok(bias, d)) return false;
     }
     mm = op;
-    if (!lt_lite_match_add(&m->set, op)) return false;
-  } else if ((mm = lt_lite_def(p, LT_LITE_MATMUL))) {
-    if (!lt_lite_match_add(&m->set, mm)) return false;
+    if (!lt_rw_match_add(&m->set, op)) return false;
+  } else if ((mm = lt_rw_def(p, LT_LITE_MATMUL))) {
+    if (!lt_rw_match_add(&m->set, mm)) return false;
   } else {
     return false;
   }
@@ -139,7 +138,7 @@ static bool match_projection(attn_match_t *m, lt_value_t *p, uint32_t i,
   int64_t bsd[3] = {m->b, m->s, d};
   if (!has_shape(p->type, 3, bsd) || xt->kind != LT_TYPE_TENSOR ||
       xt->shaped.rank != 3 || xt->shaped.element != p->type->shaped.element ||
-      !lt_lite_const_attr(w) || wt->kind != LT_TYPE_TENSOR ||
+      !lt_rw_const_attr(w) || wt->kind != LT_TYPE_TENSOR ||
       wt->shaped.rank != 2 || wt->shaped.element != xt->shaped.element ||
       wt->shaped.shape[0] != xt->shaped.shape[2] || wt->shaped.shape[1] != d ||
       (bias && bias->type->shaped.element != xt->shaped.element))
@@ -160,9 +159,9 @@ static lt_value_t *peel_qk(attn_match_t *m, lt_value_t *v, uint32_t i) {
 /* r = reshape(P) from [B, S, D] to [B, S, H, Dh], P a projection: slot
  * i. */
 static bool match_split(attn_match_t *m, lt_value_t *r, uint32_t i) {
-  lt_op_t *rs = lt_lite_def(r, LT_LITE_RESHAPE);
+  lt_op_t *rs = lt_rw_def(r, LT_LITE_RESHAPE);
   int64_t bshd[4] = {m->b, m->s, m->h, m->dh};
-  if (!rs || !has_shape(r->type, 4, bshd) || !lt_lite_match_add(&m->set, rs))
+  if (!rs || !has_shape(r->type, 4, bshd) || !lt_rw_match_add(&m->set, rs))
     return false;
   return match_projection(m, peel_qk(m, lt_op_operand(rs, 0), i), i,
                           m->h * m->dh);
@@ -170,16 +169,16 @@ static bool match_split(attn_match_t *m, lt_value_t *r, uint32_t i) {
 
 /* v = transpose(reshape(P), [0, 2, 1, 3]) as [B, H, S, Dh]: slot i. */
 static bool match_heads(attn_match_t *m, lt_value_t *v, uint32_t i) {
-  lt_op_t *tr = lt_lite_def(v, LT_LITE_TRANSPOSE);
-  return tr && is_perm(tr, 0, 2, 1, 3) && lt_lite_match_add(&m->set, tr) &&
+  lt_op_t *tr = lt_rw_def(v, LT_LITE_TRANSPOSE);
+  return tr && is_perm(tr, 0, 2, 1, 3) && lt_rw_match_add(&m->set, tr) &&
          match_split(m, peel_qk(m, lt_op_operand(tr, 0), i), i);
 }
 
 /* kt = K transposed to [B, H, Dh, S]: transpose [0, 1, 3, 2] of the heads,
  * or transpose [0, 2, 3, 1] of the reshaped projection. */
 static bool match_keys(attn_match_t *m, lt_value_t *kt) {
-  lt_op_t *tr = lt_lite_def(kt, LT_LITE_TRANSPOSE);
-  if (!tr || !lt_lite_match_add(&m->set, tr)) return false;
+  lt_op_t *tr = lt_rw_def(kt, LT_LITE_TRANSPOSE);
+  if (!tr || !lt_rw_match_add(&m->set, tr)) return false;
   lt_value_t *in = peel_scale(m, lt_op_operand(tr, 0));
   if (is_perm(tr, 0, 1, 3, 2)) return match_heads(m, in, 1);
   return is_perm(tr, 0, 2, 3, 1) && match_split(m, in, 1);
@@ -188,9 +187,9 @@ static bool match_keys(attn_match_t *m, lt_value_t *kt) {
 /* scores = peel(Q Kt) as [B, H, S, S]. */
 static bool match_scores(attn_match_t *m, lt_value_t *scores) {
   int64_t bhss[4] = {m->b, m->h, m->s, m->s};
-  lt_op_t *qk = lt_lite_def(peel_scale(m, scores), LT_LITE_MATMUL);
+  lt_op_t *qk = lt_rw_def(peel_scale(m, scores), LT_LITE_MATMUL);
   return qk && has_shape(lt_op_result(qk, 0)->type, 4, bhss) &&
-         lt_lite_match_add(&m->set, qk) &&
+         lt_rw_match_add(&m->set, qk) &&
          match_heads(m, peel_scale(m, lt_op_operand(qk, 0)), 0) &&
          match_keys(m, peel_scale(m, lt_op_operand(qk, 1)));
 }
@@ -200,7 +199,7 @@ static bool match_scores(attn_match_t *m, lt_value_t *scores) {
 static bool match_logits(attn_match_t *m, lt_value_t *logits) {
   /* A failed try may have recorded ops, factors and projections. */
   const attn_match_t saved = *m;
-  lt_op_t *add = lt_lite_plain_def(logits, LT_LITE_ADD);
+  lt_op_t *add = lt_rw_plain_def(logits, LT_LITE_ADD);
   for (uint32_t i = 0; add && i < 2; i++) {
     lt_value_t *scores = lt_op_operand(add, i);
     lt_value_t *mask = lt_op_operand(add, 1 - i);
@@ -208,7 +207,7 @@ static bool match_logits(attn_match_t *m, lt_value_t *logits) {
         mask->type->shaped.element != logits->type->shaped.element ||
         mask->type->shaped.rank > 4)
       continue;
-    if (lt_lite_match_add(&m->set, add) && match_scores(m, scores)) {
+    if (lt_rw_match_add(&m->set, add) && match_scores(m, scores)) {
       m->mask = mask;
       return true;
     }
@@ -224,10 +223,10 @@ static bool match_logits(attn_match_t *m, lt_value_t *logits) {
  * without training mode). */
 static lt_value_t *skip_identities(attn_match_t *m, lt_value_t *a) {
   for (;;) {
-    lt_op_t *op = lt_lite_def(a, LT_LITE_IDENTITY);
-    if (!op && (op = lt_lite_def(a, LT_LITE_DROPOUT)) && !lt_lite_absent(op, 2))
+    lt_op_t *op = lt_rw_def(a, LT_LITE_IDENTITY);
+    if (!op && (op = lt_rw_def(a, LT_LITE_DROPOUT)) && !lt_rw_absent(op, 2))
       op = NULL; /* training_mode given: left to the verifier and folding */
-    if (!op || !lt_lite_match_add(&m->set, op)) return a;
+    if (!op || !lt_rw_match_add(&m->set, op)) return a;
     a = lt_op_operand(op, 0);
   }
 }
@@ -244,16 +243,16 @@ static lt_value_t *bias_vector(lt_rewriter_t *rw, lt_loc_t loc,
   lt_value_t *v = NULL;
   if (b) {
     /* [1, D] holds the same bytes as [D]. */
-    if (!lt_lite_const_tensor(b, al, &t, &owned)) return NULL;
+    if (!lt_rw_const_tensor(b, al, &t, &owned)) return NULL;
     t.rank = 1;
     t.dims[0] = d;
-    v = lt_lite_rw_constant(rw, loc, &t, "attention_bias");
+    v = lt_rw_constant(rw, loc, &t, "attention_bias");
     if (owned) lt_lite_tensor_free(al, &t);
     return v;
   }
   t.dtype = lt_lite_dtype(m->x->type->shaped.element);
   if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
-  v = lt_lite_rw_constant(rw, loc, &t, "attention_bias");
+  v = lt_rw_constant(rw, loc, &t, "attention_bias");
   lt_lite_tensor_free(al, &t);
   return v;
 }
@@ -262,8 +261,8 @@ static lt_result_t fuse_attention(const lt_pattern_t *self, lt_op_t *root,
                                   lt_rewriter_t *rw) {
   attn_match_t m = {.set = {.n = 0}, .scale = 1.0};
   lt_value_t *y = lt_op_result(root, 0);
-  lt_op_t *tr = lt_lite_def(lt_op_operand(root, 0), LT_LITE_TRANSPOSE);
-  lt_op_t *pv = tr ? lt_lite_def(lt_op_operand(tr, 0), LT_LITE_MATMUL) : NULL;
+  lt_op_t *tr = lt_rw_def(lt_op_operand(root, 0), LT_LITE_TRANSPOSE);
+  lt_op_t *pv = tr ? lt_rw_def(lt_op_operand(tr, 0), LT_LITE_MATMUL) : NULL;
   const lt_type_t *pvt = pv ? lt_op_result(pv, 0)->type : NULL;
   if (!pv || !is_perm(tr, 0, 2, 1, 3) || pvt->kind != LT_TYPE_TENSOR ||
       pvt->shaped.rank != 4 || !lt_type_has_static_shape(pvt))
@@ -273,22 +272,22 @@ static lt_result_t fuse_attention(const lt_pattern_t *self, lt_op_t *root,
   m.s = pvt->shaped.shape[2];
   m.dh = pvt->shaped.shape[3];
   int64_t bsd[3] = {m.b, m.s, m.h * m.dh};
-  if (!has_shape(y->type, 3, bsd) || !lt_lite_match_add(&m.set, root) ||
-      !lt_lite_match_add(&m.set, tr) || !lt_lite_match_add(&m.set, pv))
+  if (!has_shape(y->type, 3, bsd) || !lt_rw_match_add(&m.set, root) ||
+      !lt_rw_match_add(&m.set, tr) || !lt_rw_match_add(&m.set, pv))
     return LT_FAILURE;
 
   lt_op_t *sm =
-      lt_lite_def(skip_identities(&m, lt_op_operand(pv, 0)), LT_LITE_SOFTMAX);
+      lt_rw_def(skip_identities(&m, lt_op_operand(pv, 0)), LT_LITE_SOFTMAX);
   const lt_attr_t *axis = sm ? lt_op_attr(sm, "axis") : NULL;
   int64_t a = axis && axis->kind == LT_ATTR_INTEGER ? axis->i : -1;
-  if (!sm || (a != -1 && a != 3) || !lt_lite_match_add(&m.set, sm) ||
+  if (!sm || (a != -1 && a != 3) || !lt_rw_match_add(&m.set, sm) ||
       !match_logits(&m, lt_op_operand(sm, 0)) ||
       !match_heads(&m, lt_op_operand(pv, 1), 2) ||
-      !lt_lite_match_closed(&m.set, root))
+      !lt_rw_match_closed(&m.set, root))
     return LT_FAILURE;
-  lt_lite_match_sort(&m.set);
+  lt_rw_match_sort(&m.set);
   lt_context_t *ctx = lt_rewriter_context(rw);
-  lt_loc_t loc = lt_lite_fused_loc(ctx, m.set.n, m.set.ops);
+  lt_loc_t loc = lt_rw_fused_loc(ctx, m.set.n, m.set.ops);
   lt_rewriter_set_before(rw, root);
   int64_t d = m.h * m.dh;
   lt_value_t *operands[8] = {m.x};
@@ -298,23 +297,22 @@ static lt_result_t fuse_attention(const lt_pattern_t *self, lt_op_t *root,
       return LT_FAILURE;
   }
   operands[7] = m.mask;
-  lt_named_attr_t attrs[2] = {lt_lite_named_int(ctx, "num_heads", m.h),
-                              lt_lite_named_float(ctx, "scale", m.scale)};
-  lt_op_t *attn = lt_lite_rw_create(rw, LT_LITE_ATTENTION, loc, m.mask ? 8 : 7,
-                                    operands, 2, attrs, 1);
+  lt_named_attr_t attrs[2] = {lt_rw_named_int(ctx, "num_heads", m.h),
+                              lt_rw_named_float(ctx, "scale", m.scale)};
+  lt_op_t *attn = lt_rw_create(rw, LT_LITE_ATTENTION, loc, m.mask ? 8 : 7,
+                               operands, 2, attrs, 1);
   if (!attn) return LT_FAILURE;
-  lt_lite_replace_fused(rw, root, lt_op_result(attn, 0), m.set.ops, m.set.n);
-  lt_lite_count(self);
+  lt_rw_replace_fused(rw, root, lt_op_result(attn, 0), m.set.ops, m.set.n);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t attention_patterns[] = {
+static const lt_rw_pattern_t attention_patterns[] = {
     {{"lite.reshape", 1, fuse_attention, NULL, "fuse-attention"}, 0},
 };
 
 static lt_result_t run_fuse_attention(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, attention_patterns,
-                              LT_ARRAY_SIZE(attention_patterns));
+  return lt_rw_run_patterns(pass, func, attention_patterns,
+                            LT_ARRAY_SIZE(attention_patterns), NULL);
 }
 
 static const lt_pass_statistic_t attention_statistics[] = {

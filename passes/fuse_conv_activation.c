@@ -28,17 +28,16 @@ static lt_result_t fuse_conv_activation(const lt_pattern_t *self, lt_op_t *op,
   lt_op_t *fused = lt_fuse_conv_replace(rw, &c, &edit, ops, 2);
   lt_fuse_conv_release(&c);
   if (!fused) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
 #define ROW(name)                                                              \
   {{"lite." name, 1, fuse_conv_activation, NULL, "fuse-conv-" name}, 0},
 
-static const lt_lite_pattern_t patterns[] = {LT_FUSE_ACT_OPS(ROW)};
+static const lt_rw_pattern_t patterns[] = {LT_FUSE_ACT_OPS(ROW)};
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

@@ -15,10 +15,10 @@ static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
                         lt_rewriter_t *rw) {
   lt_fuse_act_t act;
   if (!lt_fuse_act_of_attrs(op, &act)) return LT_FAILURE;
-  double sign = lt_lite_is(op, LT_LITE_SUB) ? -1.0 : 1.0;
+  double sign = lt_rw_is(op, LT_LITE_SUB) ? -1.0 : 1.0;
   int64_t maps = c->maps;
   lt_context_t *ctx = lt_rewriter_context(rw);
-  double *b = lt_lite_scratch(ctx, maps);
+  double *b = lt_rw_scratch(ctx, maps);
   lt_result_t r = LT_FAILURE;
   if (b && lt_fuse_conv_channel_values(lt_op_operand(op, 1 - conv_index),
                                        op->results[0].type, maps, b)) {
@@ -29,7 +29,7 @@ static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
     lt_op_t *ops[2] = {c->op, op};
     if (lt_fuse_conv_replace(rw, c, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_lite_scratch_free(ctx, b, maps);
+  lt_rw_scratch_free(ctx, b, maps);
   return r;
 }
 
@@ -37,19 +37,19 @@ static lt_result_t fuse_conv_bias(const lt_pattern_t *self, lt_op_t *op,
                                   lt_rewriter_t *rw) {
   if (op->num_operands != 2 || op->num_results != 1) return LT_FAILURE;
   return lt_fuse_conv_operands(
-      self, op, lt_lite_is(op, LT_LITE_ADD) ? 2 : 1,
+      op, lt_rw_is(op, LT_LITE_ADD) ? 2 : 1,
       LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
           LT_FUSE_CONV_TRANSPOSE_OK | LT_FUSE_CONV_CONST_BIAS,
       fuse, rw, "not a single-use conv plus a per-channel constant");
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.add", 1, fuse_conv_bias, NULL, "fuse-conv-bias"}, 0},
     {{"lite.sub", 1, fuse_conv_bias, NULL, "fuse-conv-bias"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

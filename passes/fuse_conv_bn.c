@@ -13,14 +13,14 @@
 
 static lt_result_t fuse(lt_op_t *bn, lt_fuse_conv_t *c, lt_rewriter_t *rw) {
   int64_t maps = c->maps;
-  double eps = lt_lite_op_float(bn, "epsilon", 1e-5);
+  double eps = lt_rw_op_float(bn, "epsilon", 1e-5);
   lt_context_t *ctx = lt_rewriter_context(rw);
-  double *stats = lt_lite_scratch(ctx, 5 * maps);
+  double *stats = lt_rw_scratch(ctx, 5 * maps);
   bool ok = stats != NULL;
   /* batch_norm(X, scale, B, mean, var): the statistics into
    * stats[i * maps + m]. */
   for (uint32_t i = 0; ok && i < 4; i++)
-    ok = lt_lite_const_vector(lt_op_operand(bn, 1 + i), maps, stats + i * maps);
+    ok = lt_rw_const_vector(lt_op_operand(bn, 1 + i), maps, stats + i * maps);
   double *a = stats + 4 * maps;
   for (int64_t m = 0; ok && m < maps; m++) {
     a[m] = stats[m] / sqrt(stats[3 * maps + m] + eps);
@@ -38,13 +38,13 @@ static lt_result_t fuse(lt_op_t *bn, lt_fuse_conv_t *c, lt_rewriter_t *rw) {
     lt_op_t *ops[2] = {c->op, bn};
     if (lt_fuse_conv_replace(rw, c, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_lite_scratch_free(ctx, stats, 5 * maps);
+  lt_rw_scratch_free(ctx, stats, 5 * maps);
   return r;
 }
 
 static lt_result_t fuse_conv_bn(const lt_pattern_t *self, lt_op_t *bn,
                                 lt_rewriter_t *rw) {
-  if (!lt_lite_is(bn, LT_LITE_BATCH_NORM) || bn->num_operands != 5 ||
+  if (!lt_rw_is(bn, LT_LITE_BATCH_NORM) || bn->num_operands != 5 ||
       bn->num_results != 1)
     return LT_FAILURE;
   lt_fuse_conv_t c;
@@ -57,16 +57,15 @@ static lt_result_t fuse_conv_bn(const lt_pattern_t *self, lt_op_t *bn,
         rw, bn, "input is not a single-use conv with constant weights");
   lt_result_t r = fuse(bn, &c, rw);
   lt_fuse_conv_release(&c);
-  if (LT_SUCCEEDED(r)) lt_lite_count(self);
   return r;
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.batch_norm", 1, fuse_conv_bn, NULL, "fuse-conv-bn"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

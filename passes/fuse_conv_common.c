@@ -32,7 +32,7 @@ void lt_fuse_conv_release(lt_fuse_conv_t *c) {
 static bool load_const(const lt_value_t *v, lt_allocator_t al, lk_dtype_t dtype,
                        lk_tensor_t *out, bool *owned) {
   *owned = false;
-  if (!lt_lite_const_tensor(v, al, out, owned)) return false;
+  if (!lt_rw_const_tensor(v, al, out, owned)) return false;
   if (out->dtype == dtype && out->data) return true;
   if (*owned) lt_lite_tensor_free(al, out);
   *owned = false;
@@ -47,8 +47,8 @@ bool lt_fuse_conv_match(const lt_value_t *v, unsigned need,
   if (!op) return false;
   out->op = op;
   out->al = lt_context_allocator(lt_op_context(op));
-  out->transpose = lt_lite_is(op, LT_LITE_CONV2D_TRANSPOSE);
-  if (!lt_lite_is(op, LT_LITE_CONV2D) &&
+  out->transpose = lt_rw_is(op, LT_LITE_CONV2D_TRANSPOSE);
+  if (!lt_rw_is(op, LT_LITE_CONV2D) &&
       !(out->transpose && (need & LT_FUSE_CONV_TRANSPOSE_OK)))
     return false;
   if (op->num_operands < 2 || op->num_results != 1) return false;
@@ -69,13 +69,13 @@ bool lt_fuse_conv_match(const lt_value_t *v, unsigned need,
       !lt_value_has_one_use(lt_op_result(op, 0)))
     return false;
   if ((need & LT_FUSE_CONV_NO_ACTIVATION) && has_activation(op)) return false;
-  if ((need & LT_FUSE_CONV_NO_RESIDUAL) && !lt_lite_absent(op, 3)) return false;
+  if ((need & LT_FUSE_CONV_NO_RESIDUAL) && !lt_rw_absent(op, 3)) return false;
   lt_allocator_t al = out->al;
   if ((need & LT_FUSE_CONV_CONST) &&
       !load_const(lt_op_operand(op, 1), al, out->dtype, &out->w, &out->w_owned))
     return false;
   if (!(need & (LT_FUSE_CONV_CONST | LT_FUSE_CONV_CONST_BIAS)) ||
-      lt_lite_absent(op, 2))
+      lt_rw_absent(op, 2))
     return true;
   if (!load_const(lt_op_operand(op, 2), al, out->dtype, &out->b,
                   &out->b_owned) ||
@@ -108,7 +108,7 @@ int64_t lt_fuse_conv_weight_channel(const lt_fuse_conv_t *c, int64_t e) {
 
 bool lt_fuse_conv_channel_values(const lt_value_t *k, const lt_type_t *result,
                                  int64_t maps, double *out) {
-  if (!lt_lite_const_attr(k) || !static_ranked(k->type) || !ranked(result))
+  if (!lt_rw_const_attr(k) || !static_ranked(k->type) || !ranked(result))
     return false;
   if (!lk_dtype_is_float(lt_lite_dtype(k->type->shaped.element))) return false;
   uint32_t rk = k->type->shaped.rank, rr = result->shaped.rank;
@@ -125,15 +125,14 @@ bool lt_fuse_conv_channel_values(const lt_value_t *k, const lt_type_t *result,
   lt_allocator_t al = lt_context_allocator(lt_op_context(def));
   lk_tensor_t t;
   bool owned = false;
-  if (!lt_lite_const_tensor(k, al, &t, &owned) || !t.data) return false;
+  if (!lt_rw_const_tensor(k, al, &t, &owned) || !t.data) return false;
   for (int64_t m = 0; m < maps; m++)
     out[m] = lk_load_f64(&t, per_channel ? m : 0);
   if (owned) lt_lite_tensor_free(al, &t);
   return true;
 }
 
-lt_result_t lt_fuse_conv_operands(const lt_pattern_t *self, lt_op_t *op,
-                                  uint32_t num, unsigned need,
+lt_result_t lt_fuse_conv_operands(lt_op_t *op, uint32_t num, unsigned need,
                                   lt_fuse_conv_fn_t fuse, lt_rewriter_t *rw,
                                   const char *why) {
   /* The result must keep the conv's rank: the other operand may not
@@ -147,10 +146,7 @@ lt_result_t lt_fuse_conv_operands(const lt_pattern_t *self, lt_op_t *op,
         rt->kind == LT_TYPE_TENSOR && rt->shaped.rank == ct->shaped.rank;
     lt_result_t r = same_rank ? fuse(op, i, &c, rw) : LT_FAILURE;
     lt_fuse_conv_release(&c);
-    if (LT_SUCCEEDED(r)) {
-      lt_lite_count(self);
-      return r;
-    }
+    if (LT_SUCCEEDED(r)) return r;
   }
   return lt_rewriter_notify_match_failure(rw, op, "%s", why);
 }
@@ -187,8 +183,7 @@ static lt_value_t *scaled_weights(lt_rewriter_t *rw, lt_loc_t loc,
                                   const lt_fuse_conv_t *c,
                                   const double *scale) {
   scale_job_t job = {c, scale};
-  return lt_lite_rw_constant_fill(rw, loc, &c->w, "fused_conv_w", fill_scaled,
-                                  &job);
+  return lt_rw_constant_fill(rw, loc, &c->w, "fused_conv_w", fill_scaled, &job);
 }
 
 #define FUSE_CONV_MAX_ATTRS 32
@@ -198,7 +193,7 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
                               lt_op_t *const *ops, uint32_t n) {
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_op_t *last = ops[n - 1], *conv = c->op;
-  lt_loc_t loc = lt_lite_fused_loc(ctx, n, ops);
+  lt_loc_t loc = lt_rw_fused_loc(ctx, n, ops);
   lt_rewriter_set_before(rw, last);
 
   lt_named_attr_t attrs[FUSE_CONV_MAX_ATTRS];
@@ -217,8 +212,8 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
   uint32_t num_operands = 2;
   const int64_t *wdims = edit->w_dims ? edit->w_dims : c->w.dims;
   if (edit->w) {
-    operands[1] = lt_lite_rw_constant_f64(rw, loc, c->dtype, c->rank, wdims,
-                                          edit->w, "fused_conv_w");
+    operands[1] = lt_rw_constant_f64(rw, loc, c->dtype, c->rank, wdims, edit->w,
+                                     "fused_conv_w");
     if (!operands[1]) return NULL;
   } else if (edit->w_scale) {
     operands[1] = scaled_weights(rw, loc, c, edit->w_scale);
@@ -228,8 +223,8 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
                  : c->transpose ? wdims[1] * c->group
                                 : wdims[0];
   if (edit->b) {
-    operands[2] = lt_lite_rw_constant_f64(rw, loc, c->dtype, 1, &maps, edit->b,
-                                          "fused_conv_b");
+    operands[2] = lt_rw_constant_f64(rw, loc, c->dtype, 1, &maps, edit->b,
+                                     "fused_conv_b");
     if (!operands[2]) return NULL;
     num_operands = 3;
   } else if (conv->num_operands > 2) {
@@ -237,11 +232,10 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
     num_operands = 3;
   }
   lt_value_t *r = edit->residual;
-  if (!r && !lt_lite_absent(conv, 3)) r = lt_op_operand(conv, 3);
+  if (!r && !lt_rw_absent(conv, 3)) r = lt_op_operand(conv, 3);
   if (r) {
     if (num_operands < 3) {
-      lt_op_t *none =
-          lt_lite_rw_create(rw, LT_LITE_NONE, loc, 0, NULL, 0, NULL, 1);
+      lt_op_t *none = lt_rw_create(rw, LT_LITE_NONE, loc, 0, NULL, 0, NULL, 1);
       if (!none) return NULL;
       operands[2] = lt_op_result(none, 0);
     }
@@ -249,14 +243,14 @@ lt_op_t *lt_fuse_conv_replace(lt_rewriter_t *rw, const lt_fuse_conv_t *c,
     num_operands = 4;
   }
 
-  lt_op_t *fused = lt_lite_rw_create(
-      rw, c->transpose ? LT_LITE_CONV2D_TRANSPOSE : LT_LITE_CONV2D, loc,
-      num_operands, operands, num_attrs, attrs, 1);
+  lt_op_t *fused =
+      lt_rw_create(rw, c->transpose ? LT_LITE_CONV2D_TRANSPOSE : LT_LITE_CONV2D,
+                   loc, num_operands, operands, num_attrs, attrs, 1);
   if (!fused) return NULL;
   /* Same logical shape as what it replaces; keep that value's exact type
    * (its Place, its dynamic dims) so every user still verifies. */
   lt_value_t *result = lt_op_result(fused, 0);
   lt_value_set_type(result, last->results[0].type);
-  lt_lite_replace_fused(rw, last, result, ops, n);
+  lt_rw_replace_fused(rw, last, result, ops, n);
   return fused;
 }

@@ -59,10 +59,8 @@ typedef lt_result_t (*lt_fuse_conv_fn_t)(lt_op_t *op, uint32_t conv_index,
                                          lt_fuse_conv_t *c, lt_rewriter_t *rw);
 /* The body of a pattern rooted at op: tries operands 0..num-1 of op in turn
  * as a conv matched with `need` whose rank op's result keeps, calling fuse
- * on each until one rewrites (counted into self's statistic); else notifies
- * `why` as the match failure. */
-lt_result_t lt_fuse_conv_operands(const lt_pattern_t *self, lt_op_t *op,
-                                  uint32_t num, unsigned need,
+ * on each until one rewrites; else notifies `why` as the match failure. */
+lt_result_t lt_fuse_conv_operands(lt_op_t *op, uint32_t num, unsigned need,
                                   lt_fuse_conv_fn_t fuse, lt_rewriter_t *rw,
                                   const char *why);
 

@@ -48,8 +48,8 @@ static lt_result_t fuse(const lt_fuse_conv_t *c0, const channel_map_t *map,
   if (!saves_work(c0, oc1)) return LT_FAILURE;
   int64_t nw = oc1 * per;
   lt_context_t *ctx = lt_rewriter_context(rw);
-  double *w = lt_lite_scratch(ctx, nw);
-  double *b = lt_lite_scratch(ctx, oc1);
+  double *w = lt_rw_scratch(ctx, nw);
+  double *b = lt_rw_scratch(ctx, oc1);
   lt_result_t r = LT_FAILURE;
   if (w && b) {
     bool has_b = c0->b.data || map->b1;
@@ -75,8 +75,8 @@ static lt_result_t fuse(const lt_fuse_conv_t *c0, const channel_map_t *map,
     lt_op_t *ops[2] = {c0->op, map->op};
     if (lt_fuse_conv_replace(rw, c0, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_lite_scratch_free(ctx, w, nw);
-  lt_lite_scratch_free(ctx, b, oc1);
+  lt_rw_scratch_free(ctx, w, nw);
+  lt_rw_scratch_free(ctx, b, oc1);
   return r;
 }
 
@@ -119,7 +119,7 @@ static lt_result_t fuse_conv_conv(const lt_pattern_t *self, lt_op_t *conv1,
       .out = c1.maps,
       .w1 = &c1.w,
       .b1 = c1.b.data ? &c1.b : NULL,
-      .residual = lt_lite_absent(conv1, 3) ? NULL : lt_op_operand(conv1, 3)};
+      .residual = lt_rw_absent(conv1, 3) ? NULL : lt_op_operand(conv1, 3)};
   lt_result_t r = LT_FAILURE;
   if (pointwise && lt_fuse_act_of_attrs(conv1, &map.act) &&
       match_conv0(lt_op_operand(conv1, 0), c1.dtype, &c0)) {
@@ -130,7 +130,6 @@ static lt_result_t fuse_conv_conv(const lt_pattern_t *self, lt_op_t *conv1,
   if (LT_FAILED(r))
     return lt_rewriter_notify_match_failure(
         rw, conv1, "not a 1x1 conv after a group-1 conv that it pays to fuse");
-  lt_lite_count(self);
   return r;
 }
 
@@ -151,7 +150,7 @@ static lt_result_t fuse_conv_matmul(const lt_pattern_t *self, lt_op_t *mm,
   bool owned = false;
   lt_result_t r = LT_FAILURE;
   if (kt->shaped.shape[1] == c0.maps &&
-      lt_lite_const_tensor(k, al, &w1, &owned) && w1.data) {
+      lt_rw_const_tensor(k, al, &w1, &owned) && w1.data) {
     channel_map_t map = {.op = mm, .out = w1.dims[0], .w1 = &w1};
     r = fuse(&c0, &map, rw);
   }
@@ -160,17 +159,16 @@ static lt_result_t fuse_conv_matmul(const lt_pattern_t *self, lt_op_t *mm,
   if (LT_FAILED(r))
     return lt_rewriter_notify_match_failure(
         rw, mm, "not a constant channel map after a group-1 conv1d");
-  lt_lite_count(self);
   return r;
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.conv2d", 1, fuse_conv_conv, NULL, "fuse-conv-conv"}, 0},
     {{"lite.matmul", 1, fuse_conv_matmul, NULL, "fuse-conv-matmul"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

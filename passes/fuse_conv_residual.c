@@ -14,7 +14,7 @@
 /* R has the conv result's static shape and element type, so the add does
  * not broadcast. */
 static bool same_static_type(const lt_type_t *a, const lt_type_t *b) {
-  return lt_lite_same_shape(a, b) && lt_type_has_static_shape(a);
+  return lt_rw_same_shape(a, b) && lt_type_has_static_shape(a);
 }
 
 /* The activation op that is the add's only user, if a conv can take it. */
@@ -49,18 +49,18 @@ static lt_result_t fuse_conv_residual(const lt_pattern_t *self, lt_op_t *add,
                                       lt_rewriter_t *rw) {
   if (add->num_operands != 2 || add->num_results != 1) return LT_FAILURE;
   return lt_fuse_conv_operands(
-      self, add, 2,
+      add, 2,
       LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
           LT_FUSE_CONV_NO_RESIDUAL,
       fuse, rw, "not a single-use conv plus a tensor of its shape");
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.add", 1, fuse_conv_residual, NULL, "fuse-conv-residual"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

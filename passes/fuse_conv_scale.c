@@ -16,15 +16,15 @@
  * such a map of its operand conv_index. */
 static bool affine_of(lt_op_t *op, uint32_t conv_index, int64_t maps, double *k,
                       double *t, bool *out_bias_after) {
-  if (lt_lite_is(op, LT_LITE_MUL)) {
+  if (lt_rw_is(op, LT_LITE_MUL)) {
     for (int64_t m = 0; m < maps; m++)
       t[m] = 0;
     *out_bias_after = true;
     return lt_fuse_conv_channel_values(lt_op_operand(op, 1 - conv_index),
                                        op->results[0].type, maps, k);
   }
-  double s = lt_lite_op_float(op, "scale", 1.0);
-  double b = lt_lite_op_float(op, "bias", 0.0);
+  double s = lt_rw_op_float(op, "scale", 1.0);
+  double b = lt_rw_op_float(op, "bias", 0.0);
   const lt_attr_t *ba = lt_op_attr(op, "bias_after_scale");
   if (ba && ba->kind != LT_ATTR_INTEGER) return false;
   *out_bias_after = !ba || ba->i != 0;
@@ -41,7 +41,7 @@ static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
   if (!lt_fuse_act_of_attrs(op, &act)) return LT_FAILURE;
   int64_t maps = c->maps;
   lt_context_t *ctx = lt_rewriter_context(rw);
-  double *kt = lt_lite_scratch(ctx, 2 * maps);
+  double *kt = lt_rw_scratch(ctx, 2 * maps);
   bool after = true;
   lt_result_t r = LT_FAILURE;
   if (kt && affine_of(op, conv_index, maps, kt, kt + maps, &after)) {
@@ -58,30 +58,30 @@ static lt_result_t fuse(lt_op_t *op, uint32_t conv_index, lt_fuse_conv_t *c,
     lt_op_t *ops[2] = {c->op, op};
     if (lt_fuse_conv_replace(rw, c, &edit, ops, 2)) r = LT_SUCCESS;
   }
-  lt_lite_scratch_free(ctx, kt, 2 * maps);
+  lt_rw_scratch_free(ctx, kt, 2 * maps);
   return r;
 }
 
 static lt_result_t fuse_conv_scale(const lt_pattern_t *self, lt_op_t *op,
                                    lt_rewriter_t *rw) {
-  bool is_mul = lt_lite_is(op, LT_LITE_MUL);
+  bool is_mul = lt_rw_is(op, LT_LITE_MUL);
   if (op->num_results != 1 || op->num_operands != (is_mul ? 2u : 1u))
     return LT_FAILURE;
   return lt_fuse_conv_operands(
-      self, op, op->num_operands,
+      op, op->num_operands,
       LT_FUSE_CONV_SINGLE_USE | LT_FUSE_CONV_NO_ACTIVATION |
           LT_FUSE_CONV_NO_RESIDUAL | LT_FUSE_CONV_TRANSPOSE_OK |
           LT_FUSE_CONV_CONST,
       fuse, rw, "not a single-use conv times a per-channel constant");
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.scale", 1, fuse_conv_scale, NULL, "fuse-conv-scale"}, 0},
     {{"lite.mul", 1, fuse_conv_scale, NULL, "fuse-conv-mul"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

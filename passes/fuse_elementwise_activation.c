@@ -14,23 +14,23 @@
 #include "passes/pass_list.h"
 
 static bool is_binary(const lt_op_t *op) {
-  return lt_lite_is(op, LT_LITE_ADD) || lt_lite_is(op, LT_LITE_SUB) ||
-         lt_lite_is(op, LT_LITE_MUL) || lt_lite_is(op, LT_LITE_DIV);
+  return lt_rw_is(op, LT_LITE_ADD) || lt_rw_is(op, LT_LITE_SUB) ||
+         lt_rw_is(op, LT_LITE_MUL) || lt_rw_is(op, LT_LITE_DIV);
 }
 
 static lt_result_t fuse(const lt_pattern_t *self, lt_op_t *act_op,
                         lt_rewriter_t *rw) {
   return lt_dense_fuse_activation(
-      self, act_op, rw, is_binary,
+      act_op, rw, is_binary,
       "input is not a single-use float add/sub/mul/div without activation");
 }
 
 #define ROW(name) {{"lite." name, 1, fuse, NULL, "fuse-elementwise-" name}, 0},
 
-static const lt_lite_pattern_t patterns[] = {LT_FUSE_ACT_OPS(ROW)};
+static const lt_rw_pattern_t patterns[] = {LT_FUSE_ACT_OPS(ROW)};
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

@@ -23,7 +23,7 @@
 enum { STAT_FUSED, STAT_ACTIVATIONS };
 
 static bool is_float(const lt_value_t *v) {
-  return lk_dtype_is_float(lt_lite_value_dtype(v));
+  return lk_dtype_is_float(lt_rw_value_dtype(v));
 }
 
 /* fc(X, W, b) straight from matmul(X, W) + b: W a constant [K, N], b of
@@ -32,7 +32,7 @@ static bool fuse_to_fc(lt_rewriter_t *rw, lt_op_t *mm, lt_op_t *add,
                        lt_value_t *bias, const lt_fuse_act_t *act) {
   lt_value_t *x = lt_op_operand(mm, 0), *w = lt_op_operand(mm, 1);
   const lt_type_t *wt = w->type, *bt = bias->type, *xt = x->type;
-  if (!lt_lite_const_attr(w) || wt->kind != LT_TYPE_TENSOR ||
+  if (!lt_rw_const_attr(w) || wt->kind != LT_TYPE_TENSOR ||
       wt->shaped.rank != 2 || !lt_type_has_static_shape(wt) ||
       xt->kind != LT_TYPE_TENSOR || xt->shaped.rank < 2 ||
       bt->kind != LT_TYPE_TENSOR || !lt_type_has_static_shape(bt))
@@ -45,7 +45,7 @@ static bool fuse_to_fc(lt_rewriter_t *rw, lt_op_t *mm, lt_op_t *add,
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_named_attr_t attrs[4];
   attrs[0] =
-      lt_lite_named_int(ctx, "in_num_col_dims", (int64_t)xt->shaped.rank - 1);
+      lt_rw_named_int(ctx, "in_num_col_dims", (int64_t)xt->shaped.rank - 1);
   uint32_t num_attrs = 1 + lt_fuse_act_named(ctx, act, attrs + 1);
   lt_value_t *operands[3] = {x, w, bias};
   lt_op_t *ops[2] = {mm, add};
@@ -62,12 +62,12 @@ static bool fuse_folded(lt_rewriter_t *rw, lt_value_t *y, lt_op_t *add,
   lt_op_t *fused = NULL;
   int64_t count = 0;
   double one = 1.0;
-  double *c = lt_lite_scratch(d.ctx, d.n > 0 ? d.n : 1);
+  double *c = lt_rw_scratch(d.ctx, d.n > 0 ? d.n : 1);
   if (c && lt_dense_last_dim_values(bias, y->type, d.n, c, &count)) {
     lt_op_t *ops[2] = {d.op, add};
     fused = lt_dense_affine(rw, &d, &one, 1, c, count, act, ops, 2);
   }
-  lt_lite_scratch_free(d.ctx, c, d.n > 0 ? d.n : 1);
+  lt_rw_scratch_free(d.ctx, c, d.n > 0 ? d.n : 1);
   lt_dense_release(&d);
   return fused != NULL;
 }
@@ -102,9 +102,9 @@ static bool fuse_to_gemm(lt_rewriter_t *rw, lt_op_t *mm, lt_op_t *add,
  * gemm a C broadcasting to [M, N] (beta dropped: there was no C to scale). */
 static bool fuse_empty_bias(lt_rewriter_t *rw, lt_op_t *p, lt_op_t *add,
                             lt_value_t *bias, const lt_fuse_act_t *act) {
-  bool gemm = lt_lite_is(p, LT_LITE_GEMM);
+  bool gemm = lt_rw_is(p, LT_LITE_GEMM);
   const lt_type_t *rt = lt_op_result(p, 0)->type, *bt = bias->type;
-  if (!lt_lite_absent(p, 2) || !lt_fuse_act_none(p) ||
+  if (!lt_rw_absent(p, 2) || !lt_fuse_act_none(p) ||
       rt->kind != LT_TYPE_TENSOR || rt->shaped.rank < 1 ||
       bt->kind != LT_TYPE_TENSOR || !lt_type_has_static_shape(bt) ||
       bt->shaped.rank > 2)
@@ -134,40 +134,38 @@ static bool fuse_empty_bias(lt_rewriter_t *rw, lt_op_t *p, lt_op_t *add,
 static lt_result_t fuse_matmul_add(const lt_pattern_t *self, lt_op_t *add,
                                    lt_rewriter_t *rw) {
   lt_fuse_act_t act;
-  if (!lt_lite_is(add, LT_LITE_ADD) || add->num_operands != 2 ||
+  if (!lt_rw_is(add, LT_LITE_ADD) || add->num_operands != 2 ||
       !lt_fuse_act_of_attrs(add, &act) || !is_float(lt_op_result(add, 0)))
     return LT_FAILURE;
   const lt_type_t *rt = lt_op_result(add, 0)->type;
   for (uint32_t i = 0; i < 2; i++) {
     lt_value_t *y = lt_op_operand(add, i), *bias = lt_op_operand(add, 1 - i);
     lt_op_t *p = lt_value_defining_op(y);
-    bool dense = lt_lite_is(p, LT_LITE_MATMUL) || lt_lite_is(p, LT_LITE_FC) ||
-                 lt_lite_is(p, LT_LITE_GEMM);
+    bool dense = lt_rw_is(p, LT_LITE_MATMUL) || lt_rw_is(p, LT_LITE_FC) ||
+                 lt_rw_is(p, LT_LITE_GEMM);
     /* The bias must not widen the product (a [2, 1, N] bias on [4, N]). */
-    if (!dense || !lt_value_has_one_use(y) || !lt_lite_same_shape(y->type, rt))
+    if (!dense || !lt_value_has_one_use(y) || !lt_rw_same_shape(y->type, rt))
       continue;
-    bool mm = lt_lite_is(p, LT_LITE_MATMUL);
+    bool mm = lt_rw_is(p, LT_LITE_MATMUL);
     if ((mm && fuse_to_fc(rw, p, add, bias, &act)) ||
         (!mm && fuse_empty_bias(rw, p, add, bias, &act)) ||
         fuse_folded(rw, y, add, bias, &act) ||
-        (mm && fuse_to_gemm(rw, p, add, bias, &act))) {
-      lt_lite_count(self);
+        (mm && fuse_to_gemm(rw, p, add, bias, &act)))
       return LT_SUCCESS;
-    }
   }
   return lt_rewriter_notify_match_failure(
       rw, add, "no single-use matmul with a bias along its last dim");
 }
 
 static bool is_fc_or_gemm(const lt_op_t *op) {
-  return lt_lite_is(op, LT_LITE_FC) || lt_lite_is(op, LT_LITE_GEMM);
+  return lt_rw_is(op, LT_LITE_FC) || lt_rw_is(op, LT_LITE_GEMM);
 }
 
 /* An activation op fed by an fc or gemm without one. */
 static lt_result_t fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
                                    lt_rewriter_t *rw) {
   return lt_dense_fuse_activation(
-      self, act_op, rw, is_fc_or_gemm,
+      act_op, rw, is_fc_or_gemm,
       "input is not a single-use fc or gemm without activation");
 }
 
@@ -175,12 +173,12 @@ static lt_result_t fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
   {{"lite." name, 1, fuse_activation, NULL, "fuse-dense-" name},               \
    STAT_ACTIVATIONS},
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.add", 2, fuse_matmul_add, NULL, "fuse-matmul-add"}, STAT_FUSED},
     LT_FUSE_ACT_OPS(ACT_ROW)};
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

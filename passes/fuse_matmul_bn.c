@@ -18,7 +18,7 @@
 
 static lt_result_t fuse_matmul_bn(const lt_pattern_t *self, lt_op_t *bn,
                                   lt_rewriter_t *rw) {
-  if (!lt_lite_is(bn, LT_LITE_BATCH_NORM) || bn->num_operands != 5 ||
+  if (!lt_rw_is(bn, LT_LITE_BATCH_NORM) || bn->num_operands != 5 ||
       bn->num_results != 1)
     return LT_FAILURE;
   lt_value_t *y = lt_op_operand(bn, 0);
@@ -30,12 +30,12 @@ static lt_result_t fuse_matmul_bn(const lt_pattern_t *self, lt_op_t *bn,
         "input is not a single-use 2-D matmul/fc/gemm with constant "
         "weights");
   int64_t n = d.n;
-  double eps = lt_lite_op_float(bn, "epsilon", 1e-5);
-  double *stats = n > 0 ? lt_lite_scratch(d.ctx, 6 * n) : NULL;
+  double eps = lt_rw_op_float(bn, "epsilon", 1e-5);
+  double *stats = n > 0 ? lt_rw_scratch(d.ctx, 6 * n) : NULL;
   bool ok = stats != NULL;
   /* The four statistics, n values each, into stats[i * n + j]. */
   for (uint32_t i = 0; ok && i < 4; i++)
-    ok = lt_lite_const_vector(lt_op_operand(bn, 1 + i), n, stats + i * n);
+    ok = lt_rw_const_vector(lt_op_operand(bn, 1 + i), n, stats + i * n);
   double *a = stats + 4 * n, *c = stats + 5 * n;
   for (int64_t j = 0; ok && j < n; j++) {
     a[j] = stats[j] / sqrt(stats[3 * n + j] + eps);
@@ -45,19 +45,18 @@ static lt_result_t fuse_matmul_bn(const lt_pattern_t *self, lt_op_t *bn,
   lt_op_t *ops[2] = {d.op, bn};
   lt_op_t *fused =
       ok ? lt_dense_affine(rw, &d, a, n, c, n, NULL, ops, 2) : NULL;
-  if (stats) lt_lite_scratch_free(d.ctx, stats, 6 * n);
+  if (stats) lt_rw_scratch_free(d.ctx, stats, 6 * n);
   lt_dense_release(&d);
   if (!fused) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.batch_norm", 1, fuse_matmul_bn, NULL, "fuse-matmul-bn"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

@@ -14,7 +14,7 @@
 bool lt_dense_last_dim_values(const lt_value_t *k, const lt_type_t *result,
                               int64_t n, double *out, int64_t *out_count) {
   const lt_type_t *kt = k->type;
-  if (!lt_lite_const_attr(k) || !lk_dtype_is_float(lt_lite_value_dtype(k)) ||
+  if (!lt_rw_const_attr(k) || !lk_dtype_is_float(lt_rw_value_dtype(k)) ||
       !lt_type_has_static_shape(kt) || result->kind != LT_TYPE_TENSOR ||
       kt->shaped.rank > result->shaped.rank)
     return false;
@@ -26,7 +26,7 @@ bool lt_dense_last_dim_values(const lt_value_t *k, const lt_type_t *result,
   lt_allocator_t al = lt_context_allocator(lt_op_context(k->owner.op));
   lk_tensor_t t;
   bool owned = false;
-  if (!lt_lite_const_tensor(k, al, &t, &owned) || !t.data) return false;
+  if (!lt_rw_const_tensor(k, al, &t, &owned) || !t.data) return false;
   bool ok = lk_numel(&t) == last;
   for (int64_t i = 0; ok && i < last; i++)
     out[i] = lk_load_f64(&t, i);
@@ -44,11 +44,11 @@ static bool ranked(const lt_value_t *v) {
 /* Reads the constant v (static shape, dtype `dtype`) into *t. */
 static bool read_const(const lt_value_t *v, lk_dtype_t dtype, lk_tensor_t *t,
                        bool *owned) {
-  if (!lt_lite_const_attr(v) || !lt_type_has_static_shape(v->type) ||
-      lt_lite_value_dtype(v) != dtype)
+  if (!lt_rw_const_attr(v) || !lt_type_has_static_shape(v->type) ||
+      lt_rw_value_dtype(v) != dtype)
     return false;
   lt_allocator_t al = lt_context_allocator(lt_op_context(v->owner.op));
-  return lt_lite_const_tensor(v, al, t, owned) && t->data;
+  return lt_rw_const_tensor(v, al, t, owned) && t->data;
 }
 
 void lt_dense_release(lt_dense_op_t *d) {
@@ -66,7 +66,7 @@ bool lt_dense_match(const lt_value_t *v, lt_dense_op_t *out) {
   int id = op ? lt_lite_op_id(op) : -1;
   if (id != LT_LITE_MATMUL && id != LT_LITE_FC && id != LT_LITE_GEMM)
     return false;
-  lk_dtype_t dt = lt_lite_value_dtype(v);
+  lk_dtype_t dt = lt_rw_value_dtype(v);
   if (op->num_results != 1 || !lt_value_has_one_use(v) ||
       (dt != LK_F32 && dt != LK_F64) || v->type->shaped.rank < 1 ||
       !lt_fuse_act_none(op) || !ranked(lt_op_operand(op, 0)) ||
@@ -80,7 +80,7 @@ bool lt_dense_match(const lt_value_t *v, lt_dense_op_t *out) {
   out->dtype = dt;
   out->n = last == LT_DYNAMIC ? -1 : last;
   out->wi = 1;
-  if (id == LT_LITE_MATMUL && !lt_lite_const_attr(lt_op_operand(op, 1)))
+  if (id == LT_LITE_MATMUL && !lt_rw_const_attr(lt_op_operand(op, 1)))
     out->wi = 0; /* A constant instead: scalar factors only */
   if (!read_const(lt_op_operand(op, out->wi), dt, &out->w, &out->w_owned)) {
     out->op = NULL;
@@ -91,10 +91,10 @@ bool lt_dense_match(const lt_value_t *v, lt_dense_op_t *out) {
     out->op = NULL;
     return false;
   }
-  if (id != LT_LITE_MATMUL && !lt_lite_absent(op, 2)) {
+  if (id != LT_LITE_MATMUL && !lt_rw_absent(op, 2)) {
     out->b_given = true;
     lt_value_t *b = lt_op_operand(op, 2);
-    if (lt_lite_const_attr(b) && !read_const(b, dt, &out->b, &out->b_owned))
+    if (lt_rw_const_attr(b) && !read_const(b, dt, &out->b, &out->b_owned))
       out->b.dtype = LK_DTYPE_NONE;
   }
   return true;
@@ -178,7 +178,7 @@ static bool plan_bias(const lt_dense_op_t *d, double beta, const double *a,
   for (int32_t i = 0; i < p->rank; i++)
     p->total *= p->dims[i];
   int64_t cols = p->rank ? p->dims[p->rank - 1] : 1;
-  p->v = lt_lite_scratch(d->ctx, p->total);
+  p->v = lt_rw_scratch(d->ctx, p->total);
   if (!p->v) return false;
   for (int64_t i = 0; i < p->total; i++) {
     int64_t j = i % cols;
@@ -193,7 +193,7 @@ static bool plan_bias(const lt_dense_op_t *d, double beta, const double *a,
 }
 
 static void plan_free(const lt_dense_op_t *d, bias_plan_t *p) {
-  if (p->v) lt_lite_scratch_free(d->ctx, p->v, p->total);
+  if (p->v) lt_rw_scratch_free(d->ctx, p->v, p->total);
   p->v = NULL;
 }
 
@@ -208,7 +208,7 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
       !all_finite(c, nc))
     return NULL;
   bool c_zero = all_equal(c, nc, 0.0), a_one = all_equal(a, na, 1.0);
-  bool trans_b = d->id == LT_LITE_GEMM && lt_lite_op_int(op, "transB", 0) != 0;
+  bool trans_b = d->id == LT_LITE_GEMM && lt_rw_op_int(op, "transB", 0) != 0;
   const lk_tensor_t *w = &d->w;
   lt_lite_op_id_t id = d->id;
   lt_value_t *x = lt_op_operand(op, 0);
@@ -233,12 +233,12 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
   lt_named_attr_t attrs[FUSE_MAX_ATTRS];
   uint32_t num_attrs = 0;
   const char *drop[4] = {act_names[0], act_names[1], act_names[2], "beta"};
-  double beta = d->id == LT_LITE_GEMM ? lt_lite_op_float(op, "beta", 1.0) : 1.0;
+  double beta = d->id == LT_LITE_GEMM ? lt_rw_op_float(op, "beta", 1.0) : 1.0;
   bool rebuild = !(a_one && c_zero && beta == 1.0);
   bool keep_bias = d->b_given && !rebuild;
   if (id != LT_LITE_MATMUL && d->id == LT_LITE_MATMUL) {
-    attrs[num_attrs++] = lt_lite_named_int(ctx, "in_num_col_dims",
-                                           (int64_t)x->type->shaped.rank - 1);
+    attrs[num_attrs++] = lt_rw_named_int(ctx, "in_num_col_dims",
+                                         (int64_t)x->type->shaped.rank - 1);
   } else if (id != LT_LITE_MATMUL) {
     num_attrs = lt_dense_attrs_except(op, drop, rebuild ? 4 : 3, attrs,
                                       FUSE_MAX_ATTRS - 3);
@@ -253,30 +253,30 @@ lt_op_t *lt_dense_affine(lt_rewriter_t *rw, const lt_dense_op_t *d,
     return NULL;
   }
   int64_t nw = a_one ? 0 : lk_numel(w);
-  double *wv = nw ? lt_lite_scratch(ctx, nw) : NULL;
+  double *wv = nw ? lt_rw_scratch(ctx, nw) : NULL;
   bool ok = !nw || wv;
   for (int64_t i = 0; ok && i < nw; i++)
     wv[i] = a[na > 1 ? weight_column(w, trans_b, i) : 0] * lk_load_f64(w, i);
   ok = ok && all_finite(wv, nw);
 
-  lt_loc_t loc = lt_lite_fused_loc(ctx, n, ops);
+  lt_loc_t loc = lt_rw_fused_loc(ctx, n, ops);
   lt_rewriter_set_before(rw, ops[n - 1]);
   lt_value_t *operands[3] = {x, lt_op_operand(op, 1), NULL};
   uint32_t num_operands = 2;
   /* The weights, column j scaled by a[j]. */
   if (ok && nw) {
-    operands[d->wi] = lt_lite_rw_constant_f64(rw, loc, d->dtype, w->rank,
-                                              w->dims, wv, "fused_weight");
+    operands[d->wi] = lt_rw_constant_f64(rw, loc, d->dtype, w->rank, w->dims,
+                                         wv, "fused_weight");
     ok = operands[d->wi] != NULL;
   }
   if (ok && keep_bias) {
     operands[2] = lt_op_operand(op, 2);
   } else if (ok && plan.present) {
-    operands[2] = lt_lite_rw_constant_f64(rw, loc, d->dtype, plan.rank,
-                                          plan.dims, plan.v, "fused_bias");
+    operands[2] = lt_rw_constant_f64(rw, loc, d->dtype, plan.rank, plan.dims,
+                                     plan.v, "fused_bias");
     ok = operands[2] != NULL;
   }
-  if (wv) lt_lite_scratch_free(ctx, wv, nw);
+  if (wv) lt_rw_scratch_free(ctx, wv, nw);
   plan_free(d, &plan);
   if (!ok) return NULL;
   if (operands[2]) num_operands = 3;
@@ -314,11 +314,11 @@ lt_op_t *lt_dense_replace(lt_rewriter_t *rw, lt_lite_op_id_t id,
                           lt_op_t *const *ops, uint32_t n) {
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_op_t *last = ops[n - 1];
-  lt_loc_t loc = lt_lite_fused_loc(ctx, n, ops);
+  lt_loc_t loc = lt_rw_fused_loc(ctx, n, ops);
   lt_rewriter_set_before(rw, last);
   lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
-  lt_op_t *fused = lt_lite_rw_create(rw, id, loc, num_operands, operands,
-                                     num_attrs, attrs, 1);
+  lt_op_t *fused =
+      lt_rw_create(rw, id, loc, num_operands, operands, num_attrs, attrs, 1);
   lt_diag_pop_handler(ctx, h);
   if (!fused) return NULL;
   lt_value_t *result = lt_op_result(fused, 0);
@@ -328,7 +328,7 @@ lt_op_t *lt_dense_replace(lt_rewriter_t *rw, lt_lite_op_id_t id,
     return NULL;
   }
   lt_value_set_type(result, want);
-  lt_lite_replace_fused(rw, last, result, ops, n);
+  lt_rw_replace_fused(rw, last, result, ops, n);
   return fused;
 }
 
@@ -349,8 +349,7 @@ lt_op_t *lt_dense_with_activation(lt_rewriter_t *rw, lt_op_t *op,
                           op->num_operands, operands, num_attrs, attrs, ops, 2);
 }
 
-lt_result_t lt_dense_fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
-                                     lt_rewriter_t *rw,
+lt_result_t lt_dense_fuse_activation(lt_op_t *act_op, lt_rewriter_t *rw,
                                      bool (*accept)(const lt_op_t *p),
                                      const char *why) {
   lt_fuse_act_t act;
@@ -359,9 +358,8 @@ lt_result_t lt_dense_fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
   lt_value_t *y = lt_op_operand(act_op, 0);
   lt_op_t *p = lt_value_defining_op(y);
   if (!accept(p) || !lt_value_has_one_use(y) ||
-      !lk_dtype_is_float(lt_lite_value_dtype(y)) || !lt_fuse_act_none(p))
+      !lk_dtype_is_float(lt_rw_value_dtype(y)) || !lt_fuse_act_none(p))
     return lt_rewriter_notify_match_failure(rw, act_op, "%s", why);
   if (!lt_dense_with_activation(rw, p, act_op, &act)) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }

@@ -80,10 +80,9 @@ lt_op_t *lt_dense_with_activation(lt_rewriter_t *rw, lt_op_t *op,
 
 /* The body of a pattern rooted at the activation op act_op: moves its
  * activation into the single-use float producer p of its operand 0 when
- * accept(p) and p has no activation yet (lt_dense_with_activation),
- * counting the rewrite into self's statistic; else notifies `why`. */
-lt_result_t lt_dense_fuse_activation(const lt_pattern_t *self, lt_op_t *act_op,
-                                     lt_rewriter_t *rw,
+ * accept(p) and p has no activation yet (lt_dense_with_activation);
+ * else notifies `why`. */
+lt_result_t lt_dense_fuse_activation(lt_op_t *act_op, lt_rewriter_t *rw,
                                      bool (*accept)(const lt_op_t *p),
                                      const char *why);
 

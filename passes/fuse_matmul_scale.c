@@ -27,13 +27,13 @@ static bool fold(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *y,
   lt_dense_op_t d;
   if (!lt_dense_match(y, &d)) return false;
   int64_t cap = d.n > 0 ? d.n : 1, na = 0;
-  double *a = lt_lite_scratch(d.ctx, cap);
+  double *a = lt_rw_scratch(d.ctx, cap);
   lt_op_t *fused = NULL;
   if (a && read_a(root, &d, a, &na)) {
     lt_op_t *ops[2] = {d.op, root};
     fused = lt_dense_affine(rw, &d, a, na, &c, c != 0.0 ? 1 : 0, act, ops, 2);
   }
-  lt_lite_scratch_free(d.ctx, a, cap);
+  lt_rw_scratch_free(d.ctx, a, cap);
   lt_dense_release(&d);
   return fused != NULL;
 }
@@ -42,7 +42,7 @@ static bool fold(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *y,
 
 static bool scale_factor(lt_op_t *scale, const lt_dense_op_t *d, double *a,
                          int64_t *na) {
-  *a = lt_lite_op_float(scale, "scale", 1.0);
+  *a = lt_rw_op_float(scale, "scale", 1.0);
   *na = 1;
   return true;
 }
@@ -50,12 +50,12 @@ static bool scale_factor(lt_op_t *scale, const lt_dense_op_t *d, double *a,
 static lt_result_t fuse_scale(const lt_pattern_t *self, lt_op_t *scale,
                               lt_rewriter_t *rw) {
   lt_fuse_act_t act;
-  if (!lt_lite_is(scale, LT_LITE_SCALE) || scale->num_operands != 1 ||
+  if (!lt_rw_is(scale, LT_LITE_SCALE) || scale->num_operands != 1 ||
       !lt_fuse_act_of_attrs(scale, &act))
     return LT_FAILURE;
-  double s = lt_lite_op_float(scale, "scale", 1.0);
-  double b = lt_lite_op_float(scale, "bias", 0.0);
-  bool after = lt_lite_op_int(scale, "bias_after_scale", 1) != 0;
+  double s = lt_rw_op_float(scale, "scale", 1.0);
+  double b = lt_rw_op_float(scale, "bias", 0.0);
+  bool after = lt_rw_op_int(scale, "bias_after_scale", 1) != 0;
   /* Paddle-Lite's conv_scale_fuser ignores bias_after_scale; here the bias
    * before the scale is scaled too. */
   double c = after ? b : s * b;
@@ -64,7 +64,6 @@ static lt_result_t fuse_scale(const lt_pattern_t *self, lt_op_t *scale,
         rw, scale,
         "input is not a single-use matmul/fc/gemm with constant "
         "weights");
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
@@ -76,7 +75,7 @@ static bool operand_factors(lt_op_t *root, const lt_dense_op_t *d, double *a,
   lt_value_t *y = lt_op_result(d->op, 0);
   lt_value_t *k = lt_op_operand(root, lt_op_operand(root, 0) == y ? 1 : 0);
   if (!lt_dense_last_dim_values(k, y->type, d->n, a, na)) return false;
-  if (!lt_lite_is(root, LT_LITE_DIV)) return true;
+  if (!lt_rw_is(root, LT_LITE_DIV)) return true;
   for (int64_t j = 0; j < *na; j++) {
     if (a[j] == 0.0) return false;
     a[j] = 1.0 / a[j];
@@ -87,20 +86,17 @@ static bool operand_factors(lt_op_t *root, const lt_dense_op_t *d, double *a,
 static lt_result_t fuse_mul_div(const lt_pattern_t *self, lt_op_t *op,
                                 lt_rewriter_t *rw) {
   lt_fuse_act_t act;
-  bool div = lt_lite_is(op, LT_LITE_DIV);
-  if (!(div || lt_lite_is(op, LT_LITE_MUL)) || op->num_operands != 2 ||
+  bool div = lt_rw_is(op, LT_LITE_DIV);
+  if (!(div || lt_rw_is(op, LT_LITE_MUL)) || op->num_operands != 2 ||
       !lt_fuse_act_of_attrs(op, &act))
     return LT_FAILURE;
   /* y / k only: k / y is no scaling of y. */
   for (uint32_t i = 0; i < (div ? 1u : 2u); i++) {
     lt_value_t *y = lt_op_operand(op, i), *k = lt_op_operand(op, 1 - i);
-    if (!lt_lite_const_attr(k) ||
-        !lt_lite_same_shape(y->type, lt_op_result(op, 0)->type))
+    if (!lt_rw_const_attr(k) ||
+        !lt_rw_same_shape(y->type, lt_op_result(op, 0)->type))
       continue;
-    if (fold(rw, op, y, operand_factors, 0.0, &act)) {
-      lt_lite_count(self);
-      return LT_SUCCESS;
-    }
+    if (fold(rw, op, y, operand_factors, 0.0, &act)) return LT_SUCCESS;
   }
   return lt_rewriter_notify_match_failure(
       rw, op,
@@ -108,14 +104,14 @@ static lt_result_t fuse_mul_div(const lt_pattern_t *self, lt_op_t *op,
       "constant along its last dim");
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.scale", 1, fuse_scale, NULL, "fuse-matmul-scale"}, 0},
     {{"lite.mul", 1, fuse_mul_div, NULL, "fuse-matmul-mul"}, 0},
     {{"lite.div", 1, fuse_mul_div, NULL, "fuse-matmul-div"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

@@ -36,22 +36,22 @@ enum { STAT_SCALES, STAT_BN };
 
 /* A scale's y = s * x + B form. */
 static void scale_affine(const lt_op_t *op, double *s, double *b) {
-  *s = lt_lite_op_float(op, "scale", 1.0);
-  double bias = lt_lite_op_float(op, "bias", 0.0);
-  *b = lt_lite_op_int(op, "bias_after_scale", 1) != 0 ? bias : *s * bias;
+  *s = lt_rw_op_float(op, "scale", 1.0);
+  double bias = lt_rw_op_float(op, "bias", 0.0);
+  *b = lt_rw_op_int(op, "bias_after_scale", 1) != 0 ? bias : *s * bias;
 }
 
 static lt_result_t fuse_scale_scale(const lt_pattern_t *self, lt_op_t *outer,
                                     lt_rewriter_t *rw) {
   lt_fuse_act_t act;
-  if (!lt_lite_is(outer, LT_LITE_SCALE) || outer->num_operands != 1 ||
+  if (!lt_rw_is(outer, LT_LITE_SCALE) || outer->num_operands != 1 ||
       !lt_fuse_act_of_attrs(outer, &act))
     return LT_FAILURE;
   lt_value_t *y = lt_op_operand(outer, 0);
-  lt_op_t *inner = lt_lite_def(y, LT_LITE_SCALE);
+  lt_op_t *inner = lt_rw_def(y, LT_LITE_SCALE);
   /* Integer tensors round between the two scales: not one scale. */
   if (!inner || !lt_value_has_one_use(y) || !lt_fuse_act_none(inner) ||
-      !lk_dtype_is_float(lt_lite_value_dtype(y)))
+      !lk_dtype_is_float(lt_rw_value_dtype(y)))
     return lt_rewriter_notify_match_failure(
         rw, outer, "input is not a single-use float scale without activation");
   double s1, b1, s2, b2;
@@ -67,18 +67,16 @@ static lt_result_t fuse_scale_scale(const lt_pattern_t *self, lt_op_t *outer,
       x->type == lt_op_result(outer, 0)->type) {
     lt_rewriter_replace_op(rw, outer, &x);
     lt_rewriter_erase_op(rw, inner);
-    lt_lite_count(self);
     return LT_SUCCESS;
   }
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_named_attr_t attrs[5];
   uint32_t num_attrs = 0;
-  attrs[num_attrs++] = lt_lite_named_float(ctx, "scale", s);
-  attrs[num_attrs++] = lt_lite_named_float(ctx, "bias", b);
+  attrs[num_attrs++] = lt_rw_named_float(ctx, "scale", s);
+  attrs[num_attrs++] = lt_rw_named_float(ctx, "bias", b);
   num_attrs += lt_fuse_act_named(ctx, &act, attrs + num_attrs);
   if (!lt_dense_replace(rw, LT_LITE_SCALE, 1, &x, num_attrs, attrs, ops, 2))
     return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
@@ -90,8 +88,8 @@ static bool read_gamma_beta(lt_op_t *bn, lk_dtype_t dtype, int64_t n,
     lt_value_t *v = lt_op_operand(bn, 1 + i);
     lk_tensor_t t;
     bool owned = false;
-    if (lt_lite_value_dtype(v) != dtype || !lt_type_has_static_shape(v->type) ||
-        !lt_lite_const_tensor(v, al, &t, &owned) || !t.data)
+    if (lt_rw_value_dtype(v) != dtype || !lt_type_has_static_shape(v->type) ||
+        !lt_rw_const_tensor(v, al, &t, &owned) || !t.data)
       return false;
     bool ok = lk_numel(&t) == n;
     for (int64_t j = 0; ok && j < n; j++)
@@ -104,12 +102,12 @@ static bool read_gamma_beta(lt_op_t *bn, lk_dtype_t dtype, int64_t n,
 
 static lt_result_t fuse_bn_scale(const lt_pattern_t *self, lt_op_t *scale,
                                  lt_rewriter_t *rw) {
-  if (!lt_lite_is(scale, LT_LITE_SCALE) || scale->num_operands != 1 ||
+  if (!lt_rw_is(scale, LT_LITE_SCALE) || scale->num_operands != 1 ||
       !lt_fuse_act_none(scale))
     return LT_FAILURE;
   lt_value_t *y = lt_op_operand(scale, 0);
-  lt_op_t *bn = lt_lite_def(y, LT_LITE_BATCH_NORM);
-  lk_dtype_t dt = lt_lite_value_dtype(y);
+  lt_op_t *bn = lt_rw_def(y, LT_LITE_BATCH_NORM);
+  lk_dtype_t dt = lt_rw_value_dtype(y);
   if (!bn || bn->num_operands != 5 || bn->num_results != 1 ||
       !lt_value_has_one_use(y) || (dt != LK_F32 && dt != LK_F64))
     return lt_rewriter_notify_match_failure(
@@ -122,7 +120,7 @@ static lt_result_t fuse_bn_scale(const lt_pattern_t *self, lt_op_t *scale,
   double s, b;
   scale_affine(scale, &s, &b);
   lt_context_t *ctx = lt_rewriter_context(rw);
-  double *v = lt_lite_scratch(ctx, 2 * n);
+  double *v = lt_rw_scratch(ctx, 2 * n);
   bool ok = v && read_gamma_beta(bn, dt, n, v);
   for (int64_t j = 0; ok && j < n; j++) {
     v[j] *= s;
@@ -132,34 +130,32 @@ static lt_result_t fuse_bn_scale(const lt_pattern_t *self, lt_op_t *scale,
   lt_op_t *fused = NULL;
   if (ok) {
     lt_op_t *ops[2] = {bn, scale};
-    lt_loc_t loc = lt_lite_fused_loc(ctx, 2, ops);
+    lt_loc_t loc = lt_rw_fused_loc(ctx, 2, ops);
     lt_rewriter_set_before(rw, scale);
     lt_value_t *operands[5];
     for (uint32_t i = 0; i < 5; i++)
       operands[i] = lt_op_operand(bn, i);
-    operands[1] =
-        lt_lite_rw_constant_f64(rw, loc, dt, 1, &n, v, "fused_bn_scale");
+    operands[1] = lt_rw_constant_f64(rw, loc, dt, 1, &n, v, "fused_bn_scale");
     operands[2] =
-        lt_lite_rw_constant_f64(rw, loc, dt, 1, &n, v + n, "fused_bn_bias");
+        lt_rw_constant_f64(rw, loc, dt, 1, &n, v + n, "fused_bn_bias");
     const lt_attr_t *dict = bn->attrs;
     if (operands[1] && operands[2])
       fused = lt_dense_replace(rw, LT_LITE_BATCH_NORM, 5, operands,
                                dict->dict.count, dict->dict.entries, ops, 2);
   }
-  if (v) lt_lite_scratch_free(ctx, v, 2 * n);
+  if (v) lt_rw_scratch_free(ctx, v, 2 * n);
   if (!fused) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.scale", 2, fuse_scale_scale, NULL, "fuse-scale-scale"},
      STAT_SCALES},
     {{"lite.scale", 1, fuse_bn_scale, NULL, "fuse-bn-scale"}, STAT_BN},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

@@ -40,9 +40,8 @@ static bool swaps_1_2(lt_op_t *op, int32_t rank) {
 
 static lt_result_t fuse_shuffle_channel(const lt_pattern_t *self, lt_op_t *back,
                                         lt_rewriter_t *rw) {
-  lt_op_t *tr = lt_lite_def(lt_op_operand(back, 0), LT_LITE_TRANSPOSE);
-  lt_op_t *split =
-      tr ? lt_lite_def(lt_op_operand(tr, 0), LT_LITE_RESHAPE) : NULL;
+  lt_op_t *tr = lt_rw_def(lt_op_operand(back, 0), LT_LITE_TRANSPOSE);
+  lt_op_t *split = tr ? lt_rw_def(lt_op_operand(tr, 0), LT_LITE_RESHAPE) : NULL;
   if (!split || !lt_value_has_one_use(lt_op_result(tr, 0)) ||
       !lt_value_has_one_use(lt_op_result(split, 0)) ||
       tr->parent != back->parent || split->parent != back->parent)
@@ -64,28 +63,26 @@ static lt_result_t fuse_shuffle_channel(const lt_pattern_t *self, lt_op_t *back,
 
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_op_t *ops[3] = {split, tr, back};
-  lt_named_attr_t group = lt_lite_named_int(ctx, "group", g);
+  lt_named_attr_t group = lt_rw_named_int(ctx, "group", g);
   lt_rewriter_set_before(rw, back);
-  lt_op_t *sc =
-      lt_lite_rw_create(rw, LT_LITE_SHUFFLE_CHANNEL,
-                        lt_lite_fused_loc(ctx, 3, ops), 1, &x, 1, &group, 1);
+  lt_op_t *sc = lt_rw_create(rw, LT_LITE_SHUFFLE_CHANNEL,
+                             lt_rw_fused_loc(ctx, 3, ops), 1, &x, 1, &group, 1);
   if (!sc) return LT_FAILURE;
   lt_value_t *result = lt_op_result(sc, 0);
   lt_rewriter_replace_op(rw, back, &result);
   lt_rewriter_erase_op(rw, tr);
   lt_rewriter_erase_op(rw, split);
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t shuffle_channel_patterns[] = {
+static const lt_rw_pattern_t shuffle_channel_patterns[] = {
     {{"lite.reshape", 1, fuse_shuffle_channel, NULL, "fuse-shuffle-channel"},
      0},
 };
 
 static lt_result_t run_fuse_shuffle_channel(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, shuffle_channel_patterns,
-                              LT_ARRAY_SIZE(shuffle_channel_patterns));
+  return lt_rw_run_patterns(pass, func, shuffle_channel_patterns,
+                            LT_ARRAY_SIZE(shuffle_channel_patterns), NULL);
 }
 
 static const lt_pass_statistic_t shuffle_channel_statistics[] = {

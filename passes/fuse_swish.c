@@ -40,9 +40,9 @@ static lt_value_t *other(lt_op_t *op, const lt_value_t *v) {
  * has x's shape. */
 static lt_op_t *single(const lt_value_t *v, lt_lite_op_id_t id,
                        const lt_value_t *x) {
-  lt_op_t *op = lt_lite_def(v, id);
+  lt_op_t *op = lt_rw_def(v, id);
   if (!op || !lt_value_has_one_use(v) || op->num_results != 1 ||
-      !lt_lite_same_shape(v->type, x->type))
+      !lt_rw_same_shape(v->type, x->type))
     return NULL;
   return op;
 }
@@ -53,7 +53,7 @@ static bool near(double v, double want) {
 
 static bool is_const(const lt_value_t *v, double want) {
   double k;
-  return lt_lite_float_scalar(v, &k) && near(k, want);
+  return lt_rw_float_scalar(v, &k) && near(k, want);
 }
 
 static bool is_relu6(lt_op_t *op, bool attrs) {
@@ -74,8 +74,8 @@ static bool plus3(const lt_value_t *v, const lt_value_t *x, bool want_relu6,
   } else {
     op = single(v, LT_LITE_SCALE, x);
     if (!op || lt_op_operand(op, 0) != x ||
-        lt_lite_op_float(op, "scale", 1.0) != 1.0 ||
-        lt_lite_op_float(op, "bias", 0.0) != 3.0)
+        lt_rw_op_float(op, "scale", 1.0) != 1.0 ||
+        lt_rw_op_float(op, "bias", 0.0) != 3.0)
       return false;
   }
   if (want_relu6 ? !is_relu6(op, true) : !lt_fuse_act_none(op)) return false;
@@ -114,12 +114,12 @@ static bool hard_sigmoid_form(const lt_value_t *g, const lt_value_t *x,
 
 /* m = x * relu6(x + 3), either order; writes x. */
 static bool product_form(const lt_value_t *m, lt_value_t **x, chain_t *c) {
-  lt_op_t *mul = lt_lite_def(m, LT_LITE_MUL);
+  lt_op_t *mul = lt_rw_def(m, LT_LITE_MUL);
   if (!mul || !lt_value_has_one_use(m) || !lt_fuse_act_none(mul)) return false;
   for (uint32_t i = 0; i < 2; i++) {
     lt_value_t *cand = lt_op_operand(mul, i);
     chain_t t = *c;
-    if (lt_lite_same_shape(m->type, cand->type) &&
+    if (lt_rw_same_shape(m->type, cand->type) &&
         relu6_plus3(lt_op_operand(mul, 1 - i), cand, &t)) {
       *c = t;
       push(c, mul);
@@ -130,15 +130,13 @@ static bool product_form(const lt_value_t *m, lt_value_t **x, chain_t *c) {
   return false;
 }
 
-static lt_result_t replace(const lt_pattern_t *self, lt_rewriter_t *rw,
-                           lt_lite_op_id_t id, lt_value_t *x, double beta,
-                           chain_t *c) {
+static lt_result_t replace(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_value_t *x,
+                           double beta, chain_t *c) {
   lt_context_t *ctx = lt_rewriter_context(rw);
-  lt_named_attr_t attr = lt_lite_named_float(ctx, "beta", beta);
+  lt_named_attr_t attr = lt_rw_named_float(ctx, "beta", beta);
   uint32_t num_attrs = id == LT_LITE_SWISH && beta != 1.0 ? 1 : 0;
   if (!lt_dense_replace(rw, id, 1, &x, num_attrs, &attr, c->ops, c->n))
     return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
@@ -152,11 +150,11 @@ static bool swish_beta(const lt_value_t *a, const lt_value_t *x, double *beta,
   lt_op_t *op = single(a, LT_LITE_MUL, x);
   if (op && lt_fuse_act_none(op) &&
       (lt_op_operand(op, 0) == x || lt_op_operand(op, 1) == x) &&
-      lt_lite_float_scalar(other(op, x), beta)) {
+      lt_rw_float_scalar(other(op, x), beta)) {
     push(c, op);
   } else if ((op = single(a, LT_LITE_SCALE, x)) && lt_op_operand(op, 0) == x &&
-             lt_fuse_act_none(op) && lt_lite_op_float(op, "bias", 0.0) == 0.0) {
-    *beta = lt_lite_op_float(op, "scale", 1.0);
+             lt_fuse_act_none(op) && lt_rw_op_float(op, "bias", 0.0) == 0.0) {
+    *beta = lt_rw_op_float(op, "scale", 1.0);
     push(c, op);
   } else {
     return false;
@@ -168,38 +166,38 @@ static bool swish_beta(const lt_value_t *a, const lt_value_t *x, double *beta,
 static lt_result_t fuse_mul(const lt_pattern_t *self, lt_op_t *mul,
                             lt_rewriter_t *rw) {
   lt_value_t *y = lt_op_result(mul, 0);
-  if (!lt_lite_is(mul, LT_LITE_MUL) || mul->num_operands != 2 ||
-      !lk_dtype_is_float(lt_lite_value_dtype(y)) || !lt_fuse_act_none(mul))
+  if (!lt_rw_is(mul, LT_LITE_MUL) || mul->num_operands != 2 ||
+      !lk_dtype_is_float(lt_rw_value_dtype(y)) || !lt_fuse_act_none(mul))
     return LT_FAILURE;
   for (uint32_t i = 0; i < 2; i++) {
     lt_value_t *x = lt_op_operand(mul, i), *g = lt_op_operand(mul, 1 - i);
     chain_t c = {{NULL}, 0};
     double beta;
-    if (!lt_lite_same_shape(x->type, y->type)) continue;
+    if (!lt_rw_same_shape(x->type, y->type)) continue;
     lt_op_t *op;
     if ((op = single(g, LT_LITE_SIGMOID, x)) &&
         swish_beta(lt_op_operand(op, 0), x, &beta, &c)) {
       push(&c, op);
       push(&c, mul);
-      if (LT_SUCCEEDED(replace(self, rw, LT_LITE_SWISH, x, beta, &c)))
+      if (LT_SUCCEEDED(replace(rw, LT_LITE_SWISH, x, beta, &c)))
         return LT_SUCCESS;
       continue;
     }
     c.n = 0;
     if ((op = single(g, LT_LITE_HARD_SIGMOID, x)) &&
         lt_op_operand(op, 0) == x &&
-        near(lt_lite_op_float(op, "alpha", 0.2), 1.0 / 6.0) &&
-        lt_lite_op_float(op, "beta", 0.5) == 0.5) {
+        near(lt_rw_op_float(op, "alpha", 0.2), 1.0 / 6.0) &&
+        lt_rw_op_float(op, "beta", 0.5) == 0.5) {
       push(&c, op);
       push(&c, mul);
-      if (LT_SUCCEEDED(replace(self, rw, LT_LITE_HARD_SWISH, x, 1.0, &c)))
+      if (LT_SUCCEEDED(replace(rw, LT_LITE_HARD_SWISH, x, 1.0, &c)))
         return LT_SUCCESS;
       continue;
     }
     c.n = 0;
     if (hard_sigmoid_form(g, x, &c)) {
       push(&c, mul);
-      if (LT_SUCCEEDED(replace(self, rw, LT_LITE_HARD_SWISH, x, 1.0, &c)))
+      if (LT_SUCCEEDED(replace(rw, LT_LITE_HARD_SWISH, x, 1.0, &c)))
         return LT_SUCCESS;
       continue;
     }
@@ -208,8 +206,8 @@ static lt_result_t fuse_mul(const lt_pattern_t *self, lt_op_t *mul,
     lt_value_t *hx;
     if (is_const(g, 1.0 / 6.0) && product_form(x, &hx, &c)) {
       push(&c, mul);
-      if (lt_lite_same_shape(hx->type, y->type) &&
-          LT_SUCCEEDED(replace(self, rw, LT_LITE_HARD_SWISH, hx, 1.0, &c)))
+      if (lt_rw_same_shape(hx->type, y->type) &&
+          LT_SUCCEEDED(replace(rw, LT_LITE_HARD_SWISH, hx, 1.0, &c)))
         return LT_SUCCESS;
     }
   }
@@ -222,23 +220,23 @@ static lt_result_t fuse_div(const lt_pattern_t *self, lt_op_t *div,
                             lt_rewriter_t *rw) {
   lt_value_t *y = lt_op_result(div, 0), *x;
   chain_t c = {{NULL}, 0};
-  if (!lt_lite_is(div, LT_LITE_DIV) || div->num_operands != 2 ||
-      !lk_dtype_is_float(lt_lite_value_dtype(y)) || !lt_fuse_act_none(div) ||
+  if (!lt_rw_is(div, LT_LITE_DIV) || div->num_operands != 2 ||
+      !lk_dtype_is_float(lt_rw_value_dtype(y)) || !lt_fuse_act_none(div) ||
       !is_const(lt_op_operand(div, 1), 6) ||
       !product_form(lt_op_operand(div, 0), &x, &c) ||
-      !lt_lite_same_shape(x->type, y->type))
+      !lt_rw_same_shape(x->type, y->type))
     return lt_rewriter_notify_match_failure(rw, div, "not a hard_swish form");
   push(&c, div);
-  return replace(self, rw, LT_LITE_HARD_SWISH, x, 1.0, &c);
+  return replace(rw, LT_LITE_HARD_SWISH, x, 1.0, &c);
 }
 
-static const lt_lite_pattern_t patterns[] = {
+static const lt_rw_pattern_t patterns[] = {
     {{"lite.mul", 1, fuse_mul, NULL, "fuse-swish-mul"}, 0},
     {{"lite.div", 1, fuse_div, NULL, "fuse-hard-swish-div"}, 0},
 };
 
 static lt_result_t run(lt_pass_t *pass, lt_op_t *op) {
-  return lt_lite_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, op, patterns, LT_ARRAY_SIZE(patterns), NULL);
 }
 
 static const lt_pass_statistic_t statistics[] = {

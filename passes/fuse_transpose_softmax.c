@@ -27,10 +27,10 @@ static bool perm_of(lt_op_t *op, int32_t rank, int64_t *perm) {
 static lt_result_t fuse_transpose_softmax(const lt_pattern_t *self,
                                           lt_op_t *back, lt_rewriter_t *rw) {
   lt_value_t *s = lt_op_operand(back, 0);
-  lt_op_t *sm = lt_lite_def(s, LT_LITE_SOFTMAX);
-  if (!sm) sm = lt_lite_def(s, LT_LITE_LOG_SOFTMAX);
+  lt_op_t *sm = lt_rw_def(s, LT_LITE_SOFTMAX);
+  if (!sm) sm = lt_rw_def(s, LT_LITE_LOG_SOFTMAX);
   lt_op_t *front =
-      sm ? lt_lite_def(lt_op_operand(sm, 0), LT_LITE_TRANSPOSE) : NULL;
+      sm ? lt_rw_def(lt_op_operand(sm, 0), LT_LITE_TRANSPOSE) : NULL;
   if (!front || !lt_value_has_one_use(s) ||
       !lt_value_has_one_use(lt_op_result(front, 0)) ||
       sm->parent != back->parent || front->parent != back->parent)
@@ -51,29 +51,28 @@ static lt_result_t fuse_transpose_softmax(const lt_pattern_t *self,
 
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_op_t *ops[3] = {front, sm, back};
-  lt_named_attr_t new_axis = lt_lite_named_int(ctx, "axis", p1[rank - 1]);
+  lt_named_attr_t new_axis = lt_rw_named_int(ctx, "axis", p1[rank - 1]);
   lt_rewriter_set_before(rw, back);
   lt_op_t *fused =
-      lt_lite_rw_create(rw, (lt_lite_op_id_t)lt_lite_op_id(sm),
-                        lt_lite_fused_loc(ctx, 3, ops), 1, &x, 1, &new_axis, 1);
+      lt_rw_create(rw, (lt_lite_op_id_t)lt_lite_op_id(sm),
+                   lt_rw_fused_loc(ctx, 3, ops), 1, &x, 1, &new_axis, 1);
   if (!fused) return LT_FAILURE;
   lt_value_t *result = lt_op_result(fused, 0);
   lt_rewriter_replace_op(rw, back, &result);
   lt_rewriter_erase_op(rw, sm);
   lt_rewriter_erase_op(rw, front);
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t transpose_softmax_patterns[] = {
+static const lt_rw_pattern_t transpose_softmax_patterns[] = {
     {{"lite.transpose", 1, fuse_transpose_softmax, NULL,
       "fuse-transpose-softmax"},
      0},
 };
 
 static lt_result_t run_fuse_transpose_softmax(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, transpose_softmax_patterns,
-                              LT_ARRAY_SIZE(transpose_softmax_patterns));
+  return lt_rw_run_patterns(pass, func, transpose_softmax_patterns,
+                            LT_ARRAY_SIZE(transpose_softmax_patterns), NULL);
 }
 
 static const lt_pass_statistic_t transpose_softmax_statistics[] = {

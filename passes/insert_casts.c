@@ -143,12 +143,12 @@ static lt_value_t *cast_one(casts_t *c, lt_value_t *cur, lt_lite_op_id_t id,
     lk_tensor_t in, res;
     bool owned;
     lt_value_t *folded = NULL;
-    if (lt_lite_const_tensor(cur, al, &in, &owned)) {
+    if (lt_rw_const_tensor(cur, al, &in, &owned)) {
       if (LT_SUCCEEDED(lt_lite_eval(op, al, &in, &res))) {
         lt_rewriter_t rw;
         lt_rewriter_init(&rw, c->ctx, NULL);
         lt_rewriter_set_after(&rw, op);
-        folded = lt_lite_rw_constant(&rw, loc, &res, "cast");
+        folded = lt_rw_constant(&rw, loc, &res, "cast");
         lt_lite_tensor_free(al, &res);
       }
       if (owned) lt_lite_tensor_free(al, &in);

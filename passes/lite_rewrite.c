@@ -9,21 +9,21 @@
 
 /* ---- matching ---------------------------------------------------------------- */
 
-bool lt_lite_is(const lt_op_t *op, lt_lite_op_id_t id) {
+bool lt_rw_is(const lt_op_t *op, lt_lite_op_id_t id) {
   return op && lt_lite_op_id(op) == (int)id;
 }
 
-lt_op_t *lt_lite_def(const lt_value_t *v, lt_lite_op_id_t id) {
+lt_op_t *lt_rw_def(const lt_value_t *v, lt_lite_op_id_t id) {
   lt_op_t *def = v ? lt_value_defining_op(v) : NULL;
-  return lt_lite_is(def, id) ? def : NULL;
+  return lt_rw_is(def, id) ? def : NULL;
 }
 
-const lt_attr_t *lt_lite_const_attr(const lt_value_t *v) {
-  lt_op_t *def = lt_lite_def(v, LT_LITE_CONSTANT);
+const lt_attr_t *lt_rw_const_attr(const lt_value_t *v) {
+  lt_op_t *def = lt_rw_def(v, LT_LITE_CONSTANT);
   return def ? lt_op_attr(def, "value") : NULL;
 }
 
-bool lt_lite_absent(lt_op_t *op, uint32_t i) {
+bool lt_rw_absent(lt_op_t *op, uint32_t i) {
   return i >= op->num_operands ||
          lt_op_operand(op, i)->type->kind == LT_TYPE_NONE;
 }
@@ -32,9 +32,9 @@ bool lt_lite_absent(lt_op_t *op, uint32_t i) {
  * business: the verifier reports the constant itself. */
 static bool swallow(void *user, const lt_diag_t *d) { return true; }
 
-bool lt_lite_const_tensor(const lt_value_t *v, lt_allocator_t allocator,
-                          lk_tensor_t *out, bool *out_owned) {
-  const lt_attr_t *a = lt_lite_const_attr(v);
+bool lt_rw_const_tensor(const lt_value_t *v, lt_allocator_t allocator,
+                        lk_tensor_t *out, bool *out_owned) {
+  const lt_attr_t *a = lt_rw_const_attr(v);
   if (!a) return false;
   lt_context_t *ctx = lt_value_defining_op(v)->info->ctx;
   lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
@@ -44,11 +44,11 @@ bool lt_lite_const_tensor(const lt_value_t *v, lt_allocator_t allocator,
   return LT_SUCCEEDED(r);
 }
 
-bool lt_lite_const_is(const lt_value_t *v, double value) {
+bool lt_rw_const_is(const lt_value_t *v, double value) {
   lt_allocator_t al = lt_allocator_system();
   lk_tensor_t t;
   bool owned;
-  if (!lt_lite_const_tensor(v, al, &t, &owned)) return false;
+  if (!lt_rw_const_tensor(v, al, &t, &owned)) return false;
   bool all = true;
   int64_t n = lk_numel(&t);
   for (int64_t i = 0; i < n && all; i++) all = lk_load_f64(&t, i) == value;
@@ -56,39 +56,38 @@ bool lt_lite_const_is(const lt_value_t *v, double value) {
   return all;
 }
 
-bool lt_lite_const_scalar(const lt_value_t *v, double *out) {
+bool lt_rw_const_scalar(const lt_value_t *v, double *out) {
   lt_allocator_t al = lt_allocator_system();
   lk_tensor_t t;
   bool owned;
-  if (!lt_lite_const_tensor(v, al, &t, &owned)) return false;
+  if (!lt_rw_const_tensor(v, al, &t, &owned)) return false;
   bool one = lk_numel(&t) == 1;
   if (one) *out = lk_load_f64(&t, 0);
   if (owned) lt_lite_tensor_free(al, &t);
   return one;
 }
 
-bool lt_lite_float_scalar(const lt_value_t *v, double *out) {
-  return lk_dtype_is_float(lt_lite_value_dtype(v)) &&
-         lt_lite_const_scalar(v, out);
+bool lt_rw_float_scalar(const lt_value_t *v, double *out) {
+  return lk_dtype_is_float(lt_rw_value_dtype(v)) && lt_rw_const_scalar(v, out);
 }
 
-bool lt_lite_const_vector(const lt_value_t *v, int64_t n, double *out) {
+bool lt_rw_const_vector(const lt_value_t *v, int64_t n, double *out) {
   const lt_type_t *t = v->type;
-  lt_op_t *def = lt_lite_def(v, LT_LITE_CONSTANT);
+  lt_op_t *def = lt_rw_def(v, LT_LITE_CONSTANT);
   if (!def || t->kind != LT_TYPE_TENSOR || t->shaped.rank != 1 ||
-      t->shaped.shape[0] != n || !lk_dtype_is_float(lt_lite_value_dtype(v)))
+      t->shaped.shape[0] != n || !lk_dtype_is_float(lt_rw_value_dtype(v)))
     return false;
   lt_allocator_t al = lt_context_allocator(lt_op_context(def));
   lk_tensor_t k;
   bool owned = false;
-  if (!lt_lite_const_tensor(v, al, &k, &owned) || !k.data) return false;
+  if (!lt_rw_const_tensor(v, al, &k, &owned) || !k.data) return false;
   for (int64_t i = 0; i < n; i++) out[i] = lk_load_f64(&k, i);
   if (owned) lt_lite_tensor_free(al, &k);
   return true;
 }
 
-lt_op_t *lt_lite_plain(lt_op_t *op, lt_lite_op_id_t id) {
-  if (!lt_lite_is(op, id)) return NULL;
+lt_op_t *lt_rw_plain(lt_op_t *op, lt_lite_op_id_t id) {
+  if (!lt_rw_is(op, id)) return NULL;
   const lt_attr_t *act = lt_op_attr(op, "activation");
   if (act && !(act->kind == LT_ATTR_STRING && act->str.len == 4 &&
                memcmp(act->str.data, "none", 4) == 0))
@@ -96,28 +95,28 @@ lt_op_t *lt_lite_plain(lt_op_t *op, lt_lite_op_id_t id) {
   return op;
 }
 
-lt_op_t *lt_lite_plain_def(const lt_value_t *v, lt_lite_op_id_t id) {
-  return lt_lite_plain(lt_value_defining_op(v), id);
+lt_op_t *lt_rw_plain_def(const lt_value_t *v, lt_lite_op_id_t id) {
+  return lt_rw_plain(lt_value_defining_op(v), id);
 }
 
-double lt_lite_op_float(const lt_op_t *op, const char *name, double dflt) {
+double lt_rw_op_float(const lt_op_t *op, const char *name, double dflt) {
   const lt_attr_t *a = lt_op_attr(op, name);
   if (a && a->kind == LT_ATTR_FLOAT) return a->f;
   if (a && a->kind == LT_ATTR_INTEGER) return (double)a->i;
   return dflt;
 }
 
-int64_t lt_lite_op_int(const lt_op_t *op, const char *name, int64_t dflt) {
+int64_t lt_rw_op_int(const lt_op_t *op, const char *name, int64_t dflt) {
   const lt_attr_t *a = lt_op_attr(op, name);
   return a && a->kind == LT_ATTR_INTEGER ? a->i : dflt;
 }
 
-lk_dtype_t lt_lite_value_dtype(const lt_value_t *v) {
+lk_dtype_t lt_rw_value_dtype(const lt_value_t *v) {
   if (!v || v->type->kind != LT_TYPE_TENSOR) return LK_DTYPE_NONE;
   return lt_lite_dtype(v->type->shaped.element);
 }
 
-bool lt_lite_same_shape(const lt_type_t *a, const lt_type_t *b) {
+bool lt_rw_same_shape(const lt_type_t *a, const lt_type_t *b) {
   if (a->kind != LT_TYPE_TENSOR || b->kind != LT_TYPE_TENSOR ||
       a->shaped.rank != b->shaped.rank ||
       a->shaped.element != b->shaped.element)
@@ -129,21 +128,21 @@ bool lt_lite_same_shape(const lt_type_t *a, const lt_type_t *b) {
 
 /* ---- matched subgraphs --------------------------------------------------------- */
 
-bool lt_lite_match_add(lt_lite_match_t *m, lt_op_t *op) {
+bool lt_rw_match_add(lt_rw_match_t *m, lt_op_t *op) {
   for (uint32_t i = 0; i < m->n; i++)
     if (m->ops[i] == op) return true;
-  if (m->n == LT_LITE_MATCH_MAX_OPS) return false;
+  if (m->n == LT_RW_MATCH_MAX_OPS) return false;
   m->ops[m->n++] = op;
   return true;
 }
 
-static bool match_has(const lt_lite_match_t *m, const lt_op_t *op) {
+static bool match_has(const lt_rw_match_t *m, const lt_op_t *op) {
   for (uint32_t i = 0; i < m->n; i++)
     if (m->ops[i] == op) return true;
   return false;
 }
 
-bool lt_lite_match_closed(const lt_lite_match_t *m, const lt_op_t *root) {
+bool lt_rw_match_closed(const lt_rw_match_t *m, const lt_op_t *root) {
   for (uint32_t i = 0; i < m->n; i++) {
     lt_op_t *op = m->ops[i];
     if (op->parent != root->parent) return false;
@@ -155,7 +154,7 @@ bool lt_lite_match_closed(const lt_lite_match_t *m, const lt_op_t *root) {
   return true;
 }
 
-void lt_lite_match_sort(lt_lite_match_t *m) {
+void lt_rw_match_sort(lt_rw_match_t *m) {
   for (uint32_t i = 1; i < m->n; i++)
     for (uint32_t j = i; j > 0 && lt_op_is_before(m->ops[j], m->ops[j - 1]);
          j--) {
@@ -167,10 +166,10 @@ void lt_lite_match_sort(lt_lite_match_t *m) {
 
 /* ---- building ----------------------------------------------------------------- */
 
-lt_op_t *lt_lite_rw_create(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
-                           uint32_t num_operands, lt_value_t *const *operands,
-                           uint32_t num_attrs, const lt_named_attr_t *attrs,
-                           uint32_t num_results) {
+lt_op_t *lt_rw_create(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
+                      uint32_t num_operands, lt_value_t *const *operands,
+                      uint32_t num_attrs, const lt_named_attr_t *attrs,
+                      uint32_t num_results) {
   return lt_lite_create(&rw->b, id, loc, num_operands, operands, num_attrs,
                         attrs, num_results);
 }
@@ -206,17 +205,15 @@ static void copy_fill(void *user, lk_tensor_t *out) {
   memcpy(out->data, src->data, lk_nbytes(src));
 }
 
-lt_value_t *lt_lite_rw_constant(lt_rewriter_t *rw, lt_loc_t loc,
-                                const lk_tensor_t *t, const char *name_hint) {
-  return lt_lite_rw_constant_fill(rw, loc, t, name_hint, copy_fill,
-                                  (void *)t);
+lt_value_t *lt_rw_constant(lt_rewriter_t *rw, lt_loc_t loc,
+                           const lk_tensor_t *t, const char *name_hint) {
+  return lt_rw_constant_fill(rw, loc, t, name_hint, copy_fill, (void *)t);
 }
 
-lt_value_t *lt_lite_rw_constant_fill(lt_rewriter_t *rw, lt_loc_t loc,
-                                     const lk_tensor_t *t,
-                                     const char *name_hint,
-                                     void (*fill)(void *user, lk_tensor_t *out),
-                                     void *user) {
+lt_value_t *lt_rw_constant_fill(lt_rewriter_t *rw, lt_loc_t loc,
+                                const lk_tensor_t *t, const char *name_hint,
+                                void (*fill)(void *user, lk_tensor_t *out),
+                                void *user) {
   lt_context_t *ctx = lt_rewriter_context(rw);
   const lt_type_t *el = lt_lite_element_type(ctx, t->dtype);
   if (!el || t->rank < 0) return NULL;
@@ -245,15 +242,14 @@ lt_value_t *lt_lite_rw_constant_fill(lt_rewriter_t *rw, lt_loc_t loc,
   }
   if (!value) return NULL;
   lt_named_attr_t attr = {lt_ident_cstr(ctx, "value"), value};
-  lt_op_t *op = lt_lite_rw_create(rw, LT_LITE_CONSTANT, loc, 0, NULL, 1,
-                                  &attr, 1);
+  lt_op_t *op = lt_rw_create(rw, LT_LITE_CONSTANT, loc, 0, NULL, 1, &attr, 1);
   return op ? lt_op_result(op, 0) : NULL;
 }
 
-lt_value_t *lt_lite_rw_constant_f64(lt_rewriter_t *rw, lt_loc_t loc,
-                                    lk_dtype_t dtype, int32_t rank,
-                                    const int64_t *dims, const double *v,
-                                    const char *name_hint) {
+lt_value_t *lt_rw_constant_f64(lt_rewriter_t *rw, lt_loc_t loc,
+                               lk_dtype_t dtype, int32_t rank,
+                               const int64_t *dims, const double *v,
+                               const char *name_hint) {
   lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
   lk_tensor_t t;
   memset(&t, 0, sizeof t);
@@ -263,61 +259,61 @@ lt_value_t *lt_lite_rw_constant_f64(lt_rewriter_t *rw, lt_loc_t loc,
   if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
   int64_t n = lk_numel(&t);
   for (int64_t i = 0; i < n; i++) lk_store_f64(&t, i, v[i]);
-  lt_value_t *c = lt_lite_rw_constant(rw, loc, &t, name_hint);
+  lt_value_t *c = lt_rw_constant(rw, loc, &t, name_hint);
   lt_lite_tensor_free(al, &t);
   return c;
 }
 
-void lt_lite_replace_fused(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *v,
-                           lt_op_t *const *ops, uint32_t n) {
+void lt_rw_replace_fused(lt_rewriter_t *rw, lt_op_t *root, lt_value_t *v,
+                         lt_op_t *const *ops, uint32_t n) {
   lt_rewriter_replace_op(rw, root, &v);
   for (uint32_t i = n; i-- > 0;)
     if (ops[i] != root && lt_op_use_empty(ops[i]))
       lt_rewriter_erase_op(rw, ops[i]);
 }
 
-double *lt_lite_scratch(lt_context_t *ctx, int64_t n) {
+double *lt_rw_scratch(lt_context_t *ctx, int64_t n) {
   lt_allocator_t al = lt_context_allocator(ctx);
   return lt_alloc(al, (size_t)(n > 0 ? n : 1) * sizeof(double));
 }
 
-void lt_lite_scratch_free(lt_context_t *ctx, double *p, int64_t n) {
+void lt_rw_scratch_free(lt_context_t *ctx, double *p, int64_t n) {
   lt_allocator_t al = lt_context_allocator(ctx);
   if (p) lt_free(al, p, (size_t)(n > 0 ? n : 1) * sizeof(double));
 }
 
-lt_named_attr_t lt_lite_named_int(lt_context_t *ctx, const char *name,
-                                  int64_t v) {
+lt_named_attr_t lt_rw_named_int(lt_context_t *ctx, const char *name,
+                                int64_t v) {
   lt_named_attr_t a = {lt_ident_cstr(ctx, name),
                        lt_attr_integer(ctx, lt_type_integer(ctx, 64, LT_SIGNLESS),
                                        v)};
   return a;
 }
 
-lt_named_attr_t lt_lite_named_float(lt_context_t *ctx, const char *name,
-                                    double v) {
+lt_named_attr_t lt_rw_named_float(lt_context_t *ctx, const char *name,
+                                  double v) {
   lt_named_attr_t a = {lt_ident_cstr(ctx, name),
                        lt_attr_float(ctx, lt_type_f32(ctx), v)};
   return a;
 }
 
-lt_named_attr_t lt_lite_named_str(lt_context_t *ctx, const char *name,
-                                  const char *s) {
+lt_named_attr_t lt_rw_named_str(lt_context_t *ctx, const char *name,
+                                const char *s) {
   lt_named_attr_t a = {lt_ident_cstr(ctx, name), lt_attr_string_cstr(ctx, s)};
   return a;
 }
 
-lt_named_attr_t lt_lite_named_ints(lt_context_t *ctx, const char *name,
-                                   uint32_t n, const int64_t *v) {
+lt_named_attr_t lt_rw_named_ints(lt_context_t *ctx, const char *name,
+                                 uint32_t n, const int64_t *v) {
   lt_named_attr_t a = {
       lt_ident_cstr(ctx, name),
       lt_attr_dense_array(ctx, lt_type_integer(ctx, 64, LT_SIGNLESS), n, v)};
   return a;
 }
 
-uint32_t lt_lite_attrs_with(lt_op_t *op, const char *drop, uint32_t n,
-                            const lt_named_attr_t *add,
-                            lt_named_attr_t **out_attrs) {
+uint32_t lt_rw_attrs_with(lt_op_t *op, const char *drop, uint32_t n,
+                          const lt_named_attr_t *add,
+                          lt_named_attr_t **out_attrs) {
   lt_context_t *ctx = lt_op_context(op);
   const lt_attr_t *d = op->attrs;
   uint32_t cap = d->dict.count + n;
@@ -342,8 +338,7 @@ uint32_t lt_lite_attrs_with(lt_op_t *op, const char *drop, uint32_t n,
   return k;
 }
 
-lt_loc_t lt_lite_fused_loc(lt_context_t *ctx, uint32_t n,
-                           lt_op_t *const *ops) {
+lt_loc_t lt_rw_fused_loc(lt_context_t *ctx, uint32_t n, lt_op_t *const *ops) {
   lt_loc_t small[16], *locs = small;
   if (n > 16) {
     locs = lt_arena_alloc(lt_context_arena(ctx), n * sizeof *locs,
@@ -356,49 +351,41 @@ lt_loc_t lt_lite_fused_loc(lt_context_t *ctx, uint32_t n,
 
 /* ---- running pattern passes ---------------------------------------------------- */
 
-/* What a pattern's user pointer holds while lt_lite_run_patterns runs it. */
-typedef struct lite_pattern_run {
+typedef struct count_run {
   lt_pass_t *pass;
-  uint32_t stat;
-  void *user; /* the row's own data */
-} lite_pattern_run_t;
+  const lt_pattern_set_t *set;
+  const lt_rw_pattern_t *rows;
+  size_t n;
+} count_run_t;
 
-lt_result_t lt_lite_run_patterns(lt_pass_t *pass, lt_op_t *op,
-                                 const lt_lite_pattern_t *patterns, size_t n) {
-  lt_context_t *ctx = lt_op_context(op);
-  lt_allocator_t al = lt_context_allocator(ctx);
-  lt_pattern_set_t *set = lt_pattern_set_create(ctx);
-  lite_pattern_run_t *runs = lt_calloc(al, (n ? n : 1) * sizeof *runs);
-  if (!set || !runs) {
-    if (set) lt_pattern_set_destroy(set);
-    lt_free(al, runs, (n ? n : 1) * sizeof *runs);
+static void count_applied(void *user, const lt_pattern_t *pattern) {
+  const count_run_t *run = user;
+  size_t i = lt_pattern_set_index(run->set, pattern);
+  if (i < run->n && run->rows[i].stat < run->pass->info->num_statistics)
+    lt_pass_stat_add(run->pass, run->rows[i].stat, 1);
+}
+
+lt_result_t lt_rw_run_patterns(lt_pass_t *pass, lt_op_t *op,
+                               const lt_rw_pattern_t *patterns, size_t n,
+                               const lt_greedy_config_t *cfg) {
+  lt_pattern_set_t *set = lt_pattern_set_create(lt_op_context(op));
+  for (size_t i = 0; set && i < n; i++)
+    lt_pattern_set_add(set, &patterns[i].base);
+  /* Rows are told apart by the order they were added in, so every one
+   * must be there. */
+  if (!set || lt_pattern_set_size(set) != n) {
+    lt_pattern_set_destroy(set);
     return lt_op_emit_error(op, "out of memory");
   }
-  for (size_t i = 0; i < n; i++) {
-    runs[i] = (lite_pattern_run_t){pass, patterns[i].stat,
-                                   patterns[i].base.user};
-    lt_pattern_t p = patterns[i].base;
-    p.user = &runs[i];
-    lt_pattern_set_add(set, &p);
-  }
-  lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
+  count_run_t run = {pass, set, patterns, n};
+  lt_pattern_listener_t counter = {&run, count_applied};
+  lt_greedy_config_t c = cfg ? *cfg : LT_GREEDY_CONFIG_DEFAULT;
+  c.listener = &counter;
   bool changed = false;
   /* Not converging within the iteration bound leaves valid IR: best effort,
    * as canonicalize. */
-  (void)lt_apply_patterns_greedily(op, set, &cfg, &changed);
+  (void)lt_apply_patterns_greedily(op, set, &c, &changed);
   lt_pattern_set_destroy(set);
-  lt_free(al, runs, (n ? n : 1) * sizeof *runs);
   lt_pass_set_changed(pass, changed);
   return LT_SUCCESS;
-}
-
-void lt_lite_count(const lt_pattern_t *self) {
-  lite_pattern_run_t *run = self->user;
-  if (run && run->pass && run->stat < run->pass->info->num_statistics)
-    lt_pass_stat_add(run->pass, run->stat, 1);
-}
-
-void *lt_lite_pattern_user(const lt_pattern_t *self) {
-  const lite_pattern_run_t *run = self->user;
-  return run ? run->user : NULL;
 }

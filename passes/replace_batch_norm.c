@@ -32,8 +32,8 @@ static bool load_params(lt_op_t *op, int64_t c, lk_tensor_t *t, bool *owned) {
   for (int i = 0; i < 4; i++)
     owned[i] = false;
   for (uint32_t i = 0; i < 4; i++) {
-    if (!lt_lite_const_tensor(lt_op_operand(op, 1 + i), lt_allocator_system(),
-                              &t[i], &owned[i]) ||
+    if (!lt_rw_const_tensor(lt_op_operand(op, 1 + i), lt_allocator_system(),
+                            &t[i], &owned[i]) ||
         !lt_repl_is_float(t[i].dtype) || t[i].rank != 1 || t[i].dims[0] != c) {
       free_params(t, owned);
       return false;
@@ -49,7 +49,7 @@ static lt_value_t *channel_const(lt_rewriter_t *rw, lt_loc_t loc, lk_dtype_t dt,
   int64_t dims[LK_MAX_RANK] = {c};
   for (int32_t d = 1; d < r - 1; d++)
     dims[d] = 1;
-  return lt_lite_rw_constant_f64(rw, loc, dt, r - 1, dims, v, hint);
+  return lt_rw_constant_f64(rw, loc, dt, r - 1, dims, v, hint);
 }
 
 static lt_result_t replace_batch_norm(const lt_pattern_t *self, lt_op_t *op,
@@ -96,9 +96,9 @@ static lt_result_t replace_batch_norm(const lt_pattern_t *self, lt_op_t *op,
   lt_value_t *y = NULL;
   if (ok && uniform && dt == LK_F32) {
     lt_context_t *ctx = lt_rewriter_context(rw);
-    lt_named_attr_t attrs[3] = {lt_lite_named_float(ctx, "scale", (float)a[0]),
-                                lt_lite_named_float(ctx, "bias", (float)b[0]),
-                                lt_lite_named_int(ctx, "bias_after_scale", 1)};
+    lt_named_attr_t attrs[3] = {lt_rw_named_float(ctx, "scale", (float)a[0]),
+                                lt_rw_named_float(ctx, "bias", (float)b[0]),
+                                lt_rw_named_int(ctx, "bias_after_scale", 1)};
     y = lt_repl_op(rw, LT_LITE_SCALE, op->loc, 1, &x, 3, attrs);
   } else if (ok) {
     y = x;
@@ -115,17 +115,16 @@ static lt_result_t replace_batch_norm(const lt_pattern_t *self, lt_op_t *op,
   }
   lt_free(al, a, (size_t)c * 2 * sizeof *a);
   if (!ok || LT_FAILED(lt_repl_finish(rw, op, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t batch_norm_patterns[] = {
+static const lt_rw_pattern_t batch_norm_patterns[] = {
     {{"lite.batch_norm", 1, replace_batch_norm, NULL, "replace-batch-norm"}, 0},
 };
 
 static lt_result_t run_replace_batch_norm(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, batch_norm_patterns,
-                              LT_ARRAY_SIZE(batch_norm_patterns));
+  return lt_rw_run_patterns(pass, func, batch_norm_patterns,
+                            LT_ARRAY_SIZE(batch_norm_patterns), NULL);
 }
 
 static const lt_pass_statistic_t batch_norm_statistics[] = {

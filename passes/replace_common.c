@@ -42,12 +42,11 @@ int32_t lt_repl_ints(lt_op_t *op, const char *name, uint32_t index,
   lt_lite_call_t c = lt_repl_call(op);
   int32_t n = lt_lite_attr_ints(&c, name, out, cap);
   if (n >= 0) return n;
-  if (lt_lite_absent(op, index)) return -1;
+  if (lt_rw_absent(op, index)) return -1;
   lk_tensor_t t;
   bool owned;
   lt_allocator_t al = lt_allocator_system();
-  if (!lt_lite_const_tensor(lt_op_operand(op, index), al, &t, &owned))
-    return -2;
+  if (!lt_rw_const_tensor(lt_op_operand(op, index), al, &t, &owned)) return -2;
   int64_t count = lk_numel(&t);
   n = -2;
   if (lk_dtype_is_int(t.dtype) && t.rank <= 1 && count <= cap) {
@@ -72,8 +71,7 @@ lt_value_t *lt_repl_op(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
     if (!operands[i]) return NULL;
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
-  lt_op_t *op =
-      lt_lite_rw_create(rw, id, loc, n, operands, num_attrs, attrs, 1);
+  lt_op_t *op = lt_rw_create(rw, id, loc, n, operands, num_attrs, attrs, 1);
   lt_diag_pop_handler(ctx, h);
   return op ? lt_op_result(op, 0) : NULL;
 }
@@ -81,16 +79,16 @@ lt_value_t *lt_repl_op(lt_rewriter_t *rw, lt_lite_op_id_t id, lt_loc_t loc,
 lt_value_t *lt_repl_reshape(lt_rewriter_t *rw, lt_loc_t loc, lt_value_t *x,
                             uint32_t rank, const int64_t *shape) {
   lt_named_attr_t a =
-      lt_lite_named_ints(lt_rewriter_context(rw), "shape", rank, shape);
+      lt_rw_named_ints(lt_rewriter_context(rw), "shape", rank, shape);
   return lt_repl_op(rw, LT_LITE_RESHAPE, loc, 1, &x, 1, &a);
 }
 
 lt_value_t *lt_repl_slice(lt_rewriter_t *rw, lt_loc_t loc, lt_value_t *x,
                           int64_t axis, int64_t start, int64_t end) {
   lt_context_t *ctx = lt_rewriter_context(rw);
-  lt_named_attr_t a[3] = {lt_lite_named_ints(ctx, "starts", 1, &start),
-                          lt_lite_named_ints(ctx, "ends", 1, &end),
-                          lt_lite_named_ints(ctx, "axes", 1, &axis)};
+  lt_named_attr_t a[3] = {lt_rw_named_ints(ctx, "starts", 1, &start),
+                          lt_rw_named_ints(ctx, "ends", 1, &end),
+                          lt_rw_named_ints(ctx, "axes", 1, &axis)};
   return lt_repl_op(rw, LT_LITE_SLICE, loc, 1, &x, 3, a);
 }
 
@@ -111,7 +109,7 @@ lt_value_t *lt_repl_const_gather(lt_rewriter_t *rw, lt_loc_t loc,
     lk_copy_elem(&t, i, src, index ? index[i] : i);
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
-  lt_value_t *v = lt_lite_rw_constant(rw, loc, &t, name_hint);
+  lt_value_t *v = lt_rw_constant(rw, loc, &t, name_hint);
   lt_diag_pop_handler(ctx, h);
   lt_lite_tensor_free(al, &t);
   return v;

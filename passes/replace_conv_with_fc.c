@@ -29,7 +29,7 @@ static bool conv_is_pointwise(lt_op_t *op) {
   n = lt_lite_attr_ints(&c, "kernel_shape", v, LK_MAX_RANK);
   for (int32_t i = 0; i < n; i++)
     if (v[i] != 1) return false;
-  return lt_lite_absent(op, 3);
+  return lt_rw_absent(op, 3);
 }
 
 /* True when user u of the conv result turns it into exactly `flat`'s type
@@ -62,11 +62,11 @@ static lt_result_t replace_conv(const lt_pattern_t *self, lt_op_t *op,
   lt_allocator_t al = lt_allocator_system();
   lk_tensor_t wv;
   bool owned;
-  if (!lt_lite_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;
+  if (!lt_rw_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;
 
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_op_t *mark = lt_repl_mark(rw);
-  lt_named_attr_t axis = lt_lite_named_int(ctx, "axis", 1);
+  lt_named_attr_t axis = lt_rw_named_int(ctx, "axis", 1);
   lt_value_t *flat = lt_repl_op(rw, LT_LITE_FLATTEN, op->loc, 1, &x, 1, &axis);
   int64_t wdims[2] = {cin, cout};
   lt_value_t *wtr = lt_repl_const_transpose(rw, op->loc, &wv, cout, cin, 2,
@@ -82,10 +82,10 @@ static lt_result_t replace_conv(const lt_pattern_t *self, lt_op_t *op,
     const lt_attr_t *a = lt_op_attr(op, keep[i]);
     if (a) attrs[na++] = (lt_named_attr_t){lt_ident_cstr(ctx, keep[i]), a};
   }
-  attrs[na++] = lt_lite_named_int(ctx, "in_num_col_dims", 1);
+  attrs[na++] = lt_rw_named_int(ctx, "in_num_col_dims", 1);
   lt_value_t *ops[3] = {flat, wtr, NULL};
   uint32_t nops = 2;
-  if (!lt_lite_absent(op, 2)) ops[nops++] = lt_op_operand(op, 2);
+  if (!lt_rw_absent(op, 2)) ops[nops++] = lt_op_operand(op, 2);
   lt_value_t *y = lt_repl_op(rw, LT_LITE_FC, op->loc, nops, ops, na, attrs);
   if (!y) {
     lt_repl_undo(rw, mark);
@@ -118,17 +118,16 @@ static lt_result_t replace_conv(const lt_pattern_t *self, lt_op_t *op,
     lt_rewriter_replace_op(rw, op, &y4);
   else
     lt_rewriter_erase_op(rw, op);
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t conv_fc_patterns[] = {
+static const lt_rw_pattern_t conv_fc_patterns[] = {
     {{"lite.conv2d", 1, replace_conv, NULL, "replace-conv-with-fc"}, 0},
 };
 
 static lt_result_t run_replace_conv_with_fc(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, conv_fc_patterns,
-                              LT_ARRAY_SIZE(conv_fc_patterns));
+  return lt_rw_run_patterns(pass, func, conv_fc_patterns,
+                            LT_ARRAY_SIZE(conv_fc_patterns), NULL);
 }
 
 static const lt_pass_statistic_t conv_fc_statistics[] = {

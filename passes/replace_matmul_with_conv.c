@@ -17,7 +17,7 @@
 
 static lt_result_t replace_dense(const lt_pattern_t *self, lt_op_t *op,
                                  lt_rewriter_t *rw) {
-  bool is_fc = lt_lite_is(op, LT_LITE_FC);
+  bool is_fc = lt_rw_is(op, LT_LITE_FC);
   lt_value_t *a = lt_op_operand(op, 0), *w = lt_op_operand(op, 1);
   lt_value_t *res = lt_op_result(op, 0);
   const lt_type_t *at = lt_repl_static(a), *wt = lt_repl_static(w);
@@ -38,15 +38,15 @@ static lt_result_t replace_dense(const lt_pattern_t *self, lt_op_t *op,
   int64_t n = wt->shaped.shape[1];
   if (wt->shaped.shape[0] != kk || m < 1 || n < 1 || kk < 1) return LT_FAILURE;
   lt_value_t *bias =
-      is_fc && !lt_lite_absent(op, 2) ? lt_op_operand(op, 2) : NULL;
+      is_fc && !lt_rw_absent(op, 2) ? lt_op_operand(op, 2) : NULL;
   const lt_type_t *bt = bias ? lt_repl_static(bias) : NULL;
-  bool bias_const = bias && lt_lite_const_attr(bias);
+  bool bias_const = bias && lt_rw_const_attr(bias);
   if (bias && (!bt || (bt->shaped.rank != 1 && !bias_const))) return LT_FAILURE;
 
   lt_allocator_t al = lt_allocator_system();
   lk_tensor_t wv;
   bool owned;
-  if (!lt_lite_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;
+  if (!lt_rw_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;
   lt_op_t *mark = lt_repl_mark(rw);
   int64_t wdims[4] = {n, kk, 1, 1};
   lt_value_t *wc =
@@ -58,7 +58,7 @@ static lt_result_t replace_dense(const lt_pattern_t *self, lt_op_t *op,
     lk_tensor_t bv;
     bool bowned;
     lt_value_t *b1 = NULL;
-    if (lt_lite_const_tensor(bias, al, &bv, &bowned)) {
+    if (lt_rw_const_tensor(bias, al, &bv, &bowned)) {
       b1 = lt_repl_const_gather(rw, op->loc, &bv, 1, &n, NULL, "conv_bias");
       if (bowned) lt_lite_tensor_free(al, &bv);
     }
@@ -68,25 +68,24 @@ static lt_result_t replace_dense(const lt_pattern_t *self, lt_op_t *op,
   lt_value_t *ops[3] = {lt_repl_reshape(rw, op->loc, a, 4, shape4), wc, bias};
   lt_named_attr_t *attrs = NULL;
   uint32_t na =
-      is_fc ? lt_lite_attrs_with(op, "in_num_col_dims", 0, NULL, &attrs) : 0;
+      is_fc ? lt_rw_attrs_with(op, "in_num_col_dims", 0, NULL, &attrs) : 0;
   lt_value_t *y = NULL;
   if ((!bias || ops[2]) && (na == 0 || attrs))
     y = lt_repl_op(rw, LT_LITE_CONV2D, op->loc, bias ? 3 : 2, ops, na, attrs);
   if (y) y = lt_repl_reshape(rw, op->loc, y, rt->shaped.rank, rt->shaped.shape);
   if (LT_FAILED(lt_repl_finish(rw, op, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t matmul_conv_patterns[] = {
+static const lt_rw_pattern_t matmul_conv_patterns[] = {
     {{"lite.matmul", 1, replace_dense, NULL, "replace-matmul-with-conv"}, 0},
     {{"lite.fc", 1, replace_dense, NULL, "replace-fc-with-conv"}, 0},
 };
 
 static lt_result_t run_replace_matmul_with_conv(lt_pass_t *pass,
                                                 lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, matmul_conv_patterns,
-                              LT_ARRAY_SIZE(matmul_conv_patterns));
+  return lt_rw_run_patterns(pass, func, matmul_conv_patterns,
+                            LT_ARRAY_SIZE(matmul_conv_patterns), NULL);
 }
 
 static const lt_pass_statistic_t matmul_conv_statistics[] = {

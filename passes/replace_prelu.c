@@ -11,7 +11,7 @@ static lt_result_t replace_prelu(const lt_pattern_t *self, lt_op_t *op,
   lk_dtype_t dt = lt_repl_dtype(x);
   double slope;
   if (!lt_repl_is_float(dt) || lt_repl_dtype(lt_op_result(op, 0)) != dt ||
-      !lt_lite_const_scalar(lt_op_operand(op, 1), &slope))
+      !lt_rw_const_scalar(lt_op_operand(op, 1), &slope))
     return LT_FAILURE;
   /* The slope broadcasts x up (a [1, 1] slope on a [3] x): the result has
    * another shape than x and a unary op would change it. */
@@ -23,20 +23,19 @@ static lt_result_t replace_prelu(const lt_pattern_t *self, lt_op_t *op,
   if ((double)(float)slope != slope) return LT_FAILURE;
   lt_op_t *mark = lt_repl_mark(rw);
   lt_named_attr_t alpha =
-      lt_lite_named_float(lt_rewriter_context(rw), "alpha", slope);
+      lt_rw_named_float(lt_rewriter_context(rw), "alpha", slope);
   lt_value_t *y = lt_repl_op(rw, LT_LITE_LEAKY_RELU, op->loc, 1, &x, 1, &alpha);
   if (LT_FAILED(lt_repl_finish(rw, op, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t prelu_patterns[] = {
+static const lt_rw_pattern_t prelu_patterns[] = {
     {{"lite.prelu", 1, replace_prelu, NULL, "replace-prelu"}, 0},
 };
 
 static lt_result_t run_replace_prelu(lt_pass_t *pass, lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, prelu_patterns,
-                              LT_ARRAY_SIZE(prelu_patterns));
+  return lt_rw_run_patterns(pass, func, prelu_patterns,
+                            LT_ARRAY_SIZE(prelu_patterns), NULL);
 }
 
 static const lt_pass_statistic_t prelu_statistics[] = {

@@ -44,19 +44,18 @@ static lt_result_t replace_reduce_mean(const lt_pattern_t *self, lt_op_t *op,
   bool keepdims = lt_lite_attr_int(&c, "keepdims", 1) != 0;
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_op_t *mark = lt_repl_mark(rw);
-  lt_named_attr_t attrs[2] = {lt_lite_named_str(ctx, "pooling_type", "avg"),
-                              lt_lite_named_int(ctx, "global_pooling", 1)};
+  lt_named_attr_t attrs[2] = {lt_rw_named_str(ctx, "pooling_type", "avg"),
+                              lt_rw_named_int(ctx, "global_pooling", 1)};
   lt_value_t *y = lt_repl_op(rw, LT_LITE_POOL2D, op->loc, 1, &x, 2, attrs);
   if (y && !keepdims) {
-    lt_named_attr_t axis = lt_lite_named_int(ctx, "axis", 1);
+    lt_named_attr_t axis = lt_rw_named_int(ctx, "axis", 1);
     y = lt_repl_op(rw, LT_LITE_FLATTEN, op->loc, 1, &y, 1, &axis);
   }
   if (LT_FAILED(lt_repl_finish(rw, op, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
-static const lt_lite_pattern_t reduce_pool_patterns[] = {
+static const lt_rw_pattern_t reduce_pool_patterns[] = {
     {{"lite.reduce_mean", 1, replace_reduce_mean, NULL,
       "replace-reduce-mean-with-pool"},
      0},
@@ -64,8 +63,8 @@ static const lt_lite_pattern_t reduce_pool_patterns[] = {
 
 static lt_result_t run_replace_reduce_mean_with_pool(lt_pass_t *pass,
                                                      lt_op_t *func) {
-  return lt_lite_run_patterns(pass, func, reduce_pool_patterns,
-                              LT_ARRAY_SIZE(reduce_pool_patterns));
+  return lt_rw_run_patterns(pass, func, reduce_pool_patterns,
+                            LT_ARRAY_SIZE(reduce_pool_patterns), NULL);
 }
 
 static const lt_pass_statistic_t reduce_pool_statistics[] = {

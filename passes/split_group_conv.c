@@ -30,7 +30,7 @@ static lt_value_t *part(lt_rewriter_t *rw, lt_loc_t loc, lt_value_t *v,
   lk_tensor_t k;
   bool owned;
   if (axis != 0 || !t ||
-      !lt_lite_const_tensor(v, lt_allocator_system(), &k, &owned))
+      !lt_rw_const_tensor(v, lt_allocator_system(), &k, &owned))
     return lt_repl_slice(rw, loc, v, axis, lo, hi);
   int64_t inner = lk_numel(&k) / (k.dims[0] ? k.dims[0] : 1);
   int64_t dims[LK_MAX_RANK];
@@ -53,7 +53,7 @@ static lt_value_t *part(lt_rewriter_t *rw, lt_loc_t loc, lt_value_t *v,
 
 static lt_result_t split_conv(const lt_pattern_t *self, lt_op_t *op,
                               lt_rewriter_t *rw) {
-  const split_options_t *o = lt_lite_pattern_user(self);
+  const split_options_t *o = self->user;
   lt_value_t *x = lt_op_operand(op, 0), *w = lt_op_operand(op, 1);
   const lt_type_t *xt = lt_repl_ranked(x), *wt = lt_repl_static(w);
   const lt_type_t *rt = lt_repl_ranked(lt_op_result(op, 0));
@@ -66,12 +66,12 @@ static lt_result_t split_conv(const lt_pattern_t *self, lt_op_t *op,
   if (cin == LT_DYNAMIC || cin % g != 0 || cout % g != 0 ||
       wt->shaped.shape[1] != cin / g || rt->shaped.shape[1] != cout)
     return LT_FAILURE;
-  bool has_b = !lt_lite_absent(op, 2), has_r = !lt_lite_absent(op, 3);
+  bool has_b = !lt_rw_absent(op, 2), has_r = !lt_rw_absent(op, 3);
   if (has_b && !lt_repl_static(lt_op_operand(op, 2))) return LT_FAILURE;
 
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_named_attr_t *attrs;
-  uint32_t na = lt_lite_attrs_with(op, "group", 0, NULL, &attrs);
+  uint32_t na = lt_rw_attrs_with(op, "group", 0, NULL, &attrs);
   lt_allocator_t al = lt_allocator_system();
   lt_value_t **outs = lt_calloc(al, (size_t)g * sizeof *outs);
   if (!outs || (!attrs && op->attrs->dict.count > 0)) {
@@ -99,20 +99,20 @@ static lt_result_t split_conv(const lt_pattern_t *self, lt_op_t *op,
   }
   lt_value_t *y = NULL;
   if (ok) {
-    lt_named_attr_t axis = lt_lite_named_int(ctx, "axis", 1);
+    lt_named_attr_t axis = lt_rw_named_int(ctx, "axis", 1);
     y = lt_repl_op(rw, LT_LITE_CONCAT, op->loc, (uint32_t)g, outs, 1, &axis);
   }
   lt_free(al, outs, (size_t)g * sizeof *outs);
   if (LT_FAILED(lt_repl_finish(rw, op, y, mark))) return LT_FAILURE;
-  lt_lite_count(self);
   return LT_SUCCESS;
 }
 
 static lt_result_t run_split_group_conv(lt_pass_t *pass, lt_op_t *func) {
-  const lt_lite_pattern_t patterns[] = {
+  const lt_rw_pattern_t patterns[] = {
       {{"lite.conv2d", 1, split_conv, pass->options, "split-group-conv"}, 0},
   };
-  return lt_lite_run_patterns(pass, func, patterns, LT_ARRAY_SIZE(patterns));
+  return lt_rw_run_patterns(pass, func, patterns, LT_ARRAY_SIZE(patterns),
+                            NULL);
 }
 
 static const lt_pass_option_t split_options[] = {

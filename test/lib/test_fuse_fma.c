@@ -1,7 +1,7 @@
 /* test_fuse_fma.c - fuses `arith.addf(arith.mulf(a, b), c)` into
  * `test.fma(a, b, c)` when nothing else uses the product. The worked example
  * of docs/writing-a-pass.md: a declarative match, one rewrite, a pass that
- * runs it greedily, a statistic. */
+ * runs it greedily, a statistic counted through the driver's listener. */
 #include "ir/rewrite.h"
 #include "test/lib/test_passes.h"
 
@@ -17,7 +17,6 @@ static const lt_match_node_t fma_chain[] = {
 
 static lt_result_t fuse_fma(const lt_pattern_t *self, lt_op_t *add,
                             lt_rewriter_t *rw) {
-  uint64_t *num_fused = self->user;
   lt_op_t *m[2];
   if (!lt_match_chain(add, fma_chain, 2, m)) return LT_FAILURE;
   lt_op_t *mul = m[1];
@@ -36,17 +35,24 @@ static lt_result_t fuse_fma(const lt_pattern_t *self, lt_op_t *add,
   /* The now unused mulf is erased by the driver as trivially dead. */
   lt_op_t *fma = lt_rewriter_replace_op_with_new(rw, add, &s);
   lt_op_state_free(&s);
-  if (!fma) return LT_FAILURE;
-  (*num_fused)++;
-  return LT_SUCCESS;
+  return fma ? LT_SUCCESS : LT_FAILURE;
+}
+
+/* The driver tells its listener of each pattern that applied; with one
+ * pattern, each is one fused pair. */
+static void count_fused(void *user, const lt_pattern_t *pattern) {
+  (*(uint64_t *)user)++;
 }
 
 static lt_result_t run_fuse_fma(lt_pass_t *pass, lt_op_t *func) {
   uint64_t num_fused = 0;
   lt_pattern_set_t *patterns = lt_pattern_set_create(lt_op_context(func));
   if (!patterns) return lt_op_emit_error(func, "out of memory");
-  lt_pattern_set_add_fn(patterns, "arith.addf", 1, fuse_fma, &num_fused);
-  lt_apply_patterns_greedily(func, patterns, NULL, NULL);
+  lt_pattern_set_add_fn(patterns, "arith.addf", 1, fuse_fma, NULL);
+  lt_pattern_listener_t counter = {&num_fused, count_fused};
+  lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
+  cfg.listener = &counter;
+  lt_apply_patterns_greedily(func, patterns, &cfg, NULL);
   lt_pattern_set_destroy(patterns);
   lt_pass_stat_add(pass, 0, num_fused);
   lt_pass_set_changed(pass, num_fused > 0);

@@ -199,8 +199,21 @@ static lt_result_t pat_high_fails(const lt_pattern_t *p, lt_op_t *op,
   return lt_rewriter_notify_match_failure(rw, op, "never applies");
 }
 
+/* What the listener heard: the insertion index of each applied pattern. */
+typedef struct applied_log {
+  const lt_pattern_set_t *set;
+  size_t index[8], n;
+} applied_log_t;
+
+static void log_applied(void *user, const lt_pattern_t *pattern) {
+  applied_log_t *log = user;
+  if (log->n < 8) log->index[log->n] = lt_pattern_set_index(log->set, pattern);
+  log->n++;
+}
+
 /* Highest benefit first; a failing pattern lets the next one try; equal
- * benefits keep insertion order; any-op patterns merge by benefit. */
+ * benefits keep insertion order; any-op patterns merge by benefit. The
+ * listener hears of the one pattern that applied, never of failures. */
 static void test_benefit_order(void) {
   fixture_t f;
   setup(&f);
@@ -215,13 +228,25 @@ static void test_benefit_order(void) {
   CHECK(lt_pattern_set_lookup(set, op, order, 8) == 4);
   CHECK(order[0]->benefit == 3 && order[3]->benefit == 1);
   CHECK(strcmp(order[1]->user, "mid-first") == 0);
+  /* Indices follow insertion, not lookup order. */
+  CHECK(lt_pattern_set_index(set, order[0]) == 3);
+  CHECK(lt_pattern_set_index(set, order[1]) == 1);
+  CHECK(lt_pattern_set_index(set, order[2]) == 2);
+  CHECK(lt_pattern_set_index(set, order[3]) == 0);
+  lt_pattern_t foreign = *order[0];
+  CHECK(lt_pattern_set_index(set, &foreign) == SIZE_MAX);
   /* Only the any-op pattern applies to other ops. */
   lt_op_t *other = build(&f, "test.pure", 0, NULL, 0, NULL, NULL);
   CHECK(lt_pattern_set_lookup(set, other, order, 8) == 1);
   lt_op_erase(other);
 
   calls_low = calls_mid = calls_high = 0;
-  CHECK(LT_SUCCEEDED(lt_apply_patterns_greedily(f.func, set, NULL, NULL)));
+  applied_log_t log = {.set = set};
+  lt_pattern_listener_t listener = {&log, log_applied};
+  lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
+  cfg.listener = &listener;
+  CHECK(LT_SUCCEEDED(lt_apply_patterns_greedily(f.func, set, &cfg, NULL)));
+  CHECK(log.n == 1 && log.index[0] == 1);
   const lt_attr_t *t = lt_op_attr(op, "tag");
   CHECK(t && t->str.len == 9 && memcmp(t->str.data, "mid-first", 9) == 0);
   /* Sweep 1: high fails, mid-first applies; the modified op is revisited
