@@ -15,6 +15,16 @@ void lt_cl_print_exit_codes(FILE *out) {
 #undef X
 }
 
+#ifndef LITE_VERSION
+#error "LITE_VERSION is defined by tools/common/CMakeLists.txt"
+#endif
+
+const char *lt_cl_version(void) { return LITE_VERSION; }
+
+void lt_cl_print_version(FILE *out, const char *prog) {
+  fprintf(out, "%s version %s\n", prog, LITE_VERSION);
+}
+
 const char *lt_cl_dashes(const char *name) {
   return strlen(name) == 1 ? "-" : "--";
 }

@@ -23,6 +23,13 @@ typedef enum lt_cl_exit {
 /* Prints the "Exit codes:" section that ends every tool's --help. */
 void lt_cl_print_exit_codes(FILE *out);
 
+/* ---- version ------------------------------------------------------------- */
+/* The version every tool reports (LITE_VERSION, set once in
+ * tools/common/CMakeLists.txt). */
+const char *lt_cl_version(void);
+/* --version: "PROG version X" and a newline, the same shape for every tool. */
+void lt_cl_print_version(FILE *out, const char *prog);
+
 /* ---- the flag table ------------------------------------------------------ */
 typedef enum lt_cl_kind {
   LT_CL_FLAG,   /* boolean: bare, or `=true/false/1/0` (any number of times) */

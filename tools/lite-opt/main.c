@@ -5,11 +5,8 @@
 #include "kernels/registry.h"
 #include "passes/passes.h"
 #include "test/lib/test_passes.h"
+#include "tools/common/cl.h"
 #include "tools/lite-opt/lite_opt.h"
-
-#ifndef LITE_VERSION
-#define LITE_VERSION "0.1.0"
-#endif
 
 /* Options and listings that answer without reading any input: true when
  * one was given, with *out_rc its exit status. */
@@ -20,7 +17,7 @@ static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
     return true;
   }
   if (config->version) {
-    printf("lite-opt version %s\n", LITE_VERSION);
+    lt_cl_print_version(stdout, config->prog);
     return true;
   }
   if (config->list_passes) {

@@ -9,11 +9,8 @@
 #include "dialects/lite/lite.h"
 #include "frontends/onnx/onnx.h"
 #include "ir/diagnostics.h"
+#include "tools/common/cl.h"
 #include "tools/lite-translate/lite_translate.h"
-
-#ifndef LITE_VERSION
-#define LITE_VERSION "0.1.0"
-#endif
 
 /* The importer's status message carries every diagnostic it emits (with
  * the node name), so they are not printed twice. */
@@ -141,7 +138,7 @@ int main(int argc, char **argv) {
     return LT_TR_EXIT_OK;
   }
   if (config.version) {
-    printf("lite-translate version %s\n", LITE_VERSION);
+    lt_cl_print_version(stdout, config.prog);
     return LT_TR_EXIT_OK;
   }
   if (!config.import_onnx) {

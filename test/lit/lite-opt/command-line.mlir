@@ -49,7 +49,7 @@
 // LIST: --lite-default
 
 // RUN: lite-opt --version | FileCheck %s --check-prefix=VERSION
-// VERSION: lite-opt version {{[0-9]+\.[0-9]+}}
+// VERSION: lite-opt version {{[0-9]+\.[0-9]+\.[0-9]+$}}
 
 // RUN: lite-opt --show-dialects | FileCheck %s --check-prefix=DIALECTS
 // DIALECTS:      Available Dialects:
