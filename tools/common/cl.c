@@ -15,6 +15,27 @@ void lt_cl_print_exit_codes(FILE *out) {
 #undef X
 }
 
+static void vmessage(const char *prog, const char *kind, const char *fmt,
+                     va_list ap) {
+  fprintf(stderr, "%s: %s: ", prog, kind);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void lt_cl_error(const char *prog, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmessage(prog, "error", fmt, ap);
+  va_end(ap);
+}
+
+void lt_cl_note(const char *prog, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmessage(prog, "note", fmt, ap);
+  va_end(ap);
+}
+
 #ifndef LITE_VERSION
 #error "LITE_VERSION is defined by tools/common/CMakeLists.txt"
 #endif

@@ -23,6 +23,14 @@ typedef enum lt_cl_exit {
 /* Prints the "Exit codes:" section that ends every tool's --help. */
 void lt_cl_print_exit_codes(FILE *out);
 
+/* ---- messages without a source location -------------------------------- */
+/* Prints "PROG: error: " + the formatted text + newline on stderr. */
+void lt_cl_error(const char *prog, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Prints "PROG: note: " + the formatted text + newline on stderr. */
+void lt_cl_note(const char *prog, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* ---- version ------------------------------------------------------------- */
 /* The version every tool reports (LITE_VERSION, set once in
  * tools/common/CMakeLists.txt). */

@@ -11,7 +11,7 @@
 /* Options and listings that answer without reading any input: true when
  * one was given, with *out_rc its exit status. */
 static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
-  *out_rc = 0;
+  *out_rc = LT_EXIT_OK;
   if (config->help) {
     lt_opt_print_help(config, stdout);
     return true;
@@ -21,14 +21,14 @@ static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
     return true;
   }
   if (config->list_passes) {
-    lt_opt_print_passes(stdout);
+    lt_opt_print_passes(stdout, config->show_test_passes);
     return true;
   }
   if (config->list_kernels) {
     lk_registry_t *kernels = lk_registry_create();
     if (!kernels) {
-      fprintf(stderr, "%s: out of memory\n", config->prog);
-      *out_rc = 1;
+      lt_cl_error(config->prog, "out of memory");
+      *out_rc = LT_EXIT_FAILURE;
       return true;
     }
     lk_registry_print(kernels, stdout,
@@ -38,7 +38,8 @@ static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
     return true;
   }
   if (config->show_dialects) {
-    lt_opt_print_dialects(stdout);
+    if (!lt_opt_print_dialects(config->prog, stdout))
+      *out_rc = LT_EXIT_FAILURE;
     return true;
   }
   return false;
@@ -51,7 +52,7 @@ int main(int argc, char **argv) {
   lt_opt_config_t config;
   if (!lt_opt_parse_args(argc, argv, &config)) {
     lt_opt_config_free(&config);
-    return 1;
+    return LT_EXIT_USAGE;
   }
   int rc;
   if (!handle_informational(&config, &rc)) rc = lt_opt_run(&config);
