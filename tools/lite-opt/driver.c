@@ -321,6 +321,49 @@ static void write_stderr(lt_strbuf_t *sb) {
   lt_strbuf_free(sb);
 }
 
+/* ---- resources without data -------------------------------------------- */
+/* Text printed with --mlir-elide-resource-strings-if-larger (or
+ * --mlir-elide-elementsattrs-if-larger) still parses, as in MLIR, but its
+ * constants lost their data: passes would trip over each one. Refuse them
+ * once, before any pass runs, saying why. */
+static const lt_attr_t *dataless_resource(const lt_attr_t *a, int depth) {
+  if (!a || depth > 64) return NULL;
+  if (a->kind == LT_ATTR_DENSE_RESOURCE)
+    return a->resource.resource && a->resource.resource->has_data ? NULL : a;
+  if (a->kind == LT_ATTR_ARRAY) {
+    for (uint32_t i = 0; i < a->array.count; i++) {
+      const lt_attr_t *r = dataless_resource(a->array.elems[i], depth + 1);
+      if (r) return r;
+    }
+  } else if (a->kind == LT_ATTR_DICT) {
+    for (uint32_t i = 0; i < a->dict.count; i++) {
+      const lt_attr_t *r =
+          dataless_resource(a->dict.entries[i].value, depth + 1);
+      if (r) return r;
+    }
+  }
+  return NULL;
+}
+
+static lt_walk_result_t find_dataless(lt_op_t *op, void *user) {
+  const lt_attr_t *a = dataless_resource(op->attrs, 0);
+  if (!a) return LT_WALK_ADVANCE;
+  const char *name = a->resource.name ? a->resource.name->str : "?";
+  bool elements = strcmp(name, "__elided__") == 0;
+  lt_emit_error(
+      lt_op_context(op), op->loc,
+      "dense_resource<%s> has no data: %s; passes need the data", name,
+      elements ? "a constant printed with --mlir-elide-elementsattrs-if-larger"
+               : "its blob is not in the file's dialect_resources (left out "
+                 "by --mlir-elide-resource-strings-if-larger?)");
+  *(bool *)user = true;
+  return LT_WALK_INTERRUPT;
+}
+
+static bool has_pipeline(const lt_opt_config_t *c) {
+  return c->pass_pipeline || c->num_pass_flags;
+}
+
 /* Parses, verifies, runs the pipeline and prints one chunk into
  * rs->output. */
 static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
@@ -342,7 +385,10 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
   if (pcfg.consumed) release_mapped(pcfg.consumed_user, rs->buf + rs->len);
   lt_result_t r = op ? lt_op_verify(op) : LT_FAILURE;
   lt_timer_stop(parse_timer);
-  if (LT_FAILED(r)) {
+  bool dataless = false;
+  if (LT_SUCCEEDED(r) && has_pipeline(c))
+    lt_op_walk(op, LT_WALK_PRE, find_dataless, &dataless);
+  if (LT_FAILED(r) || dataless) {
     if (op) lt_op_destroy(op);
     return LT_FAILURE;
   }
