@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ir/pass_manager.h"
+#include "kernels/registry.h"
 #include "ir/printer.h"
 
 /* ---- command line -------------------------------------------------------
@@ -141,6 +142,10 @@ void lt_opt_print_help(const lt_opt_config_t *config, FILE *out);
 /* --list-passes: every pass and pipeline with summary and options (the
  * test-only ones when show_test is set). */
 void lt_opt_print_passes(FILE *out, bool show_test);
+
+/* --list-kernels: one line per kernel of r, or (markdown) the page
+ * docs/kernels.md. */
+void lt_opt_print_kernels(const lk_registry_t *r, FILE *out, bool markdown);
 
 /* --show-dialects: the dialects lite-opt registers, sorted by name; false
  * after printing why when it could not. */

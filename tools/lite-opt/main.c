@@ -31,9 +31,7 @@ static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
       *out_rc = LT_EXIT_FAILURE;
       return true;
     }
-    lk_registry_print(kernels, stdout,
-                      config->list_kernels_markdown ? LK_LIST_MARKDOWN
-                                                    : LK_LIST_TEXT);
+    lt_opt_print_kernels(kernels, stdout, config->list_kernels_markdown);
     lk_registry_destroy(kernels);
     return true;
   }
