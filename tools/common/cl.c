@@ -240,7 +240,7 @@ bool lt_cl_parse(const lt_cl_t *cl, int argc, char **argv) {
   bool *seen =
       calloc(cl->num_options > 0 ? (size_t)cl->num_options : 1, sizeof(*seen));
   if (!seen) {
-    fprintf(err_stream(cl), "%s: out of memory\n", cl->prog);
+    fprintf(err_stream(cl), "%s: error: out of memory\n", cl->prog);
     return false;
   }
   bool ok = parse(cl, argc, argv, seen);
