@@ -26,7 +26,7 @@ typedef struct lt_print_flags {
    * --mlir-elide-resource-strings-if-larger: its dense_resource<name>
    * still prints, but the text no longer holds its data. */
   int64_t elide_resources_larger;
-  bool skip_regions;             /* print regions as `{...}` */
+  bool skip_regions; /* print regions as `{...}` */
 } lt_print_flags_t;
 
 /* Default flags: custom form, no locations, hex above 100 elements. */

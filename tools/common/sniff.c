@@ -16,8 +16,8 @@ lt_sniff_kind_t lt_sniff(const char *path, const void *head, size_t n) {
   if (!n) return LT_SNIFF_EMPTY;
   bool binary = false;
   for (size_t i = 0; i < n && !binary; i++) {
-    bool space = b[i] == '\t' || b[i] == '\n' || b[i] == '\v' ||
-                 b[i] == '\f' || b[i] == '\r';
+    bool space = b[i] == '\t' || b[i] == '\n' || b[i] == '\v' || b[i] == '\f' ||
+                 b[i] == '\r';
     binary = (b[i] < 0x20 && !space) || b[i] == 0x7F;
   }
   if (!binary) return LT_SNIFF_TEXT;

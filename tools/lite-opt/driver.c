@@ -78,8 +78,7 @@ static bool read_regular(FILE *f, size_t size, input_text_t *out) {
   return true;
 }
 
-static bool read_input(const char *prog, const char *path,
-                       input_text_t *out) {
+static bool read_input(const char *prog, const char *path, input_text_t *out) {
   memset(out, 0, sizeof(*out));
   if (strcmp(path, "-") == 0) {
     if (read_stream(stdin, out)) return true;
@@ -88,8 +87,7 @@ static bool read_input(const char *prog, const char *path,
   }
   FILE *f = fopen(path, "rb");
   if (!f) {
-    lt_cl_error(prog, "cannot open input file '%s': %s", path,
-                strerror(errno));
+    lt_cl_error(prog, "cannot open input file '%s': %s", path, strerror(errno));
     return false;
   }
   struct stat st;
@@ -114,13 +112,13 @@ static bool check_text(const char *prog, const char *filename,
   case LT_SNIFF_ONNX: {
     bool from_stdin = strcmp(filename, "<stdin>") == 0;
     size_t n = strlen(filename);
-    int stem = n > 5 && strcmp(filename + n - 5, ".onnx") == 0 ? (int)(n - 5)
-                                                               : (int)n;
+    int stem =
+        n > 5 && strcmp(filename + n - 5, ".onnx") == 0 ? (int)(n - 5) : (int)n;
     lt_cl_error(prog,
                 "'%s' is an ONNX model, not MLIR text; import it first: "
                 "lite-translate --import-onnx %s -o %.*s.mlir",
-                filename, from_stdin ? "-" : filename,
-                from_stdin ? 5 : stem, from_stdin ? "model" : filename);
+                filename, from_stdin ? "-" : filename, from_stdin ? 5 : stem,
+                from_stdin ? "model" : filename);
     return false;
   }
   case LT_SNIFF_BINARY:

@@ -6,8 +6,8 @@
 #include <stdio.h>
 
 #include "ir/pass_manager.h"
-#include "kernels/registry.h"
 #include "ir/printer.h"
+#include "kernels/registry.h"
 
 /* ---- command line -------------------------------------------------------
  * One table for parsing (tools/common/cl.h), --help and docs/lite-opt.md.
@@ -66,10 +66,10 @@
     "<long>", PRINTING,                                                        \
     "Print DenseElementsAttrs with a hex string that have more elements than " \
     "the given upper limit (use -1 to disable)")                               \
-  X(ELIDE_RESOURCES, "mlir-elide-resource-strings-if-larger", VALUE,          \
-    "<uint>", PRINTING,                                                        \
+  X(ELIDE_RESOURCES, "mlir-elide-resource-strings-if-larger", VALUE, "<uint>", \
+    PRINTING,                                                                  \
     "Leave out resource blobs whose quoted hex is longer than the given "      \
-    "number of characters (output for reading, not for reparsing)")           \
+    "number of characters (output for reading, not for reparsing)")            \
   X(PRINT_BEFORE, "mlir-print-ir-before", LIST, "<pass-arg>", INSTRUMENT,      \
     "Print IR before specified passes")                                        \
   X(PRINT_AFTER, "mlir-print-ir-after", LIST, "<pass-arg>", INSTRUMENT,        \

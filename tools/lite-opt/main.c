@@ -36,8 +36,7 @@ static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
     return true;
   }
   if (config->show_dialects) {
-    if (!lt_opt_print_dialects(config->prog, stdout))
-      *out_rc = LT_EXIT_FAILURE;
+    if (!lt_opt_print_dialects(config->prog, stdout)) *out_rc = LT_EXIT_FAILURE;
     return true;
   }
   return false;

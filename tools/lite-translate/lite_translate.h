@@ -31,10 +31,9 @@
     "<long>",                                                                  \
     "Print DenseElementsAttrs with a hex string that have more elements than " \
     "the given upper limit (use -1 to disable)")                               \
-  X(ELIDE_RESOURCES, "mlir-elide-resource-strings-if-larger", VALUE,          \
-    "<uint>",                                                                  \
+  X(ELIDE_RESOURCES, "mlir-elide-resource-strings-if-larger", VALUE, "<uint>", \
     "Leave out resource blobs whose quoted hex is longer than the given "      \
-    "number of characters (output for reading, not for reparsing)")           \
+    "number of characters (output for reading, not for reparsing)")            \
   X(TIMING, "mlir-timing", FLAG, "",                                           \
     "Display execution times (import and output)")                             \
   X(HELP, "help", FLAG, "", "Display available options")                       \

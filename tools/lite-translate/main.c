@@ -94,8 +94,7 @@ static bool check_not_text(const lt_tr_config_t *c, const char *name,
                 "(lite-opt %s)",
                 name, strcmp(name, "<stdin>") == 0 ? "-" : name);
   else
-    lt_cl_error(c->prog, "'%s' is text, not an ONNX model (a protobuf)",
-                name);
+    lt_cl_error(c->prog, "'%s' is text, not an ONNX model (a protobuf)", name);
   return false;
 }
 
@@ -153,7 +152,7 @@ static int import_onnx(const lt_tr_config_t *c) {
   if (st) {
     lt_cl_error(c->prog, "%s", lt_status_message(st));
     rc = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED ? LT_EXIT_UNSUPPORTED
-                                                      : LT_EXIT_FAILURE;
+                                                       : LT_EXIT_FAILURE;
     lt_status_free(st);
   } else {
     double t1 = now_seconds();
