@@ -1,6 +1,7 @@
 /* printer.c - operations, regions and blocks as MLIR 16's OperationPrinter
  * prints them, value/block numbering (SSANameState), the top-level layout
  * (aliases, resource trailer) and the API for custom op printers. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@ void lt_print_flags_init(lt_print_flags_t *f) {
   memset(f, 0, sizeof *f);
   f->elide_elements_larger = -1;
   f->hex_elements_larger = 100;
+  f->elide_resources_larger = -1;
 }
 
 void lt_printer_init(lt_asm_printer_t *p, const lt_print_flags_t *flags,
@@ -640,12 +642,21 @@ static void print_op_line(lt_asm_printer_t *p, lt_op_t *op) {
 
 /* ---- top level ----------------------------------------------------------- */
 
+/* The trailer string is `"0x` + 8 hex digits of alignment + 2 per byte +
+ * `"`; MLIR elides when that length exceeds the limit. */
+bool lt_print_resource_elided(const lt_print_flags_t *flags,
+                              const lt_resource_t *r) {
+  int64_t limit = flags->elide_resources_larger;
+  if (limit < 0) return false;
+  return r->size > (SIZE_MAX - 12) / 2 || 12 + 2 * r->size > (uint64_t)limit;
+}
+
 static void print_resource_trailer(lt_asm_printer_t *p) {
   lt_strbuf_t *out = p->out;
   bool any = false;
   for (size_t i = 0; i < p->num_resources; i++) {
     lt_resource_t *r = p->resources[i];
-    if (!r->has_data) continue;
+    if (!r->has_data || lt_print_resource_elided(&p->flags, r)) continue;
     if (!any)
       lt_strbuf_puts(out, "\n{-#\n  dialect_resources: {\n    builtin: {\n");
     else

@@ -21,11 +21,21 @@ typedef struct lt_print_flags {
   int64_t elide_elements_larger; /* -1 off; else dense<> with more elements
                                     prints as dense_resource<__elided__> */
   int64_t hex_elements_larger;   /* default 100; -1 never hex */
-  bool skip_regions;             /* print regions as `{...}` */
+  /* -1 off; else a resource blob whose trailer string (quotes, `0x` and
+   * the hex) is longer is left out of `dialect_resources`, as MLIR's
+   * --mlir-elide-resource-strings-if-larger: its dense_resource<name>
+   * still prints, but the text no longer holds its data. */
+  int64_t elide_resources_larger;
+  bool skip_regions; /* print regions as `{...}` */
 } lt_print_flags_t;
 
 /* Default flags: custom form, no locations, hex above 100 elements. */
 void lt_print_flags_init(lt_print_flags_t *f);
+
+/* Whether flags leave resource r's blob out of the dialect_resources
+ * trailer (elide_resources_larger). */
+bool lt_print_resource_elided(const lt_print_flags_t *flags,
+                              const lt_resource_t *r);
 
 /* Appends op (and its nested IR) to out. flags may be NULL (defaults).
  * As MLIR's Operation::print: a top-level op (no parent block) printed

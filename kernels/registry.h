@@ -17,7 +17,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 /* ---- Places ----------------------------------------------------------------
  * X(ENUM, spelling) */
@@ -195,13 +194,5 @@ size_t lk_registry_size(const lk_registry_t *r);
 const lk_kernel_t *lk_registry_at(const lk_registry_t *r, size_t i);
 /* The kernel named `name`, or NULL. */
 const lk_kernel_t *lk_registry_find(const lk_registry_t *r, const char *name);
-
-/* Listing formats of lk_registry_print. */
-typedef enum lk_list_format {
-  LK_LIST_TEXT,    /* one line per kernel */
-  LK_LIST_MARKDOWN /* docs/kernels.md */
-} lk_list_format_t;
-void lk_registry_print(const lk_registry_t *r, FILE *out,
-                       lk_list_format_t format);
 
 #endif /* LITE_KERNELS_REGISTRY_H */

@@ -6,15 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The project's version, set once in the top CMakeLists.txt. */
-#ifndef LITE_VERSION
-#error "LITE_VERSION is defined by the build (CMakeLists.txt)"
-#endif
-
-void lt_cl_print_version(FILE *out, const char *prog) {
-  fprintf(out, "%s version %s\n", prog, LITE_VERSION);
-}
-
 const lt_cl_style_t lt_cl_llvm_style = {48, 1, " - ", "="};
 
 void lt_cl_print_exit_codes(FILE *out) {
@@ -22,6 +13,37 @@ void lt_cl_print_exit_codes(FILE *out) {
 #define X(id, code, meaning) fprintf(out, "  %d  %s\n", code, meaning);
 #include "tools/common/exit_codes.def"
 #undef X
+}
+
+static void vmessage(const char *prog, const char *kind, const char *fmt,
+                     va_list ap) {
+  fprintf(stderr, "%s: %s: ", prog, kind);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void lt_cl_error(const char *prog, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmessage(prog, "error", fmt, ap);
+  va_end(ap);
+}
+
+void lt_cl_note(const char *prog, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmessage(prog, "note", fmt, ap);
+  va_end(ap);
+}
+
+#ifndef LITE_VERSION
+#error "LITE_VERSION is the project version (CMakeLists.txt)"
+#endif
+
+const char *lt_cl_version(void) { return LITE_VERSION; }
+
+void lt_cl_print_version(FILE *out, const char *prog) {
+  fprintf(out, "%s version %s\n", prog, LITE_VERSION);
 }
 
 const char *lt_cl_dashes(const char *name) {
@@ -218,7 +240,7 @@ bool lt_cl_parse(const lt_cl_t *cl, int argc, char **argv) {
   bool *seen =
       calloc(cl->num_options > 0 ? (size_t)cl->num_options : 1, sizeof(*seen));
   if (!seen) {
-    fprintf(err_stream(cl), "%s: out of memory\n", cl->prog);
+    fprintf(err_stream(cl), "%s: error: out of memory\n", cl->prog);
     return false;
   }
   bool ok = parse(cl, argc, argv, seen);

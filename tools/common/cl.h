@@ -22,7 +22,20 @@ typedef enum lt_cl_exit {
 
 /* Prints the "Exit codes:" section that ends every tool's --help. */
 void lt_cl_print_exit_codes(FILE *out);
-/* Prints "PROG version X.Y.Z", the one version all the tools share. */
+
+/* ---- messages without a source location -------------------------------- */
+/* Prints "PROG: error: " + the formatted text + newline on stderr. */
+void lt_cl_error(const char *prog, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Prints "PROG: note: " + the formatted text + newline on stderr. */
+void lt_cl_note(const char *prog, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- version ------------------------------------------------------------- */
+/* The version every tool reports: the project's, set once in the top
+ * CMakeLists.txt. */
+const char *lt_cl_version(void);
+/* --version: "PROG version X" and a newline, the same shape for every tool. */
 void lt_cl_print_version(FILE *out, const char *prog);
 
 /* ---- the flag table ------------------------------------------------------ */

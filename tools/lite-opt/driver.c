@@ -11,6 +11,8 @@
 #include "dialects/dialects.h"
 #include "ir/parser.h"
 #include "test/lib/test_dialect.h"
+#include "tools/common/cl.h"
+#include "tools/common/sniff.h"
 #include "tools/lite-opt/lite_opt.h"
 
 /* ---- input and output ------------------------------------------------------
@@ -76,12 +78,16 @@ static bool read_regular(FILE *f, size_t size, input_text_t *out) {
   return true;
 }
 
-static bool read_input(const char *path, input_text_t *out) {
+static bool read_input(const char *prog, const char *path, input_text_t *out) {
   memset(out, 0, sizeof(*out));
-  if (strcmp(path, "-") == 0) return read_stream(stdin, out);
+  if (strcmp(path, "-") == 0) {
+    if (read_stream(stdin, out)) return true;
+    lt_cl_error(prog, "cannot read standard input: %s", strerror(errno));
+    return false;
+  }
   FILE *f = fopen(path, "rb");
   if (!f) {
-    fprintf(stderr, "cannot open input file '%s': %s\n", path, strerror(errno));
+    lt_cl_error(prog, "cannot open input file '%s': %s", path, strerror(errno));
     return false;
   }
   struct stat st;
@@ -91,8 +97,35 @@ static bool read_input(const char *path, input_text_t *out) {
   int err = errno;
   fclose(f);
   if (!ok)
-    fprintf(stderr, "cannot read input file '%s': %s\n", path, strerror(err));
+    lt_cl_error(prog, "cannot read input file '%s': %s", path, strerror(err));
   return ok;
+}
+
+/* lite-opt reads text; a binary input would otherwise meet the lexer's
+ * "unexpected character" at 1:1 with a line of binary quoted under it. */
+static bool check_text(const char *prog, const char *filename,
+                       const input_text_t *in) {
+  switch (lt_sniff(filename, in->buf, in->len)) {
+  case LT_SNIFF_EMPTY:
+  case LT_SNIFF_TEXT:
+    return true;
+  case LT_SNIFF_ONNX: {
+    bool from_stdin = strcmp(filename, "<stdin>") == 0;
+    size_t n = strlen(filename);
+    int stem =
+        n > 5 && strcmp(filename + n - 5, ".onnx") == 0 ? (int)(n - 5) : (int)n;
+    lt_cl_error(prog,
+                "'%s' is an ONNX model, not MLIR text; import it first: "
+                "lite-translate --import-onnx %s -o %.*s.mlir",
+                filename, from_stdin ? "-" : filename, from_stdin ? 5 : stem,
+                from_stdin ? "model" : filename);
+    return false;
+  }
+  case LT_SNIFF_BINARY:
+    break;
+  }
+  lt_cl_error(prog, "'%s' is binary data, not MLIR text", filename);
+  return false;
 }
 
 /* lt_parse_config_t.consumed for a mapped input: the parsed pages leave the
@@ -114,19 +147,20 @@ static void free_input(input_text_t *in) {
   in->buf = NULL;
 }
 
-static bool write_output(const char *path, const lt_strbuf_t *text) {
+static bool write_output(const char *prog, const char *path,
+                         const lt_strbuf_t *text) {
   FILE *f = path && strcmp(path, "-") != 0 ? fopen(path, "wb") : stdout;
   if (!f) {
-    fprintf(stderr, "cannot open output file '%s': %s\n", path,
-            strerror(errno));
+    lt_cl_error(prog, "cannot open output file '%s': %s", path,
+                strerror(errno));
     return false;
   }
   bool ok = !text->len || fwrite(text->data, 1, text->len, f) == text->len;
   ok = fflush(f) == 0 && ok;
   if (f != stdout) ok = fclose(f) == 0 && ok;
   if (!ok)
-    fprintf(stderr, "cannot write output file '%s': %s\n", path ? path : "-",
-            strerror(errno));
+    lt_cl_error(prog, "cannot write output file '%s': %s", path ? path : "-",
+                strerror(errno));
   return ok;
 }
 
@@ -162,7 +196,7 @@ bool lt_opt_check_pipeline(const lt_opt_config_t *c) {
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {
-    fprintf(stderr, "%s: %s\n", c->prog, lt_status_message(st));
+    lt_cl_error(c->prog, "%s", lt_status_message(st));
     lt_status_free(st);
     return false;
   }
@@ -191,18 +225,19 @@ static int by_string(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-void lt_opt_print_dialects(FILE *out) {
+bool lt_opt_print_dialects(const char *prog, FILE *out) {
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {
-    fprintf(stderr, "lite-opt: %s\n", lt_status_message(st));
+    lt_cl_error(prog, "%s", lt_status_message(st));
     lt_status_free(st);
-    return;
+    return false;
   }
   register_dialects(ctx);
   size_t n = lt_context_num_dialects(ctx);
   const char **names = calloc(n ? n : 1, sizeof(*names));
-  if (names) {
+  bool ok = names != NULL;
+  if (ok) {
     for (size_t i = 0; i < n; i++)
       names[i] = lt_context_dialect_at(ctx, i)->ns;
     qsort(names, n, sizeof(*names), by_string);
@@ -210,8 +245,11 @@ void lt_opt_print_dialects(FILE *out) {
     for (size_t i = 0; i < n; i++)
       fprintf(out, "%s\n", names[i]);
     free(names);
+  } else {
+    lt_cl_error(prog, "out of memory");
   }
   lt_context_destroy(ctx);
+  return ok;
 }
 
 /* ---- one chunk -------------------------------------------------------------
@@ -228,7 +266,21 @@ typedef struct run_state {
    * only when a printed chunk is the last word, i.e. one chunk, no
    * diagnostic verification, and no timing report meant to precede it. */
   bool stream;
+  /* Bytes of resource data the printed chunks held in their trailers. */
+  uint64_t resource_bytes;
 } run_state_t;
+
+/* What the trailer of a module printed from ctx holds, or an upper bound:
+ * resources a pass left unreferenced count too. */
+static uint64_t printed_resource_bytes(lt_context_t *ctx,
+                                       const lt_print_flags_t *flags) {
+  uint64_t total = 0;
+  for (size_t i = 0; i < lt_context_num_resources(ctx); i++) {
+    const lt_resource_t *r = lt_context_resource_at(ctx, i);
+    if (r->has_data && !lt_print_resource_elided(flags, r)) total += r->size;
+  }
+  return total;
+}
 
 static void print_for_dump(void *user, lt_op_t *op, bool local_scope,
                            lt_strbuf_t *out) {
@@ -267,6 +319,49 @@ static void write_stderr(lt_strbuf_t *sb) {
   lt_strbuf_free(sb);
 }
 
+/* ---- resources without data -------------------------------------------- */
+/* Text printed with --mlir-elide-resource-strings-if-larger (or
+ * --mlir-elide-elementsattrs-if-larger) still parses, as in MLIR, but its
+ * constants lost their data: passes would trip over each one. Refuse them
+ * once, before any pass runs, saying why. */
+static const lt_attr_t *dataless_resource(const lt_attr_t *a, int depth) {
+  if (!a || depth > 64) return NULL;
+  if (a->kind == LT_ATTR_DENSE_RESOURCE)
+    return a->resource.resource && a->resource.resource->has_data ? NULL : a;
+  if (a->kind == LT_ATTR_ARRAY) {
+    for (uint32_t i = 0; i < a->array.count; i++) {
+      const lt_attr_t *r = dataless_resource(a->array.elems[i], depth + 1);
+      if (r) return r;
+    }
+  } else if (a->kind == LT_ATTR_DICT) {
+    for (uint32_t i = 0; i < a->dict.count; i++) {
+      const lt_attr_t *r =
+          dataless_resource(a->dict.entries[i].value, depth + 1);
+      if (r) return r;
+    }
+  }
+  return NULL;
+}
+
+static lt_walk_result_t find_dataless(lt_op_t *op, void *user) {
+  const lt_attr_t *a = dataless_resource(op->attrs, 0);
+  if (!a) return LT_WALK_ADVANCE;
+  const char *name = a->resource.name ? a->resource.name->str : "?";
+  bool elements = strcmp(name, "__elided__") == 0;
+  lt_emit_error(
+      lt_op_context(op), op->loc,
+      "dense_resource<%s> has no data: %s; passes need the data", name,
+      elements ? "a constant printed with --mlir-elide-elementsattrs-if-larger"
+               : "its blob is not in the file's dialect_resources (left out "
+                 "by --mlir-elide-resource-strings-if-larger?)");
+  *(bool *)user = true;
+  return LT_WALK_INTERRUPT;
+}
+
+static bool has_pipeline(const lt_opt_config_t *c) {
+  return c->pass_pipeline || c->num_pass_flags;
+}
+
 /* Parses, verifies, runs the pipeline and prints one chunk into
  * rs->output. */
 static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
@@ -288,7 +383,10 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
   if (pcfg.consumed) release_mapped(pcfg.consumed_user, rs->buf + rs->len);
   lt_result_t r = op ? lt_op_verify(op) : LT_FAILURE;
   lt_timer_stop(parse_timer);
-  if (LT_FAILED(r)) {
+  bool dataless = false;
+  if (LT_SUCCEEDED(r) && has_pipeline(c))
+    lt_op_walk(op, LT_WALK_PRE, find_dataless, &dataless);
+  if (LT_FAILED(r) || dataless) {
     if (op) lt_op_destroy(op);
     return LT_FAILURE;
   }
@@ -319,8 +417,8 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
       const char *path = c->output;
       FILE *f = path && strcmp(path, "-") != 0 ? fopen(path, "wb") : stdout;
       if (!f) {
-        fprintf(stderr, "cannot open output file '%s': %s\n", path,
-                strerror(errno));
+        lt_cl_error(c->prog, "cannot open output file '%s': %s", path,
+                    strerror(errno));
         lt_timer_stop(output_timer);
         lt_op_destroy(op);
         return LT_FAILURE;
@@ -329,6 +427,7 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
     }
     lt_op_print(op, &c->print_flags, &rs->output);
     lt_strbuf_putc(&rs->output, '\n');
+    rs->resource_bytes += printed_resource_bytes(ctx, &c->print_flags);
     lt_timer_stop(output_timer);
   }
   lt_op_destroy(op);
@@ -341,7 +440,7 @@ static lt_result_t process_chunk(run_state_t *rs, const lt_opt_chunk_t *chunk) {
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {
-    fprintf(stderr, "%s: %s\n", c->prog, lt_status_message(st));
+    lt_cl_error(c->prog, "%s", lt_status_message(st));
     lt_status_free(st);
     return LT_FAILURE;
   }
@@ -353,7 +452,7 @@ static lt_result_t process_chunk(run_state_t *rs, const lt_opt_chunk_t *chunk) {
   if (c->verify_diagnostics) {
     verifier = lt_opt_verifier_create(ctx, rs->filename, chunk);
     if (!verifier) {
-      fprintf(stderr, "%s: out of memory\n", c->prog);
+      lt_cl_error(c->prog, "out of memory");
       lt_context_destroy(ctx);
       return LT_FAILURE;
     }
@@ -365,12 +464,29 @@ static lt_result_t process_chunk(run_state_t *rs, const lt_opt_chunk_t *chunk) {
   return r;
 }
 
+/* Weights printed as hex to a terminal scroll by for minutes; say how to
+ * keep them out of it. Only for a terminal: files and pipes want them. */
+static void hint_large_output(const lt_opt_config_t *c, uint64_t bytes) {
+  bool to_file = c->output && strcmp(c->output, "-") != 0;
+  if (to_file || bytes < LT_OPT_HINT_RESOURCE_BYTES || !isatty(STDOUT_FILENO))
+    return;
+  lt_cl_note(c->prog,
+             "the output held %.1f MB of resource data as hex; write it to "
+             "a file with -o FILE, or leave the blobs out with "
+             "--mlir-elide-resource-strings-if-larger=100",
+             (double)bytes / 1e6);
+}
+
 int lt_opt_run(const lt_opt_config_t *c) {
-  if (!lt_opt_check_pipeline(c)) return 1;
+  if (!lt_opt_check_pipeline(c)) return LT_EXIT_USAGE;
   run_state_t rs = {.config = c};
   rs.filename = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
   input_text_t input;
-  if (!read_input(c->input, &input)) return 1;
+  if (!read_input(c->prog, c->input, &input)) return LT_EXIT_FAILURE;
+  if (!check_text(c->prog, rs.filename, &input)) {
+    free_input(&input);
+    return LT_EXIT_FAILURE;
+  }
   char *buf = input.buf;
   rs.buf = buf;
   rs.len = input.len;
@@ -382,10 +498,10 @@ int lt_opt_run(const lt_opt_config_t *c) {
   if (c->split_input_file) {
     num_chunks = lt_opt_split_input(buf, rs.len, &chunks);
     if (!num_chunks) {
-      fprintf(stderr, "%s: out of memory\n", c->prog);
+      lt_cl_error(c->prog, "out of memory");
       free_input(&input);
       lt_timing_destroy(rs.timing);
-      return 1;
+      return LT_EXIT_FAILURE;
     }
   }
   rs.stream = num_chunks == 1 && !c->verify_diagnostics && !rs.timing;
@@ -411,13 +527,14 @@ int lt_opt_run(const lt_opt_config_t *c) {
     bool written = lt_strbuf_flush(&rs.output) && fflush(f) == 0;
     if (f != stdout) written = fclose(f) == 0 && written;
     if (!written)
-      fprintf(stderr, "cannot write output file '%s': %s\n",
-              to_file ? c->output : "-", strerror(errno));
+      lt_cl_error(c->prog, "cannot write output file '%s': %s",
+                  to_file ? c->output : "-", strerror(errno));
     ok = written && ok;
   } else if (ok || !to_file) {
-    ok = write_output(c->output, &rs.output) && ok;
+    ok = write_output(c->prog, c->output, &rs.output) && ok;
   }
   lt_strbuf_free(&rs.output);
   free_input(&input);
-  return ok ? 0 : 1;
+  hint_large_output(c, rs.resource_bytes);
+  return ok ? LT_EXIT_OK : LT_EXIT_FAILURE;
 }

@@ -7,6 +7,7 @@
 
 #include "ir/pass_manager.h"
 #include "ir/printer.h"
+#include "kernels/registry.h"
 
 /* ---- command line -------------------------------------------------------
  * One table for parsing (tools/common/cl.h), --help and docs/lite-opt.md.
@@ -33,6 +34,8 @@
     "Print the list of registered dialects")                                   \
   X(LIST_PASSES, "list-passes", FLAG, "", GENERAL,                             \
     "Print the registered passes and pass pipelines with their options")       \
+  X(SHOW_TEST_PASSES, "show-test-passes", FLAG, "", GENERAL,                   \
+    "Also list the test-only passes (test-*) in --help and --list-passes")     \
   X(LIST_KERNELS, "list-kernels", FLAG, "", GENERAL,                           \
     "Print the builtin kernel registry")                                       \
   X(LIST_KERNELS_FORMAT, "list-kernels-format", VALUE, "<text|markdown>",      \
@@ -63,6 +66,10 @@
     "<long>", PRINTING,                                                        \
     "Print DenseElementsAttrs with a hex string that have more elements than " \
     "the given upper limit (use -1 to disable)")                               \
+  X(ELIDE_RESOURCES, "mlir-elide-resource-strings-if-larger", VALUE, "<uint>", \
+    PRINTING,                                                                  \
+    "Leave out resource blobs whose quoted hex is longer than the given "      \
+    "number of characters (output for reading, not for reparsing)")            \
   X(PRINT_BEFORE, "mlir-print-ir-before", LIST, "<pass-arg>", INSTRUMENT,      \
     "Print IR before specified passes")                                        \
   X(PRINT_AFTER, "mlir-print-ir-after", LIST, "<pass-arg>", INSTRUMENT,        \
@@ -107,6 +114,7 @@ typedef struct lt_opt_config {
   const char *output; /* NULL = stdout */
   bool split_input_file, verify_diagnostics, allow_unregistered;
   bool no_implicit_module, show_dialects, list_passes, help, version;
+  bool show_test_passes;
   bool list_kernels, list_kernels_markdown;
   const char *pass_pipeline; /* NULL unless --pass-pipeline */
   lt_opt_pass_flag_t *pass_flags;
@@ -128,13 +136,20 @@ typedef struct lt_opt_config {
  * returns false on a bad command line. */
 bool lt_opt_parse_args(int argc, char **argv, lt_opt_config_t *out_config);
 void lt_opt_config_free(lt_opt_config_t *config);
-/* --help: the flag table by family, then the registered passes. */
+/* --help: the flag table by family with the registered passes, then the
+ * exit codes. Test-only passes (test-*) only with --show-test-passes. */
 void lt_opt_print_help(const lt_opt_config_t *config, FILE *out);
-/* --list-passes: every pass and pipeline with summary and options. */
-void lt_opt_print_passes(FILE *out);
+/* --list-passes: every pass and pipeline with summary and options (the
+ * test-only ones when show_test is set). */
+void lt_opt_print_passes(FILE *out, bool show_test);
 
-/* --show-dialects: the dialects lite-opt registers, sorted by name. */
-void lt_opt_print_dialects(FILE *out);
+/* --list-kernels: one line per kernel of r, or (markdown) the page
+ * docs/kernels.md. */
+void lt_opt_print_kernels(const lk_registry_t *r, FILE *out, bool markdown);
+
+/* --show-dialects: the dialects lite-opt registers, sorted by name; false
+ * after printing why when it could not. */
+bool lt_opt_print_dialects(const char *prog, FILE *out);
 
 /* ---- input splitting ----------------------------------------------------- */
 /* One chunk of the input: text (not NUL-terminated) and the number of
@@ -172,7 +187,12 @@ lt_result_t lt_opt_verifier_finish(lt_opt_verifier_t *v);
  * any input is read. Prints diagnostics; false on error. */
 bool lt_opt_check_pipeline(const lt_opt_config_t *config);
 
-/* Runs the whole tool on the configured input; returns the exit code. */
+/* Resource data above this much, printed to a terminal, earns a note on
+ * how to keep it out (-o, --mlir-elide-resource-strings-if-larger). */
+#define LT_OPT_HINT_RESOURCE_BYTES ((uint64_t)1 << 20)
+
+/* Runs the whole tool on the configured input; returns the exit code
+ * (LT_EXIT_*: tools/common/exit_codes.def). */
 int lt_opt_run(const lt_opt_config_t *config);
 
 #endif /* LITE_TOOLS_LITE_OPT_H */

@@ -5,39 +5,38 @@
 #include "kernels/registry.h"
 #include "passes/passes.h"
 #include "test/lib/test_passes.h"
+#include "tools/common/cl.h"
 #include "tools/lite-opt/lite_opt.h"
 
 /* Options and listings that answer without reading any input: true when
  * one was given, with *out_rc its exit status. */
 static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
-  *out_rc = 0;
+  *out_rc = LT_EXIT_OK;
   if (config->help) {
     lt_opt_print_help(config, stdout);
     return true;
   }
   if (config->version) {
-    lt_cl_print_version(stdout, "lite-opt");
+    lt_cl_print_version(stdout, config->prog);
     return true;
   }
   if (config->list_passes) {
-    lt_opt_print_passes(stdout);
+    lt_opt_print_passes(stdout, config->show_test_passes);
     return true;
   }
   if (config->list_kernels) {
     lk_registry_t *kernels = lk_registry_create();
     if (!kernels) {
-      fprintf(stderr, "%s: out of memory\n", config->prog);
-      *out_rc = 1;
+      lt_cl_error(config->prog, "out of memory");
+      *out_rc = LT_EXIT_FAILURE;
       return true;
     }
-    lk_registry_print(kernels, stdout,
-                      config->list_kernels_markdown ? LK_LIST_MARKDOWN
-                                                    : LK_LIST_TEXT);
+    lt_opt_print_kernels(kernels, stdout, config->list_kernels_markdown);
     lk_registry_destroy(kernels);
     return true;
   }
   if (config->show_dialects) {
-    lt_opt_print_dialects(stdout);
+    if (!lt_opt_print_dialects(config->prog, stdout)) *out_rc = LT_EXIT_FAILURE;
     return true;
   }
   return false;
@@ -50,7 +49,7 @@ int main(int argc, char **argv) {
   lt_opt_config_t config;
   if (!lt_opt_parse_args(argc, argv, &config)) {
     lt_opt_config_free(&config);
-    return 1;
+    return LT_EXIT_USAGE;
   }
   int rc;
   if (!handle_informational(&config, &rc)) rc = lt_opt_run(&config);

@@ -51,7 +51,7 @@ static bool add_pass_names(const lt_cl_t *cl, lt_opt_id_t id,
     char *piece = strndup(s, n);
     if (!piece || !push_str(list, count, piece)) {
       free(piece);
-      fprintf(stderr, "%s: out of memory\n", c->prog);
+      lt_cl_error(c->prog, "out of memory");
       return false;
     }
     if (!lt_pass_lookup(piece)) {
@@ -104,6 +104,9 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_OPT_LIST_PASSES:
     c->list_passes = b;
     break;
+  case LT_OPT_SHOW_TEST_PASSES:
+    c->show_test_passes = b;
+    break;
   case LT_OPT_LIST_KERNELS:
     c->list_kernels = b;
     break;
@@ -147,6 +150,10 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_OPT_HEX_ELEMENTS:
     if (!lt_cl_int_value(cl, id, value, INT64_MIN, &i)) return false;
     c->print_flags.hex_elements_larger = i;
+    break;
+  case LT_OPT_ELIDE_RESOURCES:
+    if (!lt_cl_int_value(cl, id, value, 0, &i)) return false;
+    c->print_flags.elide_resources_larger = i;
     break;
   case LT_OPT_PRINT_BEFORE:
   case LT_OPT_PRINT_AFTER:
@@ -203,7 +210,7 @@ static lt_cl_claim_t claim_pass_flag(const lt_cl_t *cl, const char *name,
   lt_opt_pass_flag_t *grown =
       realloc(c->pass_flags, (c->num_pass_flags + 1) * sizeof(*grown));
   if (!grown) {
-    fprintf(stderr, "%s: out of memory\n", c->prog);
+    lt_cl_error(c->prog, "out of memory");
     return LT_CL_FAILED;
   }
   c->pass_flags = grown;
@@ -269,10 +276,17 @@ static void print_pass_row(FILE *out, int indent, const char *name,
   lt_cl_print_row(out, &lt_cl_llvm_style, indent, flag, "", help);
 }
 
-static void print_pass_list(FILE *out, int indent) {
+/* Test-only passes are named test-* (as in MLIR); they exist for lit tests
+ * and would bury the real ones in a newcomer's --help. */
+static bool is_test_pass(const lt_pass_info_t *p) {
+  return strncmp(p->argument, "test-", 5) == 0;
+}
+
+static void print_pass_list(FILE *out, int indent, bool show_test) {
   fprintf(out, "%*sPasses:\n", indent, "");
   for (size_t i = 0; i < lt_pass_registry_size(); i++) {
     const lt_pass_info_t *p = lt_pass_registry_at(i);
+    if (!show_test && is_test_pass(p)) continue;
     print_pass_row(out, indent + 2, p->argument, p->summary);
     for (uint32_t k = 0; k < p->num_options; k++) {
       const lt_pass_option_t *o = &p->options[k];
@@ -294,7 +308,9 @@ static void print_pass_list(FILE *out, int indent) {
   }
 }
 
-void lt_opt_print_passes(FILE *out) { print_pass_list(out, 0); }
+void lt_opt_print_passes(FILE *out, bool show_test) {
+  print_pass_list(out, 0, show_test);
+}
 
 void lt_opt_print_help(const lt_opt_config_t *c, FILE *out) {
   fprintf(out,
@@ -306,7 +322,8 @@ void lt_opt_print_help(const lt_opt_config_t *c, FILE *out) {
     lt_cl_print_options(out, &lt_cl_llvm_style, kOptions, LT_OPT_COUNT, f);
     if (f == FAMILY_PIPELINE) {
       fprintf(out, "  Compiler passes to run\n");
-      print_pass_list(out, 4);
+      print_pass_list(out, 4, c->show_test_passes);
     }
   }
+  lt_cl_print_exit_codes(out);
 }

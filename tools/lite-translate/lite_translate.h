@@ -31,6 +31,9 @@
     "<long>",                                                                  \
     "Print DenseElementsAttrs with a hex string that have more elements than " \
     "the given upper limit (use -1 to disable)")                               \
+  X(ELIDE_RESOURCES, "mlir-elide-resource-strings-if-larger", VALUE, "<uint>", \
+    "Leave out resource blobs whose quoted hex is longer than the given "      \
+    "number of characters (output for reading, not for reparsing)")            \
   X(TIMING, "mlir-timing", FLAG, "",                                           \
     "Display execution times (import and output)")                             \
   X(HELP, "help", FLAG, "", "Display available options")                       \
@@ -52,14 +55,11 @@ typedef struct lt_tr_config {
   lt_print_flags_t print_flags;
 } lt_tr_config_t;
 
-/* Exit codes: scripts tell a broken model from one lite cannot take yet. */
-#define LT_TR_EXIT_OK 0
-#define LT_TR_EXIT_ERROR 1
-#define LT_TR_EXIT_UNSUPPORTED 3
-
 /* Parses argv (LLVM cl conventions: `-x` or `--x`, `--x=v` or `--x v`).
- * Prints the error and returns false on a bad command line. */
+ * Prints the error and returns false on a bad command line (the tool then
+ * exits LT_EXIT_USAGE, tools/common/exit_codes.def). */
 bool lt_tr_parse_args(int argc, char **argv, lt_tr_config_t *out_config);
+/* --help: the flags, then the exit codes. */
 void lt_tr_print_help(const lt_tr_config_t *config, FILE *out);
 
 #endif /* LITE_TOOLS_LITE_TRANSLATE_H */

@@ -9,11 +9,9 @@
 #include "dialects/lite/lite.h"
 #include "frontends/onnx/onnx.h"
 #include "ir/diagnostics.h"
+#include "tools/common/cl.h"
+#include "tools/common/sniff.h"
 #include "tools/lite-translate/lite_translate.h"
-
-#ifndef LITE_VERSION
-#define LITE_VERSION "0.1.0"
-#endif
 
 /* The importer's status message carries every diagnostic it emits (with
  * the node name), so they are not printed twice. */
@@ -45,9 +43,9 @@ static int print_module(const lt_tr_config_t *c, lt_op_t *module) {
   bool to_file = c->output && strcmp(c->output, "-") != 0;
   FILE *f = to_file ? fopen(c->output, "wb") : stdout;
   if (!f) {
-    fprintf(stderr, "%s: cannot open output file '%s': %s\n", c->prog,
-            c->output, strerror(errno));
-    return LT_TR_EXIT_ERROR;
+    lt_cl_error(c->prog, "cannot open output file '%s': %s", c->output,
+                strerror(errno));
+    return LT_EXIT_FAILURE;
   }
   lt_strbuf_t out = {.sink = f};
   lt_op_print(module, &c->print_flags, &out);
@@ -56,11 +54,11 @@ static int print_module(const lt_tr_config_t *c, lt_op_t *module) {
   if (to_file) ok = fclose(f) == 0 && ok;
   lt_strbuf_free(&out);
   if (!ok) {
-    fprintf(stderr, "%s: cannot write output file '%s': %s\n", c->prog,
-            to_file ? c->output : "-", strerror(errno));
-    return LT_TR_EXIT_ERROR;
+    lt_cl_error(c->prog, "cannot write output file '%s': %s",
+                to_file ? c->output : "-", strerror(errno));
+    return LT_EXIT_FAILURE;
   }
-  return LT_TR_EXIT_OK;
+  return LT_EXIT_OK;
 }
 
 static double now_seconds(void) {
@@ -85,14 +83,40 @@ static void print_timing(double import_s, double output_s) {
             total > 0 ? 100.0 * secs[i] / total : 100.0, names[i]);
 }
 
+/* The importer reads protobuf; text would meet "malformed ONNX model at
+ * byte 0" with a wire-type complaint. Say what the file is instead. */
+static bool check_not_text(const lt_tr_config_t *c, const char *name,
+                           const char *head, size_t n) {
+  if (lt_sniff(name, head, n) != LT_SNIFF_TEXT) return true;
+  if (lt_sniff_is_mlir(name, head, n))
+    lt_cl_error(c->prog,
+                "'%s' is MLIR text, not an ONNX model; lite-opt reads it "
+                "(lite-opt %s)",
+                name, strcmp(name, "<stdin>") == 0 ? "-" : name);
+  else
+    lt_cl_error(c->prog, "'%s' is text, not an ONNX model (a protobuf)", name);
+  return false;
+}
+
+/* Checks the head of the input file (a missing file is the importer's to
+ * report, with its path). */
+static bool check_file_not_text(const lt_tr_config_t *c) {
+  char head[LT_SNIFF_HEAD];
+  size_t n = 0;
+  if (!lt_sniff_read_head(c->input, head, &n)) return true;
+  return check_not_text(c, c->input, head, n);
+}
+
 static int import_onnx(const lt_tr_config_t *c) {
   double t0 = now_seconds();
+  bool from_stdin = strcmp(c->input, "-") == 0;
+  if (!from_stdin && !check_file_not_text(c)) return LT_EXIT_FAILURE;
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {
-    fprintf(stderr, "%s: %s\n", c->prog, lt_status_message(st));
+    lt_cl_error(c->prog, "%s", lt_status_message(st));
     lt_status_free(st);
-    return LT_TR_EXIT_ERROR;
+    return LT_EXIT_FAILURE;
   }
   lt_register_core_dialects(ctx);
   lt_context_register_dialect(ctx, &lt_lite_dialect);
@@ -103,13 +127,20 @@ static int import_onnx(const lt_tr_config_t *c) {
   opts.fold_constants = !c->no_fold;
   opts.dim_params = c->dim_params;
   lt_op_t *module = NULL;
-  if (strcmp(c->input, "-") == 0) {
+  if (from_stdin) {
     char *buf;
     size_t len;
     if (!read_stdin(&buf, &len)) {
-      fprintf(stderr, "%s: cannot read standard input\n", c->prog);
+      lt_cl_error(c->prog, "cannot read standard input");
+      lt_diag_pop_handler(ctx, h);
       lt_context_destroy(ctx);
-      return LT_TR_EXIT_ERROR;
+      return LT_EXIT_FAILURE;
+    }
+    if (!check_not_text(c, "<stdin>", buf, len)) {
+      free(buf);
+      lt_diag_pop_handler(ctx, h);
+      lt_context_destroy(ctx);
+      return LT_EXIT_FAILURE;
     }
     st = lt_onnx_import_buffer(ctx, buf, len, "<stdin>", &opts, &module);
     free(buf);
@@ -119,9 +150,9 @@ static int import_onnx(const lt_tr_config_t *c) {
   lt_diag_pop_handler(ctx, h);
   int rc;
   if (st) {
-    fprintf(stderr, "%s: error: %s\n", c->prog, lt_status_message(st));
-    rc = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED ? LT_TR_EXIT_UNSUPPORTED
-                                                      : LT_TR_EXIT_ERROR;
+    lt_cl_error(c->prog, "%s", lt_status_message(st));
+    rc = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED ? LT_EXIT_UNSUPPORTED
+                                                       : LT_EXIT_FAILURE;
     lt_status_free(st);
   } else {
     double t1 = now_seconds();
@@ -135,20 +166,20 @@ static int import_onnx(const lt_tr_config_t *c) {
 
 int main(int argc, char **argv) {
   lt_tr_config_t config;
-  if (!lt_tr_parse_args(argc, argv, &config)) return LT_TR_EXIT_ERROR;
+  if (!lt_tr_parse_args(argc, argv, &config)) return LT_EXIT_USAGE;
   if (config.help) {
     lt_tr_print_help(&config, stdout);
-    return LT_TR_EXIT_OK;
+    return LT_EXIT_OK;
   }
   if (config.version) {
-    printf("lite-translate version %s\n", LITE_VERSION);
-    return LT_TR_EXIT_OK;
+    lt_cl_print_version(stdout, config.prog);
+    return LT_EXIT_OK;
   }
   if (!config.import_onnx) {
-    fprintf(stderr,
-            "%s: no translation given: use --import-onnx (see %s --help)\n",
-            config.prog, config.prog);
-    return LT_TR_EXIT_ERROR;
+    lt_cl_error(config.prog,
+                "no translation given: use --import-onnx (see %s --help)",
+                config.prog);
+    return LT_EXIT_USAGE;
   }
   return import_onnx(&config);
 }

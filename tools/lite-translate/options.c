@@ -49,6 +49,10 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
     if (!lt_cl_int_value(cl, id, value, 0, &i)) return false;
     c->print_flags.elide_elements_larger = i;
     break;
+  case LT_TR_ELIDE_RESOURCES:
+    if (!lt_cl_int_value(cl, id, value, 0, &i)) return false;
+    c->print_flags.elide_resources_larger = i;
+    break;
   case LT_TR_HEX_ELEMENTS:
     if (!lt_cl_int_value(cl, id, value, INT64_MIN, &i)) return false;
     c->print_flags.hex_elements_larger = i;
@@ -84,9 +88,8 @@ void lt_tr_print_help(const lt_tr_config_t *c, FILE *out) {
   fprintf(out,
           "OVERVIEW: lite translation driver: model formats to lite IR\n\n"
           "USAGE: %s [options] <input file>\n\n"
-          "Exit status: 0 on success, 1 on errors (a malformed model, I/O),\n"
-          "3 when the model is valid but uses what lite does not support.\n\n"
           "OPTIONS:\n\n",
           c->prog);
   lt_cl_print_options(out, &lt_cl_llvm_style, kOptions, LT_TR_COUNT, -1);
+  lt_cl_print_exit_codes(out);
 }

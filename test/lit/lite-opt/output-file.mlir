@@ -18,8 +18,9 @@
 // RUN: not lite-opt %s --pass-pipeline='func.func(cse)' -o %t/none.mlir
 // RUN: not test -e %t/none.mlir
 
-// RUN: not lite-opt %s -o %t/no/such/dir/out.mlir 2>&1 | FileCheck %s --check-prefix=CANNOT
-// CANNOT: cannot open output file '{{.*}}/no/such/dir/out.mlir': No such file or directory
+// RUN: sh -c 'lite-opt %s -o %t/no/such/dir/out.mlir; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=CANNOT
+// CANNOT: lite-opt: error: cannot open output file '{{.*}}/no/such/dir/out.mlir': No such file or directory
+// CANNOT-NEXT: exit 1
 
 // RUN: not lite-opt %s -o 2>&1 | FileCheck %s --check-prefix=NOVALUE
 // NOVALUE: lite-opt: for the -o option: requires a value!

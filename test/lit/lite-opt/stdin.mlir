@@ -10,8 +10,9 @@
 // RUN: echo 'func.func @g() { return %%x : i32 }' | not lite-opt 2>&1 | FileCheck %s --check-prefix=ERR
 // ERR: <stdin>:1:25: error: use of undeclared SSA value name
 
-// RUN: not lite-opt %t.does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: cannot open input file '{{.*}}.does-not-exist.mlir': No such file or directory
+// RUN: sh -c 'lite-opt %t.does-not-exist.mlir; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: lite-opt: error: cannot open input file '{{.*}}.does-not-exist.mlir': No such file or directory
+// MISSING-NEXT: exit 1
 
 func.func @f() {
   return
