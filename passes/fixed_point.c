@@ -25,10 +25,27 @@ static const lt_pass_statistic_t fixed_point_statistics[] = {
     {"num-unconverged", "Functions still changing when max-rounds was reached"},
 };
 
-/* Refuses, when the pass is added, what no function could run: no rounds,
- * or an entry that is not a pass of the function itself (a nested
- * pipeline, or a pass anchored on another op, which the pass manager
- * nests). */
+/* An entry that is not a pass of the function itself (a nested pipeline,
+ * or a pass anchored on another op, which the pass manager nests) has no
+ * place in a round. */
+static lt_result_t check_flat(lt_context_t *ctx,
+                              const lt_pass_manager_t *round) {
+  for (size_t i = 0; i < lt_pass_manager_size(round); i++) {
+    lt_pass_manager_t *nested = lt_pass_manager_nested_at(round, i);
+    if (!nested) continue;
+    lt_strbuf_t text = {0};
+    lt_pass_manager_print(nested, &text);
+    lt_emit_error(ctx, lt_loc_unknown(ctx),
+                  "lite-fixed-point runs a flat list of passes on the "
+                  "'%s' it is anchored on; '%s' is a nested pipeline",
+                  lt_pass_manager_anchor(round), text.data ? text.data : "");
+    lt_strbuf_free(&text);
+    return LT_FAILURE;
+  }
+  return LT_SUCCESS;
+}
+
+/* Refuses, when the pass is added, what no function could run. */
 static lt_result_t check_fixed_point(lt_context_t *ctx, const void *options) {
   const fixed_point_options_t *o = options;
   if (o->max_rounds < 1)
@@ -36,25 +53,15 @@ static lt_result_t check_fixed_point(lt_context_t *ctx, const void *options) {
                          "lite-fixed-point: max-rounds must be at least 1, "
                          "not %lld",
                          (long long)o->max_rounds);
-  for (size_t i = 0; i < lt_pass_manager_size(o->pipeline); i++) {
-    lt_pass_manager_t *nested = lt_pass_manager_nested_at(o->pipeline, i);
-    if (!nested) continue;
-    lt_strbuf_t text = {0};
-    lt_pass_manager_print(nested, &text);
-    lt_emit_error(ctx, lt_loc_unknown(ctx),
-                  "lite-fixed-point runs a flat list of passes on the "
-                  "'%s' it is anchored on; '%s' is a nested pipeline",
-                  lt_pass_manager_anchor(o->pipeline),
-                  text.data ? text.data : "");
-    lt_strbuf_free(&text);
-    return LT_FAILURE;
-  }
-  return LT_SUCCESS;
+  return check_flat(ctx, o->pipeline);
 }
 
 static lt_result_t run_fixed_point(lt_pass_t *pass, lt_op_t *op) {
   const fixed_point_options_t *o = pass->options;
   lt_pass_manager_t *round = o->pipeline;
+  /* Code that built the round after the check (lt_fixed_point_add) may
+   * have nested something into it. */
+  if (LT_FAILED(check_flat(lt_op_context(op), round))) return LT_FAILURE;
   /* The driver verifies, after the passes that changed the function. */
   lt_pass_manager_enable_verifier(round, false);
   size_t count = lt_pass_manager_size(round);

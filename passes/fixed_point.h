@@ -21,7 +21,8 @@
 #include "ir/pass_manager.h"
 
 /* Appends lite-fixed-point{max-rounds=max_rounds} to pm and sets *out_round
- * to its (empty) pipeline, to which the caller adds the passes of a round. */
+ * to its (empty) pipeline, to which the caller adds the passes of a round
+ * (passes that run on a func.func itself; anything nested fails the run). */
 lt_result_t lt_fixed_point_add(lt_pass_manager_t *pm, int64_t max_rounds,
                                lt_pass_manager_t **out_round);
 
