@@ -1,22 +1,28 @@
 /* pass.h - passes and the pass manager.
  *
  * A pass is a static descriptor (lt_pass_info_t): its command-line argument,
- * summary, anchor op name, options and statistics tables, and run callback.
- * A pass manager holds a nested pipeline anchored on an op name and runs it
- * (MLIR's textual syntax: `builtin.module(func.func(cse,canonicalize{...}))`). */
+ * summary, anchor op name, options and statistics tables, and run callback;
+ * or an alias: another pass with some of its options preset. A pass manager
+ * holds a nested pipeline anchored on an op name and runs it (MLIR's textual
+ * syntax: `builtin.module(func.func(cse,canonicalize{...}))`). */
 #ifndef LITE_IR_PASS_H
 #define LITE_IR_PASS_H
 
 #include "ir/operation.h"
 
 typedef struct lt_pass lt_pass_t;
+typedef struct lt_pass_info lt_pass_info_t;
 typedef struct lt_pass_manager lt_pass_manager_t;
 
 typedef enum lt_pass_option_kind {
   LT_OPT_BOOL,
   LT_OPT_INT,    /* int64_t */
   LT_OPT_STRING, /* char* (heap, owned by the pass instance) */
-  LT_OPT_INT_LIST /* lt_int_list_t */
+  LT_OPT_INT_LIST, /* lt_int_list_t */
+  /* lt_pass_manager_t* anchored on the pass's anchor, built from pipeline
+   * elements (`cse,canonicalize{top-down=false}`) by the pass manager's
+   * parser and owned by the pass instance: a pass that runs passes */
+  LT_OPT_PIPELINE
 } lt_pass_option_kind_t;
 
 typedef struct lt_int_list {
@@ -38,7 +44,7 @@ typedef struct lt_pass_statistic {
   const char *help;
 } lt_pass_statistic_t;
 
-typedef struct lt_pass_info {
+struct lt_pass_info {
   const char *argument;    /* "cse" */
   const char *name;        /* "CSE" (shown in IR dumps and timing) */
   const char *summary;
@@ -51,7 +57,24 @@ typedef struct lt_pass_info {
   /* Runs on one anchor op. Return LT_FAILURE after emitting diagnostics to
    * fail the pipeline. */
   lt_result_t (*run)(lt_pass_t *pass, lt_op_t *op);
-} lt_pass_info_t;
+  /* Optional: checks an instance's parsed options once, when it is added
+   * to a pipeline (before any run); emits errors on ctx to refuse them. */
+  lt_result_t (*check_options)(lt_context_t *ctx, const void *options);
+  /* An alias is `alias_of` with `preset` (pass-option syntax,
+   * "no-reuse=true") applied over its defaults: only its argument, name and
+   * summary are its own; it takes and lists the base's other options. */
+  const lt_pass_info_t *alias_of;
+  const char *preset;
+};
+
+/* The descriptor whose anchor, options, statistics and run an instance of
+ * `info` uses: the base of an alias, else info itself. */
+static inline const lt_pass_info_t *lt_pass_base(const lt_pass_info_t *info) {
+  return info->alias_of ? info->alias_of : info;
+}
+/* Whether option `name` is one an alias presets (not the user's to set,
+ * nor shown); false for every option of a pass that is not an alias. */
+bool lt_pass_option_preset(const lt_pass_info_t *info, const char *name);
 
 /* A pass instance in a pipeline. */
 struct lt_pass {

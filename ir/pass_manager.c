@@ -1,5 +1,4 @@
 /* pass_manager.c - building pass managers and running them. */
-#include <stdio.h>
 #include <string.h>
 
 #include "ir/pass_impl.h"
@@ -83,29 +82,34 @@ lt_pass_manager_t *lt_pm_nest_impl(lt_pass_manager_t *pm, const char *anchor,
 
 lt_pass_manager_t *lt_pass_manager_nest(lt_pass_manager_t *pm,
                                         const char *anchor) {
-  return lt_pm_nest_impl(pm, anchor, false);
+  lt_pass_manager_t *nested = lt_pm_nest_impl(pm, anchor, false);
+  if (!nested) lt_emit_error(pm->ctx, lt_loc_unknown(pm->ctx), "out of memory");
+  return nested;
 }
 
 lt_pass_t *lt_pass_instance_create(lt_context_t *ctx,
                                    const lt_pass_info_t *info,
                                    const char *options) {
   lt_allocator_t a = lt_context_allocator(ctx);
+  const lt_pass_info_t *base = lt_pass_base(info);
   lt_pass_t *p = lt_calloc(a, sizeof(*p));
   if (!p) {
     lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
     return NULL;
   }
   p->info = info;
-  if (info->options_size) p->options = lt_calloc(a, info->options_size);
-  if (info->num_statistics)
-    p->stats = lt_calloc(a, info->num_statistics * sizeof(uint64_t));
-  if ((info->options_size && !p->options) ||
-      (info->num_statistics && !p->stats)) {
+  if (base->options_size) p->options = lt_calloc(a, base->options_size);
+  if (base->num_statistics)
+    p->stats = lt_calloc(a, base->num_statistics * sizeof(uint64_t));
+  if ((base->options_size && !p->options) ||
+      (base->num_statistics && !p->stats)) {
     lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
     lt_pass_instance_destroy(ctx, p);
     return NULL;
   }
-  if (LT_FAILED(lt_pass_options_parse(ctx, info, p->options, options))) {
+  if (LT_FAILED(lt_pass_options_parse(ctx, info, p->options, options)) ||
+      (base->check_options &&
+       LT_FAILED(base->check_options(ctx, p->options)))) {
     lt_pass_instance_destroy(ctx, p);
     return NULL;
   }
@@ -115,9 +119,9 @@ lt_pass_t *lt_pass_instance_create(lt_context_t *ctx,
 void lt_pass_instance_destroy(lt_context_t *ctx, lt_pass_t *pass) {
   if (!pass) return;
   lt_allocator_t a = lt_context_allocator(ctx);
-  const lt_pass_info_t *info = pass->info;
+  const lt_pass_info_t *info = lt_pass_base(pass->info);
   if (pass->options) {
-    lt_pass_options_free(ctx, info, pass->options);
+    lt_pass_options_free(ctx, pass->info, pass->options);
     lt_free(a, pass->options, info->options_size);
   }
   if (pass->stats)
@@ -129,7 +133,7 @@ lt_result_t lt_pass_manager_add(lt_pass_manager_t *pm,
                                 const lt_pass_info_t *info, const char *options,
                                 lt_pass_t **out_pass) {
   lt_context_t *ctx = pm->ctx;
-  const char *pass_anchor = info->anchor;
+  const char *pass_anchor = lt_pass_base(info)->anchor;
   lt_pass_manager_t *target = pm;
   lt_pass_t *p = lt_pass_instance_create(ctx, info, options);
   if (!p) return LT_FAILURE;
@@ -157,7 +161,8 @@ lt_result_t lt_pass_manager_add(lt_pass_manager_t *pm,
 }
 
 /* ---- printing the pipeline ------------------------------------------- */
-static void print_entries(const lt_pass_manager_t *pm, lt_strbuf_t *sb) {
+void lt_pass_manager_print_elements(const lt_pass_manager_t *pm,
+                                    lt_strbuf_t *sb) {
   for (size_t i = 0; i < pm->count; i++) {
     if (i) lt_strbuf_putc(sb, ',');
     const lt_pm_entry_t *e = &pm->entries[i];
@@ -172,7 +177,7 @@ static void print_entries(const lt_pass_manager_t *pm, lt_strbuf_t *sb) {
 
 void lt_pass_manager_print(const lt_pass_manager_t *pm, lt_strbuf_t *sb) {
   lt_strbuf_printf(sb, "%s(", pm->anchor);
-  print_entries(pm, sb);
+  lt_pass_manager_print_elements(pm, sb);
   lt_strbuf_putc(sb, ')');
 }
 
@@ -214,7 +219,8 @@ static lt_result_t run_pass(run_ctx_t *rc, lt_pass_t *pass, lt_op_t *op,
                             lt_timer_t *parent_timer) {
   lt_pass_manager_t *root = rc->root;
   lt_context_t *ctx = lt_op_context(op);
-  const char *anchor = pass->info->anchor;
+  const lt_pass_info_t *base = lt_pass_base(pass->info);
+  const char *anchor = base->anchor;
   if (anchor && strcmp(anchor, "any") != 0 &&
       strcmp(anchor, lt_op_name(op)) != 0)
     return lt_emit_error(ctx, op->loc,
@@ -229,7 +235,7 @@ static lt_result_t run_pass(run_ctx_t *rc, lt_pass_t *pass, lt_op_t *op,
   pass->changed_known = false;
   uint64_t errors_before = lt_diag_error_count(ctx);
   if (timer) lt_timer_start(timer);
-  lt_result_t r = pass->info->run ? pass->info->run(pass, op) : LT_SUCCESS;
+  lt_result_t r = base->run ? base->run(pass, op) : LT_SUCCESS;
   if (timer) lt_timer_stop(timer);
   if (LT_FAILED(r)) {
     /* A pass should explain its failure; say at least which one failed. */
@@ -287,14 +293,21 @@ static void warn_nothing_matched(const lt_pass_manager_t *nested, lt_op_t *op) {
   lt_strbuf_free(&names);
 }
 
+/* The timer of a nested manager, "'func.func' Pipeline" (NULL when
+ * timing is off or out of memory). */
+static lt_timer_t *pipeline_timer(lt_timer_t *parent,
+                                  const lt_pass_manager_t *nested) {
+  if (!parent) return NULL;
+  lt_strbuf_t name = {0};
+  lt_strbuf_printf(&name, "'%s' Pipeline", nested->anchor);
+  lt_timer_t *t = name.data ? lt_timer_nest(parent, name.data, nested) : NULL;
+  lt_strbuf_free(&name);
+  return t;
+}
+
 static lt_result_t run_nested(run_ctx_t *rc, lt_pass_manager_t *nested,
                               lt_op_t *op, lt_timer_t *parent_timer) {
-  lt_timer_t *timer = NULL;
-  if (parent_timer) {
-    char name[256];
-    snprintf(name, sizeof(name), "'%s' Pipeline", nested->anchor);
-    timer = lt_timer_nest(parent_timer, name, nested);
-  }
+  lt_timer_t *timer = pipeline_timer(parent_timer, nested);
   bool ran = false;
   for (uint32_t r = 0; r < op->num_regions; r++) {
     LT_FOR_EACH_BLOCK(b, lt_op_region(op, r)) {
@@ -333,9 +346,7 @@ static void precreate_timers(const lt_pass_manager_t *pm, lt_timer_t *parent) {
     if (e->pass) {
       lt_timer_nest(parent, pass_display_name(e->pass), e->pass);
     } else {
-      char name[256];
-      snprintf(name, sizeof(name), "'%s' Pipeline", e->nested->anchor);
-      lt_timer_t *t = lt_timer_nest(parent, name, e->nested);
+      lt_timer_t *t = pipeline_timer(parent, e->nested);
       if (t) precreate_timers(e->nested, t);
     }
   }
@@ -353,4 +364,33 @@ lt_result_t lt_pass_manager_run(lt_pass_manager_t *pm, lt_op_t *op) {
       rc.verifier_timer = lt_timer_nest(pm->timer_parent, "Verifier", NULL);
   }
   return run_entries(&rc, pm, op, pm->timer_parent);
+}
+
+lt_pass_t *lt_pass_manager_pass_at(const lt_pass_manager_t *pm, size_t i) {
+  return i < pm->count ? pm->entries[i].pass : NULL;
+}
+
+lt_pass_manager_t *lt_pass_manager_nested_at(const lt_pass_manager_t *pm,
+                                             size_t i) {
+  return i < pm->count ? pm->entries[i].nested : NULL;
+}
+
+lt_result_t lt_pass_manager_run_entry(lt_pass_manager_t *pm, size_t i,
+                                      lt_op_t *op, bool *out_changed) {
+  *out_changed = false;
+  if (i >= pm->count) return LT_SUCCESS;
+  lt_pm_entry_t *e = &pm->entries[i];
+  /* A pass that reported last time is trusted to report again, which
+   * saves a walk of the op before it; one that did not is fingerprinted. */
+  bool fingerprinted = !e->pass || !e->pass->changed_known;
+  uint64_t before = fingerprinted ? lt_op_fingerprint(op) : 0;
+  run_ctx_t rc = {.root = pm};
+  lt_result_t r = e->pass ? run_pass(&rc, e->pass, op, NULL)
+                          : run_nested(&rc, e->nested, op, NULL);
+  if (LT_FAILED(r)) return LT_FAILURE;
+  if (e->pass && e->pass->changed_known)
+    *out_changed = e->pass->changed;
+  else
+    *out_changed = !fingerprinted || lt_op_fingerprint(op) != before;
+  return LT_SUCCESS;
 }

@@ -17,18 +17,19 @@
 #include "ir/pass.h"
 
 /* ---- named pipelines (a registry, global like the pass registry) -------- */
+/* A named pipeline is code: `build` appends its passes to the manager it is
+ * named in (`--lite-optimize`, or `lite-optimize` inside --pass-pipeline
+ * text), with lt_pass_manager_add and lt_pass_manager_nest, and returns
+ * LT_FAILURE after diagnostics on the manager's context. */
 typedef struct lt_pass_pipeline_info {
   const char *name; /* "lite-default": usable as `--lite-default` */
   const char *summary;
-  const char *text; /* "canonicalize,func.func(cse)" or "builtin.module(...)" */
+  lt_result_t (*build)(lt_pass_manager_t *pm);
 } lt_pass_pipeline_info_t;
 
-/* Registers a named pipeline (strings are borrowed static data; the text is
- * parsed when used, in the pass manager it is added to: its elements, or
- * for a full `anchor(...)` pipeline whose anchor is that manager's, the
- * elements inside). Idempotent. */
-void lt_pass_pipeline_register(const char *name, const char *summary,
-                               const char *pipeline_text);
+/* Registers a named pipeline (a static descriptor, borrowed; the first
+ * registration of a name wins, so registering twice is harmless). */
+void lt_pass_pipeline_register(const lt_pass_pipeline_info_t *info);
 const lt_pass_pipeline_info_t *lt_pass_pipeline_lookup(const char *name);
 /* All registered pipelines sorted by name. */
 size_t lt_pass_pipeline_registry_size(void);
@@ -44,7 +45,7 @@ const char *lt_pass_manager_anchor(const lt_pass_manager_t *pm);
 size_t lt_pass_manager_size(const lt_pass_manager_t *pm);
 
 /* Appends a nested manager anchored on `anchor` and returns it (owned by
- * pm). NULL on out-of-memory. */
+ * pm); NULL after an out-of-memory error. */
 lt_pass_manager_t *lt_pass_manager_nest(lt_pass_manager_t *pm,
                                         const char *anchor);
 
@@ -57,12 +58,14 @@ lt_pass_manager_t *lt_pass_manager_nest(lt_pass_manager_t *pm,
 lt_result_t lt_pass_manager_add(lt_pass_manager_t *pm,
                                 const lt_pass_info_t *info, const char *options,
                                 lt_pass_t **out_pass);
-/* Appends a registered pass or named pipeline by its argument. */
+/* Appends a registered pass or named pipeline by its argument (a named
+ * pipeline takes no options). */
 lt_result_t lt_pass_manager_add_named(lt_pass_manager_t *pm,
                                       const char *argument,
                                       const char *options);
 /* Parses pipeline elements (`cse,func.func(canonicalize{top-down=false})`,
- * without an outer anchor) and appends them to pm. */
+ * without an outer anchor) and appends them to pm: the one parser of
+ * pipeline text, also behind --pass-pipeline and LT_OPT_PIPELINE options. */
 lt_result_t lt_pass_manager_add_pipeline(lt_pass_manager_t *pm,
                                          const char *elements);
 /* Parses a full pipeline `anchor(elements)` (--pass-pipeline) into a new
@@ -73,6 +76,10 @@ lt_result_t lt_pass_pipeline_parse(lt_context_t *ctx, const char *text,
 /* Writes the pipeline in MLIR's textual form with every option shown:
  * `builtin.module(func.func(cse,canonicalize{max-iterations=10 ...}))`. */
 void lt_pass_manager_print(const lt_pass_manager_t *pm, lt_strbuf_t *sb);
+/* Writes only the elements, `cse,canonicalize{...}`, as
+ * lt_pass_manager_add_pipeline reads them back. */
+void lt_pass_manager_print_elements(const lt_pass_manager_t *pm,
+                                    lt_strbuf_t *sb);
 /* `Pass Manager with N passes:\n<pipeline>\n\n` (--dump-pass-pipeline). */
 void lt_pass_manager_dump(const lt_pass_manager_t *pm, lt_strbuf_t *sb);
 
@@ -158,5 +165,18 @@ void lt_pass_manager_print_statistics(const lt_pass_manager_t *pm,
 /* Runs the pipeline on op (whose name must be the anchor unless "any").
  * Stops at the first failing pass or verification. */
 lt_result_t lt_pass_manager_run(lt_pass_manager_t *pm, lt_op_t *op);
+
+/* For passes that schedule a pipeline's entries themselves (as
+ * lite-fixed-point): the pass of top-level entry i, NULL when that entry is
+ * a nested manager. */
+lt_pass_t *lt_pass_manager_pass_at(const lt_pass_manager_t *pm, size_t i);
+/* The nested manager of top-level entry i, NULL when it is a pass. */
+lt_pass_manager_t *lt_pass_manager_nested_at(const lt_pass_manager_t *pm,
+                                             size_t i);
+/* Runs top-level entry i alone on op, as lt_pass_manager_run would, and sets
+ * *out_changed to whether it changed the IR: what the pass reported
+ * (lt_pass_set_changed), else a fingerprint of op before and after. */
+lt_result_t lt_pass_manager_run_entry(lt_pass_manager_t *pm, size_t i,
+                                      lt_op_t *op, bool *out_changed);
 
 #endif /* LITE_IR_PASS_MANAGER_H */

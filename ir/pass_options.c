@@ -1,6 +1,7 @@
 /* pass_options.c - pass options: parsing `key=value key2 ...` text into a
- * pass's options struct through its lt_pass_option_t table, and printing
- * them back the way MLIR's --dump-pass-pipeline does. */
+ * pass's options struct through its lt_pass_option_t table (an alias's
+ * preset first), and printing them back the way MLIR's
+ * --dump-pass-pipeline does. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -112,7 +113,11 @@ static bool parse_int(span_t v, int64_t *out) {
 static void free_field(lt_allocator_t a, const lt_pass_option_t *o,
                        void *options) {
   char *field = (char *)options + o->offset;
-  if (o->kind == LT_OPT_STRING) {
+  if (o->kind == LT_OPT_PIPELINE) {
+    lt_pass_manager_t **pm = (lt_pass_manager_t **)field;
+    lt_pass_manager_destroy(*pm);
+    *pm = NULL;
+  } else if (o->kind == LT_OPT_STRING) {
     char **sp = (char **)field;
     if (*sp) lt_free(a, *sp, strlen(*sp) + 1);
     *sp = NULL;
@@ -125,9 +130,10 @@ static void free_field(lt_allocator_t a, const lt_pass_option_t *o,
 }
 
 /* Stores `value` into the option's field; emits an LLVM-cl-style error on
- * bad input. */
+ * bad input. A pipeline option's manager is anchored on `anchor`. */
 static lt_result_t set_option(lt_context_t *ctx, const lt_pass_option_t *o,
-                              void *options, span_t value, bool has_value) {
+                              const char *anchor, void *options, span_t value,
+                              bool has_value) {
   lt_allocator_t a = lt_context_allocator(ctx);
   char *field = (char *)options + o->offset;
   lt_loc_t loc = lt_loc_unknown(ctx);
@@ -207,71 +213,131 @@ static lt_result_t set_option(lt_context_t *ctx, const lt_pass_option_t *o,
     ((lt_int_list_t *)field)->count = count;
     return LT_SUCCESS;
   }
+  case LT_OPT_PIPELINE: {
+    span_t v = span_trim(span_unwrap(value));
+    char *text = lt_alloc(a, v.n + 1);
+    lt_pass_manager_t *pm = text ? lt_pass_manager_create(ctx, anchor) : NULL;
+    if (!pm) {
+      lt_free(a, text, v.n + 1);
+      return lt_emit_error(ctx, loc, "out of memory");
+    }
+    memcpy(text, v.p, v.n);
+    text[v.n] = 0;
+    lt_result_t r = lt_pass_manager_add_pipeline(pm, text);
+    lt_free(a, text, v.n + 1);
+    if (LT_FAILED(r)) {
+      lt_pass_manager_destroy(pm);
+      return lt_emit_error(ctx, loc,
+                           "for the --%s option: '%.*s' is not a valid pass "
+                           "pipeline",
+                           o->name, (int)v.n, v.p);
+    }
+    free_field(a, o, options);
+    *(lt_pass_manager_t **)field = pm;
+    return LT_SUCCESS;
+  }
   }
   return LT_FAILURE;
 }
 
+bool lt_pass_option_preset(const lt_pass_info_t *info, const char *name) {
+  if (!info->alias_of || !info->preset) return false;
+  span_t rest = {info->preset, strlen(info->preset)}, key, value;
+  bool has_value;
+  while (next_option(&rest, &key, &value, &has_value))
+    if (span_eq(key, name)) return true;
+  return false;
+}
+
+/* Applies `key[=value] ...` to the options of base. */
+static lt_result_t apply_text(lt_context_t *ctx, const lt_pass_info_t *base,
+                              void *options, const char *text,
+                              const lt_pass_info_t *alias) {
+  span_t rest = {text, strlen(text)}, key, value;
+  bool has_value;
+  while (next_option(&rest, &key, &value, &has_value)) {
+    if (key.n == 0) continue;
+    const lt_pass_option_t *o = find_option(base, key);
+    if (!o)
+      return lt_emit_error(ctx, lt_loc_unknown(ctx), "no such option %.*s",
+                           (int)key.n, key.p);
+    if (alias && lt_pass_option_preset(alias, o->name))
+      return lt_emit_error(ctx, lt_loc_unknown(ctx),
+                           "no such option %s: %s is %s with %s", o->name,
+                           alias->argument, base->argument, alias->preset);
+    if (LT_FAILED(set_option(ctx, o, base->anchor, options, value, has_value)))
+      return LT_FAILURE;
+  }
+  return LT_SUCCESS;
+}
+
 lt_result_t lt_pass_options_parse(lt_context_t *ctx, const lt_pass_info_t *info,
                                   void *options, const char *text) {
-  if (info->options_size) memset(options, 0, info->options_size);
-  for (uint32_t i = 0; i < info->num_options; i++) {
-    const lt_pass_option_t *o = &info->options[i];
+  const lt_pass_info_t *base = lt_pass_base(info);
+  if (base->options_size) memset(options, 0, base->options_size);
+  for (uint32_t i = 0; i < base->num_options; i++) {
+    const lt_pass_option_t *o = &base->options[i];
     const char *dv = o->default_value;
     bool has = dv != NULL;
-    /* Strings and lists are never NULL, so passes need not check. */
-    if (!has && o->kind != LT_OPT_STRING) continue;
-    if (LT_FAILED(set_option(ctx, o, options,
+    /* Strings, lists and pipelines are never NULL, so passes need not
+     * check. */
+    if (!has && o->kind != LT_OPT_STRING && o->kind != LT_OPT_PIPELINE)
+      continue;
+    if (LT_FAILED(set_option(ctx, o, base->anchor, options,
                              (span_t){dv ? dv : "", dv ? strlen(dv) : 0},
                              true))) {
       return lt_emit_error(ctx, lt_loc_unknown(ctx),
                            "invalid default value '%s' of option '%s' of "
                            "pass '%s'",
-                           dv, o->name, info->argument);
+                           dv, o->name, base->argument);
     }
   }
+  if (info->alias_of &&
+      LT_FAILED(apply_text(ctx, base, options, info->preset ? info->preset : "",
+                           NULL)))
+    return lt_emit_error(ctx, lt_loc_unknown(ctx),
+                         "invalid preset '%s' of pass '%s' (an alias of "
+                         "'%s')",
+                         info->preset, info->argument, base->argument);
   if (!text) return LT_SUCCESS;
-  span_t rest = {text, strlen(text)}, key, value;
-  bool has_value;
-  while (next_option(&rest, &key, &value, &has_value)) {
-    if (key.n == 0) continue;
-    const lt_pass_option_t *o = find_option(info, key);
-    if (!o)
-      return lt_emit_error(ctx, lt_loc_unknown(ctx), "no such option %.*s",
-                           (int)key.n, key.p);
-    if (LT_FAILED(set_option(ctx, o, options, value, has_value)))
-      return LT_FAILURE;
-  }
-  return LT_SUCCESS;
+  return apply_text(ctx, base, options, text, info->alias_of ? info : NULL);
 }
 
 void lt_pass_options_free(lt_context_t *ctx, const lt_pass_info_t *info,
                           void *options) {
   if (!options) return;
   lt_allocator_t a = lt_context_allocator(ctx);
-  for (uint32_t i = 0; i < info->num_options; i++)
-    free_field(a, &info->options[i], options);
+  const lt_pass_info_t *base = lt_pass_base(info);
+  for (uint32_t i = 0; i < base->num_options; i++)
+    free_field(a, &base->options[i], options);
 }
 
-static int compare_option_names(const void *a, const void *b) {
-  const lt_pass_option_t *x = *(const lt_pass_option_t *const *)a;
-  const lt_pass_option_t *y = *(const lt_pass_option_t *const *)b;
-  return strcmp(x->name, y->name);
+/* The option after `prev` in name order (NULL: the first) that info shows,
+ * NULL at the end: an alias hides what it presets. Tables are short, so a
+ * scan per step is fine and needs no buffer. */
+static const lt_pass_option_t *next_by_name(const lt_pass_info_t *info,
+                                            const lt_pass_option_t *prev) {
+  const lt_pass_info_t *base = lt_pass_base(info);
+  const lt_pass_option_t *best = NULL;
+  for (uint32_t i = 0; i < base->num_options; i++) {
+    const lt_pass_option_t *o = &base->options[i];
+    if (prev && strcmp(o->name, prev->name) <= 0) continue;
+    if (best && strcmp(o->name, best->name) >= 0) continue;
+    if (lt_pass_option_preset(info, o->name)) continue;
+    best = o;
+  }
+  return best;
 }
 
 void lt_pass_options_print(const lt_pass_info_t *info, const void *options,
                            lt_strbuf_t *sb) {
-  if (info->num_options == 0) return;
-  const lt_pass_option_t *sorted[256];
-  uint32_t n = info->num_options < 256 ? info->num_options : 256;
-  for (uint32_t i = 0; i < n; i++)
-    sorted[i] = &info->options[i];
-  qsort(sorted, n, sizeof(sorted[0]), compare_option_names);
+  const lt_pass_option_t *o = next_by_name(info, NULL);
+  if (!o) return;
   lt_strbuf_putc(sb, '{');
-  for (uint32_t i = 0; i < n; i++) {
-    const lt_pass_option_t *o = sorted[i];
+  for (bool first = true; o; o = next_by_name(info, o), first = false) {
     const char *field = (const char *)options + o->offset;
     /* As in MLIR, an empty list prints nothing but keeps its separator. */
-    if (i) lt_strbuf_putc(sb, ' ');
+    if (!first) lt_strbuf_putc(sb, ' ');
     switch (o->kind) {
     case LT_OPT_BOOL:
       lt_strbuf_printf(sb, "%s=%s", o->name,
@@ -292,6 +358,12 @@ void lt_pass_options_print(const lt_pass_info_t *info, const void *options,
       lt_strbuf_printf(sb, "%s=", o->name);
       for (uint32_t k = 0; k < l->count; k++)
         lt_strbuf_printf(sb, "%s%lld", k ? "," : "", (long long)l->items[k]);
+      break;
+    }
+    case LT_OPT_PIPELINE: {
+      lt_pass_manager_t *const *pm = (lt_pass_manager_t *const *)field;
+      lt_strbuf_printf(sb, "%s=", o->name);
+      if (*pm) lt_pass_manager_print_elements(*pm, sb);
       break;
     }
     }

@@ -11,10 +11,6 @@
 
 #include "ir/pass_impl.h"
 
-/* Named pipelines may use other named pipelines; this bounds the chain so a
- * pipeline that names itself fails instead of recursing forever. */
-#define LT_PIPELINE_MAX_DEPTH 32
-
 typedef struct elem elem_t;
 typedef struct elem_list {
   elem_t *items;
@@ -156,6 +152,15 @@ static lt_result_t parse_elements(pparser_t *p, const char *text, size_t len,
   return LT_SUCCESS;
 }
 
+/* A NUL-terminated copy of n bytes at s (NULL on out-of-memory). */
+static char *copy_span(lt_allocator_t a, const char *s, size_t n) {
+  char *c = lt_alloc(a, n + 1);
+  if (!c) return NULL;
+  memcpy(c, s, n);
+  c[n] = 0;
+  return c;
+}
+
 static lt_result_t resolve(pparser_t *p, elem_list_t *l) {
   for (size_t i = 0; i < l->count; i++) {
     elem_t *e = &l->items[i];
@@ -163,35 +168,65 @@ static lt_result_t resolve(pparser_t *p, elem_list_t *l) {
       if (LT_FAILED(resolve(p, &e->inner))) return LT_FAILURE;
       continue;
     }
-    char name[256];
-    size_t n = e->name_len < sizeof(name) - 1 ? e->name_len : sizeof(name) - 1;
-    memcpy(name, e->name, n);
-    name[n] = 0;
-    if ((e->pipeline = lt_pass_pipeline_lookup(name))) continue;
-    if ((e->pass = lt_pass_lookup(name))) continue;
-    char msg[512];
-    snprintf(msg, sizeof(msg),
-             "'%s' does not refer to a registered pass or pass pipeline", name);
-    return perror_at(p, e->name, msg);
+    char *name = copy_span(p->alloc, e->name, e->name_len);
+    if (!name)
+      return lt_emit_error(p->ctx, lt_loc_unknown(p->ctx), "out of memory");
+    e->pipeline = lt_pass_pipeline_lookup(name);
+    if (!e->pipeline) e->pass = lt_pass_lookup(name);
+    lt_result_t r = LT_SUCCESS;
+    if (!e->pipeline && !e->pass) {
+      lt_strbuf_t msg = {0};
+      lt_strbuf_printf(&msg,
+                       "'%s' does not refer to a registered pass or pass "
+                       "pipeline",
+                       name);
+      r = perror_at(p, e->name, msg.data ? msg.data : "out of memory");
+      lt_strbuf_free(&msg);
+    }
+    lt_free(p->alloc, name, e->name_len + 1);
+    if (LT_FAILED(r)) return LT_FAILURE;
   }
   return LT_SUCCESS;
 }
 
-static lt_result_t add_text(lt_pass_manager_t *pm, const char *text, size_t len,
-                            int depth);
+/* The first key of pass-option text, for "no such option" on a named
+ * pipeline (which takes none); its length goes to *out_len. */
+static const char *first_key(const char *opts, size_t len, size_t *out_len) {
+  const char *o = opts, *end = opts + len;
+  while (o < end && isspace((unsigned char)*o))
+    o++;
+  size_t n = 0;
+  while (o + n < end && o[n] != ' ' && o[n] != '=')
+    n++;
+  *out_len = n;
+  return o;
+}
 
-static lt_result_t add_elements(lt_pass_manager_t *pm, const elem_list_t *l,
-                                int depth) {
+/* Appends a named pipeline by running its builder; it takes no options. */
+static lt_result_t add_named_pipeline(lt_pass_manager_t *pm,
+                                      const lt_pass_pipeline_info_t *pl,
+                                      const char *opts, size_t opts_len) {
+  size_t kl;
+  const char *key = first_key(opts, opts_len, &kl);
+  if (kl)
+    return lt_emit_error(pm->ctx, lt_loc_unknown(pm->ctx),
+                         "no such option %.*s", (int)kl, key);
+  return pl->build(pm);
+}
+
+static lt_result_t add_elements(lt_pass_manager_t *pm, const elem_list_t *l) {
   lt_context_t *ctx = pm->ctx;
+  lt_allocator_t a = lt_context_allocator(ctx);
   for (size_t i = 0; i < l->count; i++) {
     const elem_t *e = &l->items[i];
     int nl = (int)e->name_len, ol = (int)e->options_len;
     const char *opts = e->options ? e->options : "";
     if (e->inner.count) {
-      char anchor[256];
-      snprintf(anchor, sizeof(anchor), "%.*s", nl, e->name);
-      lt_pass_manager_t *nested = lt_pass_manager_nest(pm, anchor);
-      if (!nested || LT_FAILED(add_elements(nested, &e->inner, depth)))
+      char *anchor = copy_span(a, e->name, e->name_len);
+      lt_pass_manager_t *nested =
+          anchor ? lt_pass_manager_nest(pm, anchor) : NULL;
+      lt_free(a, anchor, e->name_len + 1);
+      if (!nested || LT_FAILED(add_elements(nested, &e->inner)))
         return lt_emit_error(ctx, lt_loc_unknown(ctx),
                              "failed to add `%.*s` with options `%.*s` to "
                              "inner pipeline",
@@ -200,75 +235,41 @@ static lt_result_t add_elements(lt_pass_manager_t *pm, const elem_list_t *l,
     }
     lt_result_t r;
     if (e->pipeline) {
-      char key[256];
-      size_t kl = 0;
-      const char *o = opts, *oe = opts + e->options_len;
-      while (o < oe && isspace((unsigned char)*o))
-        o++;
-      while (o + kl < oe && o[kl] != ' ' && o[kl] != '=' && kl < 255)
-        kl++;
-      if (kl) {
-        memcpy(key, o, kl);
-        key[kl] = 0;
-        r = lt_emit_error(ctx, lt_loc_unknown(ctx), "no such option %s", key);
-      } else {
-        r = add_text(pm, e->pipeline->text, strlen(e->pipeline->text),
-                     depth + 1);
-      }
+      r = add_named_pipeline(pm, e->pipeline, opts, e->options_len);
     } else {
-      const char *copy = NULL;
-      lt_strbuf_t sb = {0};
-      if (e->options) {
-        lt_strbuf_append(&sb, e->options, e->options_len);
-        copy = sb.data ? sb.data : "";
-      }
-      r = lt_pass_manager_add(pm, e->pass, copy, NULL);
-      lt_strbuf_free(&sb);
+      char *copy = e->options ? copy_span(a, e->options, e->options_len) : NULL;
+      if (e->options && !copy)
+        r = lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
+      else
+        r = lt_pass_manager_add(pm, e->pass, copy, NULL);
+      if (copy) lt_free(a, copy, e->options_len + 1);
     }
-    if (LT_FAILED(r)) {
-      /* Named pipelines inside named pipelines were already wrapped by
-       * their own elements; one wrapper per user-visible element. */
-      if (e->pipeline && depth > 0) return LT_FAILURE;
+    if (LT_FAILED(r))
       return lt_emit_error(ctx, lt_loc_unknown(ctx),
                            "failed to add `%.*s` with options `%.*s`", nl,
                            e->name, ol, opts);
-    }
   }
   return LT_SUCCESS;
 }
 
-static lt_result_t add_text(lt_pass_manager_t *pm, const char *text, size_t len,
-                            int depth) {
+static lt_result_t add_text(lt_pass_manager_t *pm, const char *text,
+                            size_t len) {
   if (len == 0) return LT_SUCCESS;
   pparser_t p = {.ctx = pm->ctx,
                  .alloc = lt_context_allocator(pm->ctx),
                  .text = text,
                  .text_len = len};
-  if (depth > LT_PIPELINE_MAX_DEPTH)
-    return lt_emit_error(pm->ctx, lt_loc_unknown(pm->ctx),
-                         "pass pipelines nest more than %d deep (does a "
-                         "pipeline name itself?)",
-                         LT_PIPELINE_MAX_DEPTH);
   elem_list_t elems = {0};
   lt_result_t r = parse_elements(&p, text, len, &elems);
   if (LT_SUCCEEDED(r)) r = resolve(&p, &elems);
-  if (LT_SUCCEEDED(r)) {
-    /* A named pipeline written as a full `anchor(...)` pipeline for the op
-     * this manager runs on contributes its elements, not a nested level. */
-    elem_list_t *l = &elems;
-    if (depth > 0 && elems.count == 1 && elems.items[0].inner.count &&
-        elems.items[0].name_len == strlen(pm->anchor) &&
-        memcmp(elems.items[0].name, pm->anchor, elems.items[0].name_len) == 0)
-      l = &elems.items[0].inner;
-    r = add_elements(pm, l, depth);
-  }
+  if (LT_SUCCEEDED(r)) r = add_elements(pm, &elems);
   list_free(&p, &elems);
   return r;
 }
 
 lt_result_t lt_pass_manager_add_pipeline(lt_pass_manager_t *pm,
                                          const char *elements) {
-  return add_text(pm, elements, strlen(elements), 0);
+  return add_text(pm, elements, strlen(elements));
 }
 
 lt_result_t lt_pass_manager_add_named(lt_pass_manager_t *pm,
@@ -276,21 +277,9 @@ lt_result_t lt_pass_manager_add_named(lt_pass_manager_t *pm,
                                       const char *options) {
   lt_context_t *ctx = pm->ctx;
   const lt_pass_pipeline_info_t *pl = lt_pass_pipeline_lookup(argument);
-  if (pl) {
-    if (options && *options) {
-      char key[256];
-      size_t kl = 0;
-      while (isspace((unsigned char)*options))
-        options++;
-      while (options[kl] && options[kl] != ' ' && options[kl] != '=' &&
-             kl < 255)
-        kl++;
-      memcpy(key, options, kl);
-      key[kl] = 0;
-      return lt_emit_error(ctx, lt_loc_unknown(ctx), "no such option %s", key);
-    }
-    return add_text(pm, pl->text, strlen(pl->text), 1);
-  }
+  if (pl)
+    return add_named_pipeline(pm, pl, options ? options : "",
+                              options ? strlen(options) : 0);
   const lt_pass_info_t *info = lt_pass_lookup(argument);
   if (!info)
     return lt_emit_error(ctx, lt_loc_unknown(ctx),
@@ -312,13 +301,14 @@ lt_result_t lt_pass_pipeline_parse(lt_context_t *ctx, const char *text,
   const char *anchor = text;
   size_t anchor_len = (size_t)(open - text);
   trim(&anchor, &anchor_len);
-  char name[256];
-  snprintf(name, sizeof(name), "%.*s", (int)anchor_len, anchor);
-  lt_pass_manager_t *pm = lt_pass_manager_create(ctx, name);
+  lt_allocator_t a = lt_context_allocator(ctx);
+  char *name = copy_span(a, anchor, anchor_len);
+  lt_pass_manager_t *pm = name ? lt_pass_manager_create(ctx, name) : NULL;
+  lt_free(a, name, anchor_len + 1);
   if (!pm) return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
   /* Positions in messages are relative to the text inside the anchor. */
   if (LT_FAILED(
-          add_text(pm, open + 1, (size_t)(text + len - 1 - (open + 1)), 0))) {
+          add_text(pm, open + 1, (size_t)(text + len - 1 - (open + 1))))) {
     lt_pass_manager_destroy(pm);
     return LT_FAILURE;
   }

@@ -3,7 +3,7 @@
  * These are the process-wide registries (documented global state): tools
  * register every pass once at startup, before any pass manager is built, as
  * MLIR's PassRegistration does. Entries are static descriptors kept sorted
- * by argument for lookup and listing. */
+ * by argument for lookup and listing; nothing here writes to them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +13,7 @@
 
 static const lt_pass_info_t *g_passes[LT_REGISTRY_MAX];
 static size_t g_num_passes;
-static lt_pass_pipeline_info_t g_pipelines[LT_REGISTRY_MAX];
+static const lt_pass_pipeline_info_t *g_pipelines[LT_REGISTRY_MAX];
 static size_t g_num_pipelines;
 
 /* Index where `key` is or would be inserted (names are sorted). */
@@ -39,7 +39,7 @@ static size_t pipeline_position(const char *key, bool *out_found) {
   size_t lo = 0, hi = g_num_pipelines;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    int c = strcmp(g_pipelines[mid].name, key);
+    int c = strcmp(g_pipelines[mid]->name, key);
     if (c == 0) {
       *out_found = true;
       return mid;
@@ -79,16 +79,14 @@ const lt_pass_info_t *lt_pass_registry_at(size_t i) {
   return i < g_num_passes ? g_passes[i] : NULL;
 }
 
-void lt_pass_pipeline_register(const char *name, const char *summary,
-                               const char *pipeline_text) {
+void lt_pass_pipeline_register(const lt_pass_pipeline_info_t *info) {
   bool found;
-  if (!name || !pipeline_text) return;
-  size_t at = pipeline_position(name, &found);
+  if (!info || !info->name || !info->build) return;
+  size_t at = pipeline_position(info->name, &found);
   if (found || g_num_pipelines == LT_REGISTRY_MAX) return;
   memmove(&g_pipelines[at + 1], &g_pipelines[at],
           (g_num_pipelines - at) * sizeof(g_pipelines[0]));
-  g_pipelines[at] = (lt_pass_pipeline_info_t){
-      .name = name, .summary = summary ? summary : "", .text = pipeline_text};
+  g_pipelines[at] = info;
   g_num_pipelines++;
 }
 
@@ -96,11 +94,11 @@ const lt_pass_pipeline_info_t *lt_pass_pipeline_lookup(const char *name) {
   bool found;
   if (!name) return NULL;
   size_t at = pipeline_position(name, &found);
-  return found ? &g_pipelines[at] : NULL;
+  return found ? g_pipelines[at] : NULL;
 }
 
 size_t lt_pass_pipeline_registry_size(void) { return g_num_pipelines; }
 
 const lt_pass_pipeline_info_t *lt_pass_pipeline_registry_at(size_t i) {
-  return i < g_num_pipelines ? &g_pipelines[i] : NULL;
+  return i < g_num_pipelines ? g_pipelines[i] : NULL;
 }

@@ -39,73 +39,124 @@ static void print_entry(lt_strbuf_t *out, unsigned indent, const char *name,
                      rows[i].help ? rows[i].help : "");
 }
 
-static void pass_rows(const lt_pass_t *p, stat_row_t *rows, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    rows[i] = (stat_row_t){p->info->statistics[i].name,
-                           p->info->statistics[i].help, p->stats[i]};
+/* The pipelines a pass runs (its LT_OPT_PIPELINE options), in table order:
+ * the k-th, NULL past the last. */
+static const lt_pass_manager_t *owned_pipeline(const lt_pass_t *p, size_t k) {
+  const lt_pass_info_t *base = lt_pass_base(p->info);
+  for (uint32_t i = 0; i < base->num_options; i++) {
+    const lt_pass_option_t *o = &base->options[i];
+    if (o->kind != LT_OPT_PIPELINE) continue;
+    if (k--) continue;
+    return *(lt_pass_manager_t *const *)((const char *)p->options + o->offset);
+  }
+  return NULL;
 }
 
+/* Rows of `values` under the statistics table of base (NULL when out of
+ * memory; n == 0 needs none). */
+static stat_row_t *make_rows(lt_allocator_t a, const lt_pass_info_t *base,
+                             const uint64_t *values) {
+  size_t n = base->num_statistics;
+  stat_row_t *rows = n ? lt_alloc(a, n * sizeof(*rows)) : NULL;
+  for (size_t i = 0; rows && i < n; i++)
+    rows[i] = (stat_row_t){base->statistics[i].name, base->statistics[i].help,
+                           values[i]};
+  return rows;
+}
+
+static void print_pass(lt_strbuf_t *out, lt_allocator_t a, unsigned indent,
+                       const char *name, const lt_pass_info_t *base,
+                       const uint64_t *values) {
+  size_t n = base->num_statistics;
+  stat_row_t *rows = make_rows(a, base, values);
+  if (n && !rows) {
+    lt_strbuf_printf(out, "%*s%s\n%*s(out of memory)\n", indent, "", name,
+                     indent + 2, "");
+    return;
+  }
+  print_entry(out, indent, name, rows, n);
+  lt_free(a, rows, n * sizeof(*rows));
+}
+
+/* A pass that runs pipelines of its own (lite-fixed-point) shows their
+ * passes under its counters, one level in. */
 static void print_pipeline(lt_strbuf_t *out, const lt_pass_manager_t *pm,
                            unsigned indent) {
+  lt_allocator_t a = lt_context_allocator(pm->ctx);
   for (size_t i = 0; i < pm->count; i++) {
     const lt_pm_entry_t *e = &pm->entries[i];
     if (e->nested) {
-      char name[300];
-      snprintf(name, sizeof(name), "'%s' Pipeline", e->nested->anchor);
-      print_entry(out, indent, name, NULL, 0);
+      lt_strbuf_printf(out, "%*s'%s' Pipeline\n", indent, "",
+                       e->nested->anchor);
       print_pipeline(out, e->nested, indent + 2);
       continue;
     }
-    stat_row_t rows[64];
-    size_t n = e->pass->info->num_statistics;
-    if (n > LT_ARRAY_SIZE(rows)) n = LT_ARRAY_SIZE(rows);
-    pass_rows(e->pass, rows, n);
-    print_entry(out, indent, display_name(e->pass->info), rows, n);
+    print_pass(out, a, indent, display_name(e->pass->info),
+               lt_pass_base(e->pass->info), e->pass->stats);
+    const lt_pass_manager_t *own;
+    for (size_t k = 0; (own = owned_pipeline(e->pass, k)); k++)
+      print_pipeline(out, own, indent + 2);
   }
 }
 
 typedef struct merged_pass {
   const lt_pass_info_t *info; /* first instance's descriptor */
-  uint64_t values[64];
+  uint64_t *values;           /* lt_pass_base(info)->num_statistics */
 } merged_pass_t;
 
-static void collect(const lt_pass_manager_t *pm, merged_pass_t *items,
-                    size_t *count, size_t cap) {
+typedef struct merged_list {
+  lt_allocator_t alloc;
+  merged_pass_t *items;
+  size_t count, cap;
+  bool out_of_memory;
+} merged_list_t;
+
+static void collect(const lt_pass_manager_t *pm, merged_list_t *l) {
   for (size_t i = 0; i < pm->count; i++) {
     const lt_pm_entry_t *e = &pm->entries[i];
     if (e->nested) {
-      collect(e->nested, items, count, cap);
+      collect(e->nested, l);
       continue;
     }
+    const lt_pass_manager_t *own;
+    for (size_t k = 0; (own = owned_pipeline(e->pass, k)); k++)
+      collect(own, l);
     const lt_pass_info_t *info = e->pass->info;
-    if (!info->num_statistics) continue;
+    uint32_t n = lt_pass_base(info)->num_statistics;
+    if (!n) continue;
     size_t k = 0;
-    while (k < *count &&
-           strcmp(display_name(items[k].info), display_name(info)) != 0)
+    while (k < l->count &&
+           strcmp(display_name(l->items[k].info), display_name(info)) != 0)
       k++;
-    if (k == *count) {
-      if (*count == cap) continue;
-      memset(&items[k], 0, sizeof(items[k]));
-      items[k].info = info;
-      (*count)++;
+    if (k == l->count) {
+      if (l->count == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 8;
+        merged_pass_t *grown = lt_realloc(
+            l->alloc, l->items, l->cap * sizeof(*grown), cap * sizeof(*grown));
+        if (!grown) {
+          l->out_of_memory = true;
+          continue;
+        }
+        l->items = grown;
+        l->cap = cap;
+      }
+      uint64_t *values = lt_calloc(l->alloc, n * sizeof(uint64_t));
+      if (!values) {
+        l->out_of_memory = true;
+        continue;
+      }
+      l->items[k] = (merged_pass_t){info, values};
+      l->count++;
     }
-    uint32_t n = info->num_statistics < 64 ? info->num_statistics : 64;
-    if (items[k].info->num_statistics < n) n = items[k].info->num_statistics;
-    for (uint32_t s = 0; s < n; s++)
-      items[k].values[s] += e->pass->stats[s];
+    uint32_t have = lt_pass_base(l->items[k].info)->num_statistics;
+    for (uint32_t s = 0; s < n && s < have; s++)
+      l->items[k].values[s] += e->pass->stats[s];
   }
 }
 
 static int by_pass_name(const void *a, const void *b) {
   return strcmp(display_name(((const merged_pass_t *)a)->info),
                 display_name(((const merged_pass_t *)b)->info));
-}
-
-static size_t count_passes(const lt_pass_manager_t *pm) {
-  size_t n = 0;
-  for (size_t i = 0; i < pm->count; i++)
-    n += pm->entries[i].nested ? count_passes(pm->entries[i].nested) : 1;
-  return n;
 }
 
 void lt_pass_manager_print_statistics(const lt_pass_manager_t *pm,
@@ -119,24 +170,17 @@ void lt_pass_manager_print_statistics(const lt_pass_manager_t *pm,
   if (display == LT_PASS_STATS_PIPELINE) {
     print_pipeline(out, pm, 0);
   } else {
-    lt_allocator_t a = lt_context_allocator(pm->ctx);
-    size_t cap = count_passes(pm), count = 0;
-    merged_pass_t *items = cap ? lt_alloc(a, cap * sizeof(*items)) : NULL;
-    if (items) {
-      collect(pm, items, &count, cap);
-      qsort(items, count, sizeof(*items), by_pass_name);
-      for (size_t i = 0; i < count; i++) {
-        stat_row_t rows[64];
-        size_t n = items[i].info->num_statistics;
-        if (n > 64) n = 64;
-        for (size_t s = 0; s < n; s++)
-          rows[s] = (stat_row_t){items[i].info->statistics[s].name,
-                                 items[i].info->statistics[s].help,
-                                 items[i].values[s]};
-        print_entry(out, 2, display_name(items[i].info), rows, n);
-      }
-      lt_free(a, items, cap * sizeof(*items));
-    }
+    merged_list_t l = {.alloc = lt_context_allocator(pm->ctx)};
+    collect(pm, &l);
+    if (l.count) qsort(l.items, l.count, sizeof(*l.items), by_pass_name);
+    for (size_t i = 0; i < l.count; i++)
+      print_pass(out, l.alloc, 2, display_name(l.items[i].info),
+                 lt_pass_base(l.items[i].info), l.items[i].values);
+    if (l.out_of_memory) lt_strbuf_puts(out, "  (out of memory)\n");
+    for (size_t i = 0; i < l.count; i++)
+      lt_free(l.alloc, l.items[i].values,
+              lt_pass_base(l.items[i].info)->num_statistics * sizeof(uint64_t));
+    lt_free(l.alloc, l.items, l.cap * sizeof(*l.items));
   }
   lt_strbuf_putc(out, '\n');
 }

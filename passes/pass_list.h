@@ -1,5 +1,6 @@
 /* pass_list.h - the table of this library's passes (internal): one row per
- * pass, its descriptor defined in passes/<name>.c. */
+ * pass or alias, its descriptor lt_<name>_pass defined in passes/<name>.c
+ * (the aliases next to their base pass). */
 #ifndef LITE_PASSES_PASS_LIST_H
 #define LITE_PASSES_PASS_LIST_H
 
@@ -44,7 +45,8 @@
   X(fuse_matmul_bn)                                                            \
   X(fuse_scales)                                                               \
   X(fuse_elementwise_activation)                                               \
-  X(fuse_swish)
+  X(fuse_swish)                                                                \
+  X(fixed_point)
 
 #define X(name) extern const lt_pass_info_t lt_##name##_pass;
 LT_CORE_PASSES(X)

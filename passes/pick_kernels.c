@@ -398,23 +398,13 @@ const lt_pass_info_t lt_pick_kernels_pass = {
     .run = run_pick_kernels,
 };
 
-/* --lite-explain-kernels: the same pass with `explain` always on (its
- * options are lite-pick-kernels'). */
-static lt_result_t run_explain_kernels(lt_pass_t *pass, lt_op_t *op) {
-  ((lt_pick_kernels_options_t *)pass->options)->explain = true;
-  return run_pick_kernels(pass, op);
-}
-
+/* --lite-explain-kernels: lite-pick-kernels with `explain` always on (it
+ * takes lite-pick-kernels' other options). */
 const lt_pass_info_t lt_explain_kernels_pass = {
     .argument = "lite-explain-kernels",
     .name = "LiteExplainKernels",
     .summary = "lite-pick-kernels with a remark per op listing every "
                "candidate kernel and its score",
-    .anchor = "func.func",
-    .options_size = sizeof(lt_pick_kernels_options_t),
-    .options = lt_pick_kernels_options,
-    .num_options = LT_PICK_KERNELS_NUM_OPTIONS,
-    .statistics = lt_pick_kernels_statistics,
-    .num_statistics = LT_PICK_KERNELS_NUM_STATISTICS,
-    .run = run_explain_kernels,
+    .alias_of = &lt_pick_kernels_pass,
+    .preset = "explain=true",
 };

@@ -79,24 +79,14 @@ const lt_pass_info_t lt_plan_memory_pass = {
     .run = run_plan_memory,
 };
 
-/* --lite-no-memory-reuse: the same pass with sharing always off, for
- * debugging a suspected aliasing bug (its options are lite-plan-memory's;
- * no-reuse is forced). */
-static lt_result_t run_no_memory_reuse(lt_pass_t *pass, lt_op_t *op) {
-  ((plan_options_t *)pass->options)->no_reuse = true;
-  return run_plan_memory(pass, op);
-}
-
+/* --lite-no-memory-reuse: lite-plan-memory with sharing always off, for
+ * debugging a suspected aliasing bug (it takes lite-plan-memory's other
+ * options). */
 const lt_pass_info_t lt_no_memory_reuse_pass = {
     .argument = "lite-no-memory-reuse",
     .name = "LiteNoMemoryReuse",
     .summary = "lite-plan-memory without any sharing: every value its own "
                "range (planned = naive)",
-    .anchor = "func.func",
-    .options_size = sizeof(plan_options_t),
-    .options = plan_options,
-    .num_options = LT_ARRAY_SIZE(plan_options),
-    .statistics = plan_statistics,
-    .num_statistics = LT_ARRAY_SIZE(plan_statistics),
-    .run = run_no_memory_reuse,
+    .alias_of = &lt_plan_memory_pass,
+    .preset = "no-reuse=true",
 };

@@ -1,4 +1,5 @@
-/* registry.c - makes every pass of this library reachable from lite-opt. */
+/* registry.c - makes every pass and pipeline of this library reachable
+ * from lite-opt. */
 #include "passes/pass_list.h"
 #include "passes/passes.h"
 

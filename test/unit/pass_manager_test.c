@@ -1,7 +1,8 @@
 /* pass_manager_test.c - the pass manager without parser or printer: pipeline
- * text (syntax errors with MLIR's messages), options, auto-nesting, running
- * order, statistics, the "did not run" warning, failure propagation,
- * timing and statistics reports. */
+ * text (syntax errors with MLIR's messages), options, auto-nesting, named
+ * pipelines built by code, aliases, pipeline options, running order and
+ * single entries, statistics, the "did not run" warning, failure
+ * propagation, timing and statistics reports. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,78 @@ static const lt_pass_info_t kAnyPass = {
 static const lt_pass_info_t kFailPass = {
     .argument = "t-fail", .summary = "Fails", .run = fail_run};
 
+/* t-count with n preset: takes and prints only t-count's other options. */
+static const lt_pass_info_t kCountFivePass = {.argument = "t-count-five",
+                                              .name = "TestCountFive",
+                                              .summary = "t-count{n=5}",
+                                              .alias_of = &kCountPass,
+                                              .preset = "n=5 flag"};
+
+/* Runs its pipeline option once per op, entry by entry, logging which
+ * entries changed the op. */
+typedef struct runner_options {
+  lt_pass_manager_t *pipeline;
+} runner_options_t;
+
+static const lt_pass_option_t kRunnerOptions[] = {
+    {"pipeline", LT_OPT_PIPELINE, offsetof(runner_options_t, pipeline), "",
+     "passes"},
+};
+
+static lt_result_t runner_run(lt_pass_t *pass, lt_op_t *op) {
+  runner_options_t *o = pass->options;
+  for (size_t i = 0; i < lt_pass_manager_size(o->pipeline); i++) {
+    bool changed = true;
+    if (LT_FAILED(lt_pass_manager_run_entry(o->pipeline, i, op, &changed)))
+      return LT_FAILURE;
+    lt_strbuf_printf(&g_log, "%s ", changed ? "changed" : "same");
+  }
+  return LT_SUCCESS;
+}
+
+static lt_result_t runner_check(lt_context_t *ctx, const void *options) {
+  const runner_options_t *o = options;
+  if (lt_pass_manager_size(o->pipeline) > 2)
+    return lt_emit_error(ctx, lt_loc_unknown(ctx), "at most two passes");
+  return LT_SUCCESS;
+}
+
+static const lt_pass_info_t kRunnerPass = {
+    .argument = "t-runner",
+    .name = "TestRunner",
+    .options_size = sizeof(runner_options_t),
+    .options = kRunnerOptions,
+    .num_options = LT_ARRAY_SIZE(kRunnerOptions),
+    .run = runner_run,
+    .check_options = runner_check,
+};
+
+/* ---- named pipelines ------------------------------------------------------
+ */
+static lt_result_t build_pipe(lt_pass_manager_t *pm) {
+  if (LT_FAILED(lt_pass_manager_add(pm, &kAnyPass, NULL, NULL)))
+    return LT_FAILURE;
+  return lt_pass_manager_add(pm, &kCountPass, NULL, NULL);
+}
+
+static lt_result_t build_nesting(lt_pass_manager_t *pm) {
+  if (LT_FAILED(lt_pass_manager_add(pm, &kAnyPass, NULL, NULL)))
+    return LT_FAILURE;
+  lt_pass_manager_t *fn = lt_pass_manager_nest(pm, "x.fn");
+  return fn ? lt_pass_manager_add(fn, &kAnyPass, NULL, NULL) : LT_FAILURE;
+}
+
+static lt_result_t build_broken(lt_pass_manager_t *pm) {
+  return lt_pass_manager_add(pm, &kCountPass, "bogus=1", NULL);
+}
+
+static const lt_pass_pipeline_info_t kPipe = {"t-pipe", "A test pipeline",
+                                              build_pipe};
+static const lt_pass_pipeline_info_t kNesting = {"t-nesting", "Nests",
+                                                 build_nesting};
+static const lt_pass_pipeline_info_t kBroken = {"t-broken", "Fails to build",
+                                                build_broken};
+
 /* ---- diagnostics capture ------------------------------------------------- */
 static lt_strbuf_t g_diags;
 
@@ -170,14 +243,43 @@ static void test_parse(lt_context_t *ctx) {
   expect_pipeline(ctx, "builtin.module(t-count,t-count{n=2},t-any)",
                   "builtin.module(x.fn(t-count{flag=false  n=1 name=abc},"
                   "t-count{flag=false  n=2 name=abc}),t-any)");
-  /* Named pipelines expand in place, anchored ones into their anchor. */
+  /* Named pipelines add what their code adds where they are named. */
   expect_pipeline(ctx, "builtin.module(t-pipe)",
                   "builtin.module(t-any,x.fn(t-count{flag=false  n=1 "
                   "name=abc}))");
-  expect_pipeline(ctx, "builtin.module(t-anchored,t-any)",
+  expect_pipeline(ctx, "builtin.module(t-nesting,t-any)",
                   "builtin.module(t-any,x.fn(t-any),t-any)");
-  expect_pipeline(ctx, "builtin.module(x.fn(t-anchored))",
-                  "builtin.module(x.fn(builtin.module(t-any,x.fn(t-any))))");
+  expect_pipeline(ctx, "builtin.module(x.fn(t-nesting))",
+                  "builtin.module(x.fn(t-any,x.fn(t-any)))");
+  /* An alias parses and prints only the options it does not preset. */
+  expect_pipeline(ctx, "x.fn(t-count-five{name=z list=4})",
+                  "x.fn(t-count-five{list=4 name=z})");
+  expect_error(ctx, "x.fn(t-count-five{n=2})",
+               "<unknown>:0: error: no such option n: t-count-five is "
+               "t-count with n=5 flag\n"
+               "<unknown>:0: error: failed to add `t-count-five` with "
+               "options `n=2`\n");
+  /* A pipeline option is parsed by the same parser, prints back as its
+   * elements, and is checked when the pass is added. */
+  expect_pipeline(ctx, "x.fn(t-runner{pipeline=t-count{n=2},t-any})",
+                  "x.fn(t-runner{pipeline=t-count{flag=false  n=2 "
+                  "name=abc},t-any})");
+  expect_pipeline(ctx, "x.fn(t-runner{pipeline={t-pipe}})",
+                  "x.fn(t-runner{pipeline=t-any,t-count{flag=false  n=1 "
+                  "name=abc}})");
+  expect_pipeline(ctx, "x.fn(t-runner)", "x.fn(t-runner{pipeline=})");
+  expect_error(ctx, "x.fn(t-runner{pipeline=t-any,nosuch})",
+               "<unknown>:0: error: MLIR Textual PassPipeline Parser:1:7: "
+               "error: 'nosuch' does not refer to a registered pass or pass "
+               "pipeline\nt-any,nosuch\n      ^\n\n"
+               "<unknown>:0: error: for the --pipeline option: "
+               "'t-any,nosuch' is not a valid pass pipeline\n"
+               "<unknown>:0: error: failed to add `t-runner` with options "
+               "`pipeline=t-any,nosuch`\n");
+  expect_error(ctx, "x.fn(t-runner{pipeline=t-any,t-any,t-any})",
+               "<unknown>:0: error: at most two passes\n"
+               "<unknown>:0: error: failed to add `t-runner` with options "
+               "`pipeline=t-any,t-any,t-any`\n");
 
   expect_error(ctx, "builtin.module(nosuchpass)",
                "<unknown>:0: error: MLIR Textual PassPipeline Parser:1:1: "
@@ -229,10 +331,10 @@ static void test_parse(lt_context_t *ctx) {
                "<unknown>:0: error: no such option x\n"
                "<unknown>:0: error: failed to add `t-pipe` with options "
                "`x=1`\n");
-  expect_error(ctx, "builtin.module(t-loop)",
-               "<unknown>:0: error: pass pipelines nest more than 32 deep "
-               "(does a pipeline name itself?)\n"
-               "<unknown>:0: error: failed to add `t-loop` with options ``\n");
+  expect_error(ctx, "builtin.module(t-broken)",
+               "<unknown>:0: error: no such option bogus\n"
+               "<unknown>:0: error: failed to add `t-broken` with options "
+               "``\n");
 }
 
 static void test_run(lt_context_t *ctx) {
@@ -292,6 +394,40 @@ static void test_run(lt_context_t *ctx) {
   CHECK(strstr(sb.data, "(100.0%)  Total\n") != NULL);
   lt_strbuf_free(&sb);
   lt_timing_destroy(timing);
+  lt_pass_manager_destroy(pm);
+
+  /* An alias runs its base with the preset; a pass's own pipeline runs
+   * entry by entry, each telling whether it changed the op (t-silent marks
+   * the op once, by fingerprint), and its passes' counters show under it. */
+  reset_buffers();
+  CHECK(LT_SUCCEEDED(lt_pass_pipeline_parse(
+      ctx,
+      "builtin.module(x.fn(t-count-five,t-runner{pipeline=t-silent,"
+      "t-count-five}))",
+      &pm)));
+  CHECK(LT_SUCCEEDED(lt_pass_manager_run(pm, module)));
+  CHECK_STR(run_log(), "count@x.fn changed count@x.fn same "
+                       "count@x.fn changed count@x.fn same ");
+  lt_strbuf_free(&g_log);
+  CHECK(LT_SUCCEEDED(lt_pass_manager_run(pm, module)));
+  CHECK_STR(run_log(), "count@x.fn same count@x.fn same "
+                       "count@x.fn same count@x.fn same ");
+  lt_pass_manager_print_statistics(pm, LT_PASS_STATS_PIPELINE, &sb);
+  CHECK(strstr(sb.data, "'x.fn' Pipeline\n"
+                        "  TestCountFive\n"
+                        "    (S) 20 n-total - Sum of option n\n"
+                        "    (S)  4 runs    - Number of runs\n"
+                        "  TestRunner\n"
+                        "    TestSilent\n"
+                        "    TestCountFive\n"
+                        "      (S) 20 n-total - Sum of option n\n"
+                        "      (S)  4 runs    - Number of runs\n") != NULL);
+  lt_strbuf_free(&sb);
+  lt_pass_manager_print_statistics(pm, LT_PASS_STATS_LIST, &sb);
+  CHECK(strstr(sb.data,
+               "  TestCountFive\n    (S) 40 n-total - Sum of "
+               "option n\n    (S)  8 runs    - Number of runs\n") != NULL);
+  lt_strbuf_free(&sb);
   lt_pass_manager_destroy(pm);
 
   /* Failure stops the pipeline. */
@@ -405,12 +541,20 @@ int main(void) {
   lt_pass_register(&kAnyPass); /* idempotent */
   lt_pass_register(&kSilentPass);
   lt_pass_register(&kBreakPass);
-  lt_pass_pipeline_register("t-pipe", "A test pipeline", "t-any,t-count");
-  lt_pass_pipeline_register("t-anchored", "Anchored",
-                            "builtin.module(t-any,x.fn(t-any))");
-  lt_pass_pipeline_register("t-loop", "Names itself", "t-loop");
+  lt_pass_register(&kCountFivePass);
+  lt_pass_register(&kRunnerPass);
+  lt_pass_pipeline_register(&kPipe);
+  lt_pass_pipeline_register(&kNesting);
+  lt_pass_pipeline_register(&kBroken);
+  lt_pass_pipeline_register(&kPipe); /* idempotent */
   CHECK(lt_pass_lookup("t-count") == &kCountPass);
-  CHECK(lt_pass_pipeline_lookup("t-pipe") != NULL);
+  CHECK(lt_pass_pipeline_lookup("t-pipe") == &kPipe);
+  CHECK(lt_pass_pipeline_registry_size() == 3);
+  CHECK(lt_pass_option_preset(&kCountFivePass, "n"));
+  CHECK(lt_pass_option_preset(&kCountFivePass, "flag"));
+  CHECK(!lt_pass_option_preset(&kCountFivePass, "name"));
+  CHECK(!lt_pass_option_preset(&kCountPass, "n"));
+  CHECK(lt_pass_base(&kCountFivePass) == &kCountPass);
 
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);

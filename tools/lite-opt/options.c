@@ -262,6 +262,8 @@ static const char *option_value_name(lt_pass_option_kind_t kind) {
     return "=<string>";
   case LT_OPT_INT_LIST:
     return "=<int,...>";
+  case LT_OPT_PIPELINE:
+    return "=<pipeline>";
   }
   return "";
 }
@@ -287,9 +289,11 @@ static void print_pass_list(FILE *out, int indent, bool show_test) {
   for (size_t i = 0; i < lt_pass_registry_size(); i++) {
     const lt_pass_info_t *p = lt_pass_registry_at(i);
     if (!show_test && is_test_pass(p)) continue;
+    const lt_pass_info_t *base = lt_pass_base(p);
     print_pass_row(out, indent + 2, p->argument, p->summary);
-    for (uint32_t k = 0; k < p->num_options; k++) {
-      const lt_pass_option_t *o = &p->options[k];
+    for (uint32_t k = 0; k < base->num_options; k++) {
+      const lt_pass_option_t *o = &base->options[k];
+      if (lt_pass_option_preset(p, o->name)) continue;
       char flag[300], help[1024];
       snprintf(help, sizeof(help), "%s%s%s%s", o->help ? o->help : "",
                o->default_value ? " (default: " : "",
@@ -304,7 +308,6 @@ static void print_pass_list(FILE *out, int indent, bool show_test) {
   for (size_t i = 0; i < lt_pass_pipeline_registry_size(); i++) {
     const lt_pass_pipeline_info_t *p = lt_pass_pipeline_registry_at(i);
     print_pass_row(out, indent + 2, p->name, p->summary);
-    fprintf(out, "%*s%s\n", indent + 4, "", p->text);
   }
 }
 

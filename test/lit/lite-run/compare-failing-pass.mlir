@@ -20,10 +20,10 @@
 // FIXED: error: 'func.func' op pass 'test-lite-break-ir' failed in round 1 of lite-fixed-point
 // FIXED: lite-run: '{{.*}}': pass 'lite-fixed-point' failed
 
-// A pass that cannot run here fails the same way.
+// Options no function could run with are refused before anything runs.
 // RUN: not lite-run --compare %s --pass-pipeline='builtin.module(func.func(lite-fixed-point{max-rounds=0}))' 2>&1 | FileCheck %s --check-prefix=ROUNDS
-// ROUNDS: error: 'func.func' op lite-fixed-point: max-rounds must be at least 1
-// ROUNDS: lite-run: '{{.*}}': pass 'lite-fixed-point' failed
+// ROUNDS: error: lite-fixed-point: max-rounds must be at least 1, not 0
+// ROUNDS: lite-run: --pass-pipeline: cannot build
 
 func.func @main(%x: tensor<2x3xf32> {lite.name = "x"}) -> (tensor<2x3xf32> {lite.name = "y"}) {
   %0 = "lite.relu"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>

@@ -17,15 +17,23 @@
 // CHECK-NEXT:    %[[ADD:.*]] = "lite.add"(%[[MUL]], %{{.*}}) {activation = "relu"}
 // CHECK-NEXT:    return %[[CONV]], %[[ADD]]
 
+// The statistics show the rounds, then every pass of a round with its own
+// counters (summed over the rounds), in pipeline order.
 // RUN: lite-opt %s --lite-optimize --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
-// STATS: 'func.func' Pipeline
-// STATS-NEXT: LiteFixedPoint
-// STATS-DAG: (S) 1 lite-fuse-conv-activation.num-fused
-// STATS-DAG: (S) 1 lite-fuse-conv-bn.num-fused
-// STATS-DAG: (S) 1 lite-fuse-elementwise-activation.num-fused
-// STATS-DAG: (S) 1 lite-replace-batch-norm.num-replaced
-// STATS-DAG: (S) 3 num-rounds
-// STATS-DAG: (S) 0 num-unconverged
+// STATS:      'func.func' Pipeline
+// STATS-NEXT:   LiteFixedPoint
+// STATS-NEXT:     (S) 3 num-rounds
+// STATS-NEXT:     (S) 0 num-unconverged
+// STATS-NEXT:     LiteFuseLayerNorm
+// STATS:          LiteFuseConvBn
+// STATS-NEXT:       (S) 1 num-fused
+// STATS:          LiteFuseConvActivation
+// STATS-NEXT:       (S) 1 num-fused
+// STATS:          LiteFuseElementwiseActivation
+// STATS-NEXT:       (S) 1 num-fused
+// STATS-NEXT:     LiteReplaceBatchNorm
+// STATS-NEXT:       (S) 1 num-replaced
+// STATS:          LiteForwardOps
 
 // The pipeline: one lite-fixed-point over the passes, in order.
 // RUN: lite-opt %s --lite-optimize --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
