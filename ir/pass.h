@@ -87,8 +87,10 @@ struct lt_pass {
   bool changed_known;
 };
 
-/* Registry of passes reachable from lite-opt (static descriptors). */
-void lt_pass_register(const lt_pass_info_t *info);
+/* Registry of passes reachable from lite-opt (static descriptors, borrowed;
+ * the first registration of an argument wins, so registering twice is
+ * harmless). False when info is invalid or memory ran out. */
+bool lt_pass_register(const lt_pass_info_t *info);
 const lt_pass_info_t *lt_pass_lookup(const char *argument);
 /* All registered passes sorted by argument. */
 size_t lt_pass_registry_size(void);

@@ -28,8 +28,9 @@ typedef struct lt_pass_pipeline_info {
 } lt_pass_pipeline_info_t;
 
 /* Registers a named pipeline (a static descriptor, borrowed; the first
- * registration of a name wins, so registering twice is harmless). */
-void lt_pass_pipeline_register(const lt_pass_pipeline_info_t *info);
+ * registration of a name wins, so registering twice is harmless). False
+ * when info is invalid or memory ran out. */
+bool lt_pass_pipeline_register(const lt_pass_pipeline_info_t *info);
 const lt_pass_pipeline_info_t *lt_pass_pipeline_lookup(const char *name);
 /* All registered pipelines sorted by name. */
 size_t lt_pass_pipeline_registry_size(void);

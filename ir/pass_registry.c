@@ -9,12 +9,22 @@
 
 #include "ir/pass_manager.h"
 
-#define LT_REGISTRY_MAX 1024
+static const lt_pass_info_t **g_passes;
+static size_t g_num_passes, g_cap_passes;
+static const lt_pass_pipeline_info_t **g_pipelines;
+static size_t g_num_pipelines, g_cap_pipelines;
 
-static const lt_pass_info_t *g_passes[LT_REGISTRY_MAX];
-static size_t g_num_passes;
-static const lt_pass_pipeline_info_t *g_pipelines[LT_REGISTRY_MAX];
-static size_t g_num_pipelines;
+/* Makes room for one more entry in *table (count n, capacity *cap): false
+ * when out of memory. The registries live as long as the process. */
+static bool reserve(const void ***table, size_t n, size_t *cap) {
+  if (n < *cap) return true;
+  size_t grown = *cap ? 2 * *cap : 64;
+  const void **t = realloc((void *)*table, grown * sizeof *t);
+  if (!t) return false;
+  *table = t;
+  *cap = grown;
+  return true;
+}
 
 /* Index where `key` is or would be inserted (names are sorted). */
 static size_t pass_position(const char *key, bool *out_found) {
@@ -53,17 +63,20 @@ static size_t pipeline_position(const char *key, bool *out_found) {
   return lo;
 }
 
-void lt_pass_register(const lt_pass_info_t *info) {
+bool lt_pass_register(const lt_pass_info_t *info) {
   bool found;
-  if (!info || !info->argument) return;
+  if (!info || !info->argument) return false;
   size_t at = pass_position(info->argument, &found);
   /* The first registration of an argument wins: registering the same
    * library twice must be harmless. */
-  if (found || g_num_passes == LT_REGISTRY_MAX) return;
+  if (found) return true;
+  if (!reserve((const void ***)&g_passes, g_num_passes, &g_cap_passes))
+    return false;
   memmove(&g_passes[at + 1], &g_passes[at],
           (g_num_passes - at) * sizeof(g_passes[0]));
   g_passes[at] = info;
   g_num_passes++;
+  return true;
 }
 
 const lt_pass_info_t *lt_pass_lookup(const char *argument) {
@@ -79,15 +92,19 @@ const lt_pass_info_t *lt_pass_registry_at(size_t i) {
   return i < g_num_passes ? g_passes[i] : NULL;
 }
 
-void lt_pass_pipeline_register(const lt_pass_pipeline_info_t *info) {
+bool lt_pass_pipeline_register(const lt_pass_pipeline_info_t *info) {
   bool found;
-  if (!info || !info->name || !info->build) return;
+  if (!info || !info->name || !info->build) return false;
   size_t at = pipeline_position(info->name, &found);
-  if (found || g_num_pipelines == LT_REGISTRY_MAX) return;
+  if (found) return true;
+  if (!reserve((const void ***)&g_pipelines, g_num_pipelines,
+               &g_cap_pipelines))
+    return false;
   memmove(&g_pipelines[at + 1], &g_pipelines[at],
           (g_num_pipelines - at) * sizeof(g_pipelines[0]));
   g_pipelines[at] = info;
   g_num_pipelines++;
+  return true;
 }
 
 const lt_pass_pipeline_info_t *lt_pass_pipeline_lookup(const char *name) {

@@ -361,7 +361,7 @@ typedef struct count_run {
 static void count_applied(void *user, const lt_pattern_t *pattern) {
   const count_run_t *run = user;
   size_t i = lt_pattern_set_index(run->set, pattern);
-  if (i < run->n && run->rows[i].stat < run->pass->info->num_statistics)
+  if (i < run->n && run->rows[i].stat < lt_pass_base(run->pass->info)->num_statistics)
     lt_pass_stat_add(run->pass, run->rows[i].stat, 1);
 }
 

@@ -52,7 +52,7 @@
 LT_CORE_PASSES(X)
 #undef X
 
-/* Registers the named pipelines of pipelines.c. */
-void lt_register_core_pipelines(void);
+/* Registers the named pipelines of pipelines.c; false when out of memory. */
+bool lt_register_core_pipelines(void);
 
 #endif /* LITE_PASSES_PASS_LIST_H */

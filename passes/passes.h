@@ -9,7 +9,7 @@
 #include "ir/pass.h"
 
 /* Registers every pass and named pipeline of this library with the pass
- * registries (idempotent). */
-void lt_register_core_passes(void);
+ * registries (idempotent); false when out of memory. */
+bool lt_register_core_passes(void);
 
 #endif /* LITE_PASSES_PASSES_H */

@@ -98,7 +98,7 @@ static const lt_pass_pipeline_info_t lite_optimize_pipeline = {
     .build = build_lite_optimize,
 };
 
-void lt_register_core_pipelines(void) {
-  lt_pass_pipeline_register(&lite_default_pipeline);
-  lt_pass_pipeline_register(&lite_optimize_pipeline);
+bool lt_register_core_pipelines(void) {
+  bool ok = lt_pass_pipeline_register(&lite_default_pipeline);
+  return lt_pass_pipeline_register(&lite_optimize_pipeline) && ok;
 }

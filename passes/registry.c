@@ -3,9 +3,10 @@
 #include "passes/pass_list.h"
 #include "passes/passes.h"
 
-void lt_register_core_passes(void) {
-#define X(name) lt_pass_register(&lt_##name##_pass);
+bool lt_register_core_passes(void) {
+  bool ok = true;
+#define X(name) ok = lt_pass_register(&lt_##name##_pass) && ok;
   LT_CORE_PASSES(X)
 #undef X
-  lt_register_core_pipelines();
+  return lt_register_core_pipelines() && ok;
 }

@@ -18,7 +18,8 @@
 LT_TEST_PASSES(X)
 #undef X
 
-/* Registers the test passes with the pass registry (idempotent). */
-void lt_register_test_passes(void);
+/* Registers the test passes with the pass registry (idempotent); false
+ * when out of memory. */
+bool lt_register_test_passes(void);
 
 #endif /* LITE_TEST_LIB_TEST_PASSES_H */

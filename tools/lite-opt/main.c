@@ -44,8 +44,10 @@ static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
 
 int main(int argc, char **argv) {
   /* Passes first: every registered pass is also a command-line flag. */
-  lt_register_core_passes();
-  lt_register_test_passes();
+  if (!lt_register_core_passes() || !lt_register_test_passes()) {
+    lt_cl_error("lite-opt", "out of memory registering the passes");
+    return LT_EXIT_FAILURE;
+  }
   lt_opt_config_t config;
   if (!lt_opt_parse_args(argc, argv, &config)) {
     lt_opt_config_free(&config);
