@@ -233,7 +233,7 @@ static uint32_t attr_operands(lt_lite_op_id_t id, const attr_operand_t **out) {
 static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
                          const lt_value_t *v, lk_dtype_t data,
                          lt_named_attr_t *out, bool *out_skip) {
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(ctx);
   lk_tensor_t t;
   bool owned;
   *out_skip = false;
@@ -256,7 +256,7 @@ static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
   } else if (t.rank != 1 || n > 4096) {
     ok = false;
   } else if (spec->kind == ATTR_F32S) {
-    float *f = malloc((size_t)n * sizeof *f);
+    float *f = lt_alloc(al, (size_t)n * sizeof *f);
     ok = f && lk_dtype_is_float(t.dtype);
     for (int64_t i = 0; ok && i < n; i++) {
       double x = lk_load_f64(&t, i);
@@ -267,16 +267,16 @@ static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
       *out =
           (lt_named_attr_t){lt_ident_cstr(ctx, spec->name),
                             lt_attr_dense_array(ctx, lt_type_f32(ctx), n, f)};
-    free(f);
+    lt_free(al, f, (size_t)n * sizeof *f);
   } else {
-    int64_t *vals = malloc((size_t)(n ? n : 1) * sizeof *vals);
+    int64_t *vals = lt_alloc(al, (size_t)(n ? n : 1) * sizeof *vals);
     ok = vals && lk_dtype_is_int(t.dtype) && t.dtype != LK_BOOL;
     for (int64_t i = 0; ok && i < n; i++) {
       vals[i] = lk_load_i64(&t, i);
       ok = t.dtype != LK_U64 || vals[i] >= 0;
     }
     if (ok) *out = lt_lite_named_ints(ctx, spec->name, (uint32_t)n, vals);
-    free(vals);
+    lt_free(al, vals, (size_t)(n ? n : 1) * sizeof *vals);
   }
   if (owned) lt_lite_tensor_free(al, &t);
   return ok && (*out_skip || out->value);
@@ -449,7 +449,10 @@ static lt_result_t run_fold_constants(lt_pass_t *pass, lt_op_t *func) {
   /* The scalar rewrites come last in the table. */
   size_t n = LT_ARRAY_SIZE(patterns) - (o->binary_to_scale ? 0 : 2);
   for (size_t i = 0; i < n; i++)
-    lt_pattern_set_add(set, &patterns[i]);
+    if (LT_FAILED(lt_pattern_set_add(set, &patterns[i]))) {
+      lt_pattern_set_destroy(set);
+      return lt_op_emit_error(func, "out of memory");
+    }
   /* The driver's own folding is off: every fold goes through fold_op, which
    * counts it and makes its constant with lt_lite_rw_constant. */
   lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
