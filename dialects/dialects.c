@@ -7,8 +7,10 @@
 #include "dialects/lite/lite.h"
 #include "ir/operation.h"
 
-void lt_register_core_dialects(lt_context_t *ctx) {
-  lt_context_register_dialect(ctx, &lt_func_dialect);
-  lt_context_register_dialect(ctx, &lt_arith_dialect);
-  lt_context_register_dialect(ctx, &lt_lite_dialect);
+lt_result_t lt_register_core_dialects(lt_context_t *ctx) {
+  if (LT_FAILED(lt_context_register_dialect(ctx, &lt_func_dialect)) ||
+      LT_FAILED(lt_context_register_dialect(ctx, &lt_arith_dialect)) ||
+      LT_FAILED(lt_context_register_dialect(ctx, &lt_lite_dialect)))
+    return LT_FAILURE;
+  return LT_SUCCESS;
 }

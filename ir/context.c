@@ -180,6 +180,15 @@ const lt_ident_t *lt_ident_cstr(lt_context_t *ctx, const char *s) {
 
 /* ---- lifetime ------------------------------------------------------------ */
 
+static void *counting_alloc_fn(void *self, void *ptr, size_t old_size,
+                               size_t new_size) {
+  lt_context_t *ctx = self;
+  void *p =
+      ctx->base_allocator.fn(ctx->base_allocator.self, ptr, old_size, new_size);
+  if (!p && new_size) ctx->alloc_failures++;
+  return p;
+}
+
 lt_status_t lt_context_create(lt_allocator_t allocator,
                               lt_context_t **out_ctx) {
   *out_ctx = NULL;
@@ -187,15 +196,17 @@ lt_status_t lt_context_create(lt_allocator_t allocator,
   if (!ctx)
     return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
                           "cannot allocate the context");
-  ctx->allocator = allocator;
-  lt_arena_init(&ctx->arena, allocator);
-  lt_arena_init(&ctx->op_arena, allocator);
+  ctx->base_allocator = allocator;
+  ctx->allocator = (lt_allocator_t){ctx, counting_alloc_fn};
+  lt_allocator_t a = ctx->allocator;
+  lt_arena_init(&ctx->arena, a);
+  lt_arena_init(&ctx->op_arena, a);
   ctx->next_handler_id = 1;
-  bool ok = LT_SUCCEEDED(lt_utable_init(&ctx->idents, allocator, 1024)) &&
-            LT_SUCCEEDED(lt_utable_init(&ctx->types, allocator, 256)) &&
-            LT_SUCCEEDED(lt_utable_init(&ctx->attrs, allocator, 1024)) &&
-            LT_SUCCEEDED(lt_utable_init(&ctx->op_infos, allocator, 256)) &&
-            LT_SUCCEEDED(lt_utable_init(&ctx->resources, allocator, 16));
+  bool ok = LT_SUCCEEDED(lt_utable_init(&ctx->idents, a, 1024)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->types, a, 256)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->attrs, a, 1024)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->op_infos, a, 256)) &&
+            LT_SUCCEEDED(lt_utable_init(&ctx->resources, a, 16));
   if (ok) {
     ctx->t_index = lt_type_index(ctx);
     ctx->t_none = lt_type_none(ctx);
@@ -217,9 +228,12 @@ lt_status_t lt_context_create(lt_allocator_t allocator,
                           "cannot allocate the context");
   }
   if (LT_FAILED(lt_context_register_dialect(ctx, &lt_builtin_dialect))) {
+    bool oom = ctx->alloc_failures != 0;
     lt_context_destroy(ctx);
-    return lt_status_make(LT_STATUS_INTERNAL,
-                          "cannot register the builtin dialect");
+    return oom ? lt_status_make(LT_STATUS_OUT_OF_MEMORY,
+                                "cannot allocate the context")
+               : lt_status_make(LT_STATUS_INTERNAL,
+                                "cannot register the builtin dialect");
   }
   *out_ctx = ctx;
   return LT_OK;
@@ -248,11 +262,15 @@ void lt_context_destroy(lt_context_t *ctx) {
   lt_utable_deinit(&ctx->resources, a);
   lt_arena_deinit(&ctx->arena);
   lt_arena_deinit(&ctx->op_arena);
-  lt_free(a, ctx, sizeof(*ctx));
+  lt_free(ctx->base_allocator, ctx, sizeof(*ctx));
 }
 
 lt_allocator_t lt_context_allocator(lt_context_t *ctx) {
   return ctx->allocator;
+}
+
+uint64_t lt_context_alloc_failures(lt_context_t *ctx) {
+  return ctx->alloc_failures;
 }
 
 lt_arena_t *lt_context_arena(lt_context_t *ctx) { return &ctx->arena; }
@@ -334,6 +352,12 @@ lt_result_t lt_context_register_dialect(lt_context_t *ctx,
       return lt_emit_error(ctx, lt_loc_unknown(ctx),
                            "op '%s' is registered twice", name);
   }
+  /* Everything that can fail comes first, so that out of memory leaves
+   * the dialect unregistered rather than half registered. */
+  for (size_t i = 0; i < dialect->num_ops; i++)
+    if (!lt_op_info_get(ctx, dialect->ops[i].name,
+                        strlen(dialect->ops[i].name)))
+      return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
   if (LT_FAILED(lt_context_grow(ctx, (void **)&ctx->dialects,
                                 &ctx->cap_dialects, ctx->num_dialects + 1,
                                 sizeof(*ctx->dialects))))
@@ -341,13 +365,11 @@ lt_result_t lt_context_register_dialect(lt_context_t *ctx,
   ctx->dialects[ctx->num_dialects++] = dialect;
   for (size_t i = 0; i < dialect->num_ops; i++) {
     const lt_op_def_t *def = &dialect->ops[i];
-    size_t len = strlen(def->name);
     uint64_t hash;
     /* A record made for the name while it was unregistered is upgraded in
      * place, so ops already created with it become registered too. */
-    lt_op_info_t *info = lt_op_info_find(ctx, def->name, len, &hash);
-    if (!info) info = lt_op_info_new(ctx, def->name, len, hash);
-    if (!info) return lt_emit_error(ctx, lt_loc_unknown(ctx), "out of memory");
+    lt_op_info_t *info =
+        lt_op_info_find(ctx, def->name, strlen(def->name), &hash);
     info->dialect = dialect;
     info->def = def;
     info->registered = true;

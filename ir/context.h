@@ -22,7 +22,13 @@ struct lt_ident {
 lt_status_t lt_context_create(lt_allocator_t allocator,
                               lt_context_t **out_ctx);
 void lt_context_destroy(lt_context_t *ctx);
+/* The allocator everything of this context (and every pass on its IR) must
+ * use: the one given to lt_context_create, with failures counted. */
 lt_allocator_t lt_context_allocator(lt_context_t *ctx);
+/* How many allocations through lt_context_allocator failed since the
+ * context was created: a run whose count grew has lost memory somewhere,
+ * even where nothing reported it. */
+uint64_t lt_context_alloc_failures(lt_context_t *ctx);
 /* Arena for objects that live as long as the context. */
 lt_arena_t *lt_context_arena(lt_context_t *ctx);
 

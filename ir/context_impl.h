@@ -99,7 +99,12 @@ typedef struct lt_loc_run {
 #define LT_OP_SLAB_SLACK 8 /* larger classes an allocation may take from */
 
 struct lt_context {
+  /* Everything allocates through `allocator`, which forwards to the one the
+   * context was created with (`base_allocator`) and counts the requests it
+   * could not serve, so that a failure no caller reported is still seen. */
   lt_allocator_t allocator;
+  lt_allocator_t base_allocator;
+  uint64_t alloc_failures;
   lt_arena_t arena;
   lt_arena_t op_arena;
   void *op_free[LT_OP_SLAB_CLASSES]; /* free lists, linked through word 0 */

@@ -43,7 +43,11 @@ uint64_t lt_diag_error_count(lt_context_t *ctx) { return ctx->error_count; }
 
 lt_diag_t *lt_diag_begin(lt_context_t *ctx, lt_loc_t loc, lt_severity_t sev) {
   lt_diag_t *d = lt_calloc(ctx->allocator, sizeof(*d));
-  if (!d) return NULL;
+  if (!d) {
+    /* The message is lost, but not the fact that something failed. */
+    if (sev == LT_SEV_ERROR) ctx->error_count++;
+    return NULL;
+  }
   d->severity = sev;
   d->loc = loc ? loc : lt_loc_unknown(ctx);
   d->ctx = ctx;
@@ -107,10 +111,7 @@ lt_result_t lt_diag_emit(lt_diag_t *d) {
 static void lt_emit_v(lt_context_t *ctx, lt_loc_t loc, lt_severity_t sev,
                       const char *fmt, va_list ap) {
   lt_diag_t *d = lt_diag_begin(ctx, loc, sev);
-  if (!d) {
-    if (sev == LT_SEV_ERROR) ctx->error_count++;
-    return;
-  }
+  if (!d) return;
   lt_strbuf_vprintf(&d->message, fmt, ap);
   lt_diag_emit(d);
 }

@@ -30,6 +30,8 @@ struct lt_diag {
 typedef bool (*lt_diag_handler_fn_t)(void *user, const lt_diag_t *diag);
 typedef uint64_t lt_diag_handler_id_t;
 
+/* Installs a handler on top of the stack; 0 when out of memory (nothing is
+ * installed then). */
 lt_diag_handler_id_t lt_diag_push_handler(lt_context_t *ctx,
                                           lt_diag_handler_fn_t fn, void *user);
 void lt_diag_pop_handler(lt_context_t *ctx, lt_diag_handler_id_t id);

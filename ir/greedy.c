@@ -1026,6 +1026,9 @@ lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
                                        bool *out_changed) {
   if (out_changed) *out_changed = false;
   if (!root) return LT_FAILURE;
+  if (lt_pattern_set_failed(patterns))
+    return lt_op_emit_error(root, "out of memory: the pattern set is "
+                                  "incomplete");
   driver_t d;
   memset(&d, 0, sizeof d);
   d.ctx = lt_op_context(root);
@@ -1059,5 +1062,7 @@ lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
   lt_free(d.allocator, d.pats, d.cap_pats * sizeof *d.pats);
   lt_free(d.allocator, d.seed, d.seed_cap * sizeof *d.seed);
   if (out_changed) *out_changed = any_change;
-  return changed || d.failed_alloc ? LT_FAILURE : LT_SUCCESS;
+  if (d.failed_alloc)
+    return lt_op_emit_error(root, "out of memory in the greedy rewrite driver");
+  return changed ? LT_FAILURE : LT_SUCCESS;
 }

@@ -51,43 +51,59 @@ static bool state_grow(lt_op_state_t *s, void **arr, uint32_t count,
   return true;
 }
 
-void lt_op_state_add_operand(lt_op_state_t *s, lt_value_t *v) {
+/* Marks the state failed and returns false. */
+static bool state_fail(lt_op_state_t *s) {
+  s->failed = true;
+  return false;
+}
+
+bool lt_op_state_add_operand(lt_op_state_t *s, lt_value_t *v) {
   if (!state_grow(s, (void **)&s->operands, s->num_operands, &s->cap_operands,
                   sizeof(*s->operands)))
-    return;
+    return state_fail(s);
   s->operands[s->num_operands++] = v;
+  return true;
 }
 
-void lt_op_state_add_result(lt_op_state_t *s, const lt_type_t *t) {
-  if (!state_grow(s, (void **)&s->result_types, s->num_results, &s->cap_results,
-                  sizeof(*s->result_types)))
-    return;
+bool lt_op_state_add_result(lt_op_state_t *s, const lt_type_t *t) {
+  if (!t || !state_grow(s, (void **)&s->result_types, s->num_results,
+                        &s->cap_results, sizeof(*s->result_types)))
+    return state_fail(s);
   s->result_types[s->num_results++] = t;
+  return true;
 }
 
-void lt_op_state_add_successor(lt_op_state_t *s, lt_block_t *b) {
+bool lt_op_state_add_successor(lt_op_state_t *s, lt_block_t *b) {
   if (!state_grow(s, (void **)&s->successors, s->num_successors,
                   &s->cap_successors, sizeof(*s->successors)))
-    return;
+    return state_fail(s);
   s->successors[s->num_successors++] = b;
+  return true;
 }
 
-void lt_op_state_add_attr(lt_op_state_t *s, const char *name,
+bool lt_op_state_add_attr(lt_op_state_t *s, const char *name,
                           const lt_attr_t *value) {
-  if (!state_grow(s, (void **)&s->attrs, s->num_attrs, &s->cap_attrs,
+  const lt_ident_t *id = lt_ident_cstr(s->ctx, name);
+  if (!id || !value ||
+      !state_grow(s, (void **)&s->attrs, s->num_attrs, &s->cap_attrs,
                   sizeof(*s->attrs)))
-    return;
-  s->attrs[s->num_attrs].name = lt_ident_cstr(s->ctx, name);
+    return state_fail(s);
+  s->attrs[s->num_attrs].name = id;
   s->attrs[s->num_attrs].value = value;
   s->num_attrs++;
+  return true;
 }
 
 lt_region_t *lt_op_state_add_region(lt_op_state_t *s) {
   lt_region_t *r = lt_region_create(s->ctx);
-  if (!r) return NULL;
+  if (!r) {
+    state_fail(s);
+    return NULL;
+  }
   if (!state_grow(s, (void **)&s->regions, s->num_regions, &s->cap_regions,
                   sizeof(*s->regions))) {
     lt_region_destroy(r);
+    state_fail(s);
     return NULL;
   }
   s->regions[s->num_regions++] = r;
@@ -119,6 +135,7 @@ void lt_op_state_free(lt_op_state_t *s) {
   s->num_attrs = s->num_regions = 0;
   s->cap_operands = s->cap_results = s->cap_successors = 0;
   s->cap_attrs = s->cap_regions = 0;
+  s->failed = false;
 }
 
 /* ---- creation and destruction ------------------------------------------- */
@@ -172,6 +189,7 @@ lt_op_t *lt_op_alloc(lt_context_t *ctx, const lt_op_info_t *info, lt_loc_t loc,
 }
 
 lt_op_t *lt_op_create(const lt_op_state_t *state) {
+  if (state->failed || !state->info) return NULL;
   lt_context_t *ctx = state->ctx;
   const lt_attr_t *attrs = lt_attr_dict(ctx, state->num_attrs, state->attrs);
   lt_op_t *op =
@@ -488,6 +506,11 @@ bool lt_value_has_one_use(const lt_value_t *v) {
 
 lt_block_t *lt_value_parent_block(const lt_value_t *v) {
   return v->is_block_arg ? v->owner.block : v->owner.op->parent;
+}
+
+lt_context_t *lt_value_context(const lt_value_t *v) {
+  return v->is_block_arg ? lt_block_context(v->owner.block)
+                         : lt_op_context(v->owner.op);
 }
 
 lt_loc_t lt_value_loc(const lt_value_t *v) {

@@ -211,20 +211,27 @@ struct lt_op_state {
   lt_region_t **regions;
   /* growable storage used by the helpers below (freed by lt_op_state_free) */
   uint32_t cap_operands, cap_results, cap_successors, cap_attrs, cap_regions;
+  /* Set when a helper below could not add its element (out of memory, or a
+   * NULL type or attribute): lt_op_create then refuses the state. */
+  bool failed;
 };
 
 void lt_op_state_init(lt_op_state_t *s, lt_context_t *ctx, const char *name,
                       lt_loc_t loc);
-void lt_op_state_add_operand(lt_op_state_t *s, lt_value_t *v);
-void lt_op_state_add_result(lt_op_state_t *s, const lt_type_t *t);
-void lt_op_state_add_successor(lt_op_state_t *s, lt_block_t *b);
-void lt_op_state_add_attr(lt_op_state_t *s, const char *name,
+/* The adders return false, and mark the state failed, when out of memory
+ * or given a NULL type or attribute (one whose creation failed). */
+bool lt_op_state_add_operand(lt_op_state_t *s, lt_value_t *v);
+bool lt_op_state_add_result(lt_op_state_t *s, const lt_type_t *t);
+bool lt_op_state_add_successor(lt_op_state_t *s, lt_block_t *b);
+bool lt_op_state_add_attr(lt_op_state_t *s, const char *name,
                           const lt_attr_t *value);
-/* Adds an empty region and returns it (owned by the state until create). */
+/* Adds an empty region and returns it (owned by the state until create);
+ * NULL, and the state failed, when out of memory. */
 lt_region_t *lt_op_state_add_region(lt_op_state_t *s);
 void lt_op_state_free(lt_op_state_t *s);
 
-/* Creates a detached op; regions in the state are moved in. */
+/* Creates a detached op; regions in the state are moved in. NULL when out
+ * of memory or when the state is marked failed. */
 lt_op_t *lt_op_create(const lt_op_state_t *state);
 /* Destroys a detached op (must have no uses of its results). */
 void lt_op_destroy(lt_op_t *op);
@@ -289,6 +296,8 @@ static inline lt_op_t *lt_value_defining_op(const lt_value_t *v) {
 }
 /* Block the value is defined in. */
 lt_block_t *lt_value_parent_block(const lt_value_t *v);
+/* The context the value belongs to (its op's or its block's). */
+lt_context_t *lt_value_context(const lt_value_t *v);
 lt_loc_t lt_value_loc(const lt_value_t *v);
 /* Changes the value's type in place (callers keep the IR valid). */
 void lt_value_set_type(lt_value_t *v, const lt_type_t *t);

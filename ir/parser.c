@@ -532,6 +532,7 @@ lt_op_t *lt_parse_source(lt_context_t *ctx, const char *name, const char *buf,
                          size_t len, const lt_parse_config_t *config) {
   lt_parse_config_t defaults = {0};
   if (!config) config = &defaults;
+  uint64_t oom_before = lt_context_alloc_failures(ctx);
   lt_asm_parser_t p;
   if (LT_FAILED(parser_init(&p, ctx, name, buf, len, config))) {
     parser_deinit(&p);
@@ -575,6 +576,13 @@ lt_op_t *lt_parse_source(lt_context_t *ctx, const char *name, const char *buf,
       lt_block_splice(lt_module_body(result), top);
     else
       lt_emit_error(ctx, file_loc, "out of memory while parsing");
+  }
+  /* A failed allocation the parser recovered from may still have lost
+   * something (a location, a name): the IR is not the text's. */
+  if (result && lt_context_alloc_failures(ctx) != oom_before) {
+    lt_emit_error(ctx, file_loc, "out of memory while parsing");
+    lt_op_destroy(result);
+    result = NULL;
   }
   lt_block_destroy(top);
   parser_deinit(&p);

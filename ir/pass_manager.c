@@ -234,13 +234,19 @@ static lt_result_t run_pass(run_ctx_t *rc, lt_pass_t *pass, lt_op_t *op,
   pass->changed = false;
   pass->changed_known = false;
   uint64_t errors_before = lt_diag_error_count(ctx);
+  uint64_t oom_before = lt_context_alloc_failures(ctx);
   if (timer) lt_timer_start(timer);
   lt_result_t r = base->run ? base->run(pass, op) : LT_SUCCESS;
   if (timer) lt_timer_stop(timer);
-  if (LT_FAILED(r)) {
+  /* An allocation that failed under the pass may have left its work
+   * incomplete even where the pass did not notice: never call that a
+   * success. */
+  bool oom = lt_context_alloc_failures(ctx) != oom_before;
+  if (LT_FAILED(r) || oom) {
     /* A pass should explain its failure; say at least which one failed. */
     if (lt_diag_error_count(ctx) == errors_before)
-      lt_emit_error(ctx, op->loc, "pass '%s' failed", pass->info->argument);
+      lt_emit_error(ctx, op->loc, "pass '%s' %s", pass->info->argument,
+                    oom ? "ran out of memory" : "failed");
     lt_instrument_after_pass_failed(root, pass, op);
     return LT_FAILURE;
   }

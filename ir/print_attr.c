@@ -540,18 +540,21 @@ void lt_pr_loc(lt_asm_printer_t *p, lt_loc_t loc, bool allow_alias) {
   lt_strbuf_putc(p->out, ')');
 }
 
-/* ---- public entry points without a printer ------------------------------- */
+/* ---- public entry points without a printer -------------------------------
+ * Types, attributes and locations carry no context, so these printers take
+ * their scratch memory (only for ranks above 8) from libc, as the string
+ * buffer they write to does. */
 
 void lt_type_print(const lt_type_t *t, lt_strbuf_t *sb) {
   lt_asm_printer_t p;
-  lt_printer_init(&p, NULL, sb);
+  lt_printer_init(&p, NULL, sb, lt_allocator_system());
   lt_pr_type(&p, t);
   lt_printer_deinit(&p);
 }
 
 void lt_attr_print(const lt_attr_t *a, lt_strbuf_t *sb) {
   lt_asm_printer_t p;
-  lt_printer_init(&p, NULL, sb);
+  lt_printer_init(&p, NULL, sb, lt_allocator_system());
   if (a && lt_attr_is_loc(a))
     lt_pr_loc_inner(&p, a, true);
   else
@@ -561,7 +564,7 @@ void lt_attr_print(const lt_attr_t *a, lt_strbuf_t *sb) {
 
 void lt_loc_print(lt_loc_t loc, lt_strbuf_t *out) {
   lt_asm_printer_t p;
-  lt_printer_init(&p, NULL, out);
+  lt_printer_init(&p, NULL, out, lt_allocator_system());
   lt_pr_loc(&p, loc, false);
   lt_printer_deinit(&p);
 }

@@ -91,9 +91,10 @@ struct lt_asm_printer {
   uint32_t num_snap, cap_snap;
 };
 
-/* Starts a printer writing to out (flags NULL: defaults). */
+/* Starts a printer writing to out (flags NULL: defaults), with its scratch
+ * memory from `allocator`. */
 void lt_printer_init(lt_asm_printer_t *p, const lt_print_flags_t *flags,
-                     lt_strbuf_t *out);
+                     lt_strbuf_t *out, lt_allocator_t allocator);
 void lt_printer_deinit(lt_asm_printer_t *p);
 
 #define LT_ID_CACHE_SIZE 4096

@@ -19,14 +19,14 @@ void lt_print_flags_init(lt_print_flags_t *f) {
 }
 
 void lt_printer_init(lt_asm_printer_t *p, const lt_print_flags_t *flags,
-                     lt_strbuf_t *out) {
+                     lt_strbuf_t *out, lt_allocator_t allocator) {
   memset(p, 0, sizeof *p);
   p->out = out;
   if (flags)
     p->flags = *flags;
   else
     lt_print_flags_init(&p->flags);
-  p->allocator = lt_allocator_system();
+  p->allocator = allocator;
   p->dialect = "builtin";
   p->dialect_len = 7;
   lt_ptr_map_init(&p->ids, p->allocator);
@@ -712,14 +712,16 @@ static bool needs_aliases(lt_asm_printer_t *p, lt_op_t *op) {
   return lt_op_walk(op, LT_WALK_PRE, find_loc_attr, NULL) == LT_WALK_INTERRUPT;
 }
 
-void lt_op_print(lt_op_t *op, const lt_print_flags_t *flags, lt_strbuf_t *out) {
-  lt_asm_printer_t p;
-  lt_printer_init(&p, flags, out);
+lt_result_t lt_op_print(lt_op_t *op, const lt_print_flags_t *flags,
+                        lt_strbuf_t *out) {
   if (!op) {
     lt_strbuf_puts(out, "<<NULL OPERATION>>");
-    lt_printer_deinit(&p);
-    return;
+    return LT_SUCCESS;
   }
+  lt_context_t *ctx = lt_op_context(op);
+  uint64_t oom_before = lt_context_alloc_failures(ctx);
+  lt_asm_printer_t p;
+  lt_printer_init(&p, flags, out, lt_context_allocator(ctx));
   lt_op_t *root = op;
   for (;;) {
     if (p.flags.local_scope &&
@@ -757,6 +759,12 @@ void lt_op_print(lt_op_t *op, const lt_print_flags_t *flags, lt_strbuf_t *out) {
     print_resource_trailer(&p);
   }
   lt_printer_deinit(&p);
+  /* Where the printer's memory ran out it printed less (no aliases, no
+   * names): the text is not the IR's. */
+  if (lt_context_alloc_failures(ctx) != oom_before)
+    return lt_op_emit_error(op, "out of memory while printing '%s'",
+                            lt_op_name(op));
+  return LT_SUCCESS;
 }
 
 /* ---- builtin.module's custom form ---------------------------------------- */

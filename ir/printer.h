@@ -38,6 +38,8 @@ bool lt_print_resource_elided(const lt_print_flags_t *flags,
                               const lt_resource_t *r);
 
 /* Appends op (and its nested IR) to out. flags may be NULL (defaults).
+ * LT_FAILURE, after an error diagnostic, when out of memory made the text
+ * incomplete.
  * As MLIR's Operation::print: a top-level op (no parent block) printed
  * without local_scope gets non-deferred location aliases before it, then a
  * newline after it, the deferred `#locN = loc(...)` alias lines, and the
@@ -46,7 +48,8 @@ bool lt_print_resource_elided(const lt_print_flags_t *flags,
  * printed alone (no trailing newline), numbered from its top-level ancestor
  * (local_scope: its nearest isolated-from-above ancestor); values defined
  * outside the numbered scope print as `<<UNKNOWN SSA VALUE>>`. */
-void lt_op_print(lt_op_t *op, const lt_print_flags_t *flags, lt_strbuf_t *out);
+lt_result_t lt_op_print(lt_op_t *op, const lt_print_flags_t *flags,
+                        lt_strbuf_t *out);
 
 /* Appends a float of type `type` (f16, bf16, f32, f64) as MLIR's
  * printFloatValue does: `1.000000e+00` when that reads back bit-exactly,

@@ -22,6 +22,7 @@ struct lt_pattern_set {
   lt_pattern_entry_t *entries;
   size_t count, cap;
   uint32_t next_seq;
+  bool failed; /* a pattern could not be added: the set is incomplete */
 };
 
 lt_pattern_set_t *lt_pattern_set_create(lt_context_t *ctx) {
@@ -47,19 +48,33 @@ static int entry_cmp(const lt_pattern_entry_t *a, const lt_pattern_entry_t *b) {
   return a->seq < b->seq ? -1 : (a->seq > b->seq);
 }
 
-void lt_pattern_set_add(lt_pattern_set_t *set, const lt_pattern_t *pattern) {
-  if (!set || !pattern || !pattern->match_and_rewrite) return;
+lt_result_t lt_pattern_set_add(lt_pattern_set_t *set,
+                               const lt_pattern_t *pattern) {
+  if (!set) return LT_FAILURE;
+  if (!pattern || !pattern->match_and_rewrite) {
+    set->failed = true;
+    return LT_FAILURE;
+  }
   if (set->count == set->cap) {
     size_t cap = set->cap ? set->cap * 2 : 16;
     lt_pattern_entry_t *e = lt_realloc(set->allocator, set->entries,
                                        set->cap * sizeof *e, cap * sizeof *e);
-    if (!e) return;
+    if (!e) {
+      set->failed = true;
+      return LT_FAILURE;
+    }
     set->entries = e;
     set->cap = cap;
   }
   lt_pattern_entry_t entry = {*pattern, NULL, set->next_seq++};
-  if (pattern->root)
+  if (pattern->root) {
     entry.info = lt_op_info_get(set->ctx, pattern->root, strlen(pattern->root));
+    /* A NULL info would make a root pattern an any-op one. */
+    if (!entry.info) {
+      set->failed = true;
+      return LT_FAILURE;
+    }
+  }
   /* Insertion keeps the order; the set is built once, so O(n) is fine. */
   size_t lo = 0, hi = set->count;
   while (lo < hi) {
@@ -73,13 +88,18 @@ void lt_pattern_set_add(lt_pattern_set_t *set, const lt_pattern_t *pattern) {
           (set->count - lo) * sizeof *set->entries);
   set->entries[lo] = entry;
   set->count++;
+  return LT_SUCCESS;
 }
 
-void lt_pattern_set_add_fn(lt_pattern_set_t *set, const char *root,
-                           uint16_t benefit, lt_match_rewrite_fn_t fn,
-                           void *user) {
+lt_result_t lt_pattern_set_add_fn(lt_pattern_set_t *set, const char *root,
+                                  uint16_t benefit, lt_match_rewrite_fn_t fn,
+                                  void *user) {
   lt_pattern_t p = {root, benefit, fn, user, NULL};
-  lt_pattern_set_add(set, &p);
+  return lt_pattern_set_add(set, &p);
+}
+
+bool lt_pattern_set_failed(const lt_pattern_set_t *set) {
+  return set && set->failed;
 }
 
 size_t lt_pattern_set_size(const lt_pattern_set_t *set) {

@@ -33,12 +33,18 @@ struct lt_pattern {
  * read: patterns are kept indexed by root op and sorted by benefit. */
 lt_pattern_set_t *lt_pattern_set_create(lt_context_t *ctx);
 void lt_pattern_set_destroy(lt_pattern_set_t *set);
-/* Copies the pattern into the set. */
-void lt_pattern_set_add(lt_pattern_set_t *set, const lt_pattern_t *pattern);
+/* Copies the pattern into the set. LT_FAILURE when out of memory (or for a
+ * pattern without callback): the set is then marked incomplete, and the
+ * greedy driver refuses it, so a hook that cannot report (an op's
+ * canonicalize) loses nothing silently. */
+lt_result_t lt_pattern_set_add(lt_pattern_set_t *set,
+                               const lt_pattern_t *pattern);
 /* Shorthand for lt_pattern_set_add with a compound literal. */
-void lt_pattern_set_add_fn(lt_pattern_set_t *set, const char *root,
-                           uint16_t benefit, lt_match_rewrite_fn_t fn,
-                           void *user);
+lt_result_t lt_pattern_set_add_fn(lt_pattern_set_t *set, const char *root,
+                                  uint16_t benefit, lt_match_rewrite_fn_t fn,
+                                  void *user);
+/* Whether an add failed: the set lacks patterns. */
+bool lt_pattern_set_failed(const lt_pattern_set_t *set);
 size_t lt_pattern_set_size(const lt_pattern_set_t *set);
 /* The position at which `pattern` was added to set (0 for the first), for a
  * pattern the set handed out (lookup, a listener); SIZE_MAX for any other
@@ -147,7 +153,10 @@ typedef struct lt_greedy_config {
  * nested in root's regions until nothing changes, as MLIR's
  * applyPatternsAndFoldGreedily. cfg may be NULL for the defaults. Returns
  * LT_FAILURE when the limits stopped it before convergence (not an error by
- * itself). out_changed (may be NULL) says whether the IR changed. */
+ * itself), and after an error diagnostic on root when it ran out of memory
+ * or the set is incomplete (lt_pattern_set_failed): a caller that ignores
+ * non-convergence tells them apart by lt_diag_error_count. out_changed (may
+ * be NULL) says whether the IR changed. */
 lt_result_t lt_apply_patterns_greedily(lt_op_t *root,
                                        const lt_pattern_set_t *patterns,
                                        const lt_greedy_config_t *cfg,

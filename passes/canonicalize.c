@@ -41,6 +41,10 @@ static lt_result_t run_canonicalize(lt_pass_t *pass, lt_op_t *op) {
   for (size_t i = 0; i < num_dialects; i++)
     lt_pattern_set_add_dialect_canonicalizations(patterns,
                                                  lt_context_dialect_at(ctx, i));
+  if (lt_pattern_set_failed(patterns)) {
+    lt_pattern_set_destroy(patterns);
+    return lt_op_emit_error(op, "out of memory");
+  }
 
   lt_greedy_config_t cfg = LT_GREEDY_CONFIG_DEFAULT;
   cfg.max_iterations = o->max_iterations;

@@ -482,7 +482,7 @@ static bool same_operand(lt_op_t *a, uint32_t i, lt_op_t *b, uint32_t j) {
 /* Every scale in s is within the normal range of its type, with room for
  * the largest quantized difference (2^bits) times it. */
 static bool scales_in_range(const lt_value_t *s, int bits) {
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_value_context(s));
   lk_tensor_t t;
   bool owned;
   if (!lt_rw_const_tensor(s, al, &t, &owned)) return false;
@@ -645,7 +645,11 @@ static lt_result_t run_eliminate_redundant(lt_pass_t *pass, lt_op_t *func) {
   lt_pattern_set_t *set = lt_pattern_set_create(lt_op_context(func));
   if (!set) return lt_op_emit_error(func, "out of memory");
   for (size_t i = 0; i < LT_ARRAY_SIZE(rows); i++)
-    lt_pattern_set_add_fn(set, rows[i].root, 1, rows[i].fn, NULL);
+    if (LT_FAILED(
+            lt_pattern_set_add_fn(set, rows[i].root, 1, rows[i].fn, NULL))) {
+      lt_pattern_set_destroy(set);
+      return lt_op_emit_error(func, "out of memory");
+    }
   uint64_t before = 0, after = 0;
   lt_op_walk(func, LT_WALK_PRE, count_op, &before);
   /* Folding is lite-fold-constants' job; dead ops are erased by the driver

@@ -86,7 +86,7 @@ bool lt_fold_rebuild(lt_rewriter_t *rw, lt_op_t *op, uint32_t num_operands,
 
 bool lt_fold_const_ints(const lt_value_t *v, int64_t *out, int32_t cap,
                         int32_t *out_count) {
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_value_context(v));
   lk_tensor_t t;
   bool owned;
   if (!lt_rw_const_tensor(v, al, &t, &owned)) return false;

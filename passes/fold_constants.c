@@ -227,7 +227,7 @@ static uint32_t attr_operands(lt_lite_op_id_t id, const attr_operand_t **out) {
 static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
                          const lt_value_t *v, lk_dtype_t data,
                          lt_named_attr_t *out, bool *out_skip) {
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(ctx);
   lk_tensor_t t;
   bool owned;
   *out_skip = false;
@@ -250,7 +250,7 @@ static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
   } else if (t.rank != 1 || n > 4096) {
     ok = false;
   } else if (spec->kind == ATTR_F32S) {
-    float *f = malloc((size_t)n * sizeof *f);
+    float *f = lt_alloc(al, (size_t)n * sizeof *f);
     ok = f && lk_dtype_is_float(t.dtype);
     for (int64_t i = 0; ok && i < n; i++) {
       double x = lk_load_f64(&t, i);
@@ -261,16 +261,16 @@ static bool operand_attr(lt_context_t *ctx, const attr_operand_t *spec,
       *out =
           (lt_named_attr_t){lt_ident_cstr(ctx, spec->name),
                             lt_attr_dense_array(ctx, lt_type_f32(ctx), n, f)};
-    free(f);
+    lt_free(al, f, (size_t)n * sizeof *f);
   } else {
-    int64_t *vals = malloc((size_t)(n ? n : 1) * sizeof *vals);
+    int64_t *vals = lt_alloc(al, (size_t)(n ? n : 1) * sizeof *vals);
     ok = vals && lk_dtype_is_int(t.dtype) && t.dtype != LK_BOOL;
     for (int64_t i = 0; ok && i < n; i++) {
       vals[i] = lk_load_i64(&t, i);
       ok = t.dtype != LK_U64 || vals[i] >= 0;
     }
     if (ok) *out = lt_rw_named_ints(ctx, spec->name, (uint32_t)n, vals);
-    free(vals);
+    lt_free(al, vals, (size_t)(n ? n : 1) * sizeof *vals);
   }
   if (owned) lt_lite_tensor_free(al, &t);
   return ok && (*out_skip || out->value);

@@ -337,7 +337,7 @@ static lt_value_t *layout_const(lt_rewriter_t *rw, lt_loc_t loc,
   if (!build) return o->v;
   lk_tensor_t k;
   bool owned;
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
   if (!lt_rw_const_tensor(o->v, al, &k, &owned)) return NULL;
   lt_value_t *r = NULL;
   if (!t->transpose) {
@@ -525,11 +525,11 @@ static lt_result_t forward_reduce(const lt_pattern_t *self, lt_op_t *root,
       if (!((reduced >> d) & 1u)) dims[r++] = o->dims[d];
     lk_tensor_t k;
     bool owned;
-    if (o->kind == FW_CONST &&
-        lt_rw_const_tensor(o->v, lt_allocator_system(), &k, &owned)) {
+    lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
+    if (o->kind == FW_CONST && lt_rw_const_tensor(o->v, al, &k, &owned)) {
       ops[i] =
           lt_repl_const_gather(rw, root->loc, &k, r, dims, NULL, "forwarded");
-      if (owned) lt_lite_tensor_free(lt_allocator_system(), &k);
+      if (owned) lt_lite_tensor_free(al, &k);
     } else {
       ops[i] = lt_repl_reshape(rw, root->loc, o->v, (uint32_t)r, dims);
     }

@@ -237,7 +237,7 @@ static lt_value_t *bias_vector(lt_rewriter_t *rw, lt_loc_t loc,
                                const attn_match_t *m, uint32_t i, int64_t d) {
   lt_value_t *b = m->bias[i];
   if (b && b->type->shaped.rank == 1) return b;
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
   lk_tensor_t t = {.rank = 1, .dims = {d}};
   bool owned = false;
   lt_value_t *v = NULL;

@@ -55,8 +55,9 @@ static bool reduce_axes(lt_op_t *rm, int32_t rank, uint32_t *out_mask) {
   } else if (!lt_rw_absent(rm, 1)) {
     lk_tensor_t t;
     bool owned;
-    lt_allocator_t al = lt_allocator_system();
-    if (!lt_rw_const_tensor(lt_op_operand(rm, 1), al, &t, &owned)) return false;
+    lt_allocator_t al = lt_context_allocator(lt_op_context(rm));
+    if (!lt_rw_const_tensor(lt_op_operand(rm, 1), al, &t, &owned))
+      return false;
     n = lk_numel(&t);
     bool ok = n <= LK_MAX_RANK && !lk_dtype_is_float(t.dtype);
     for (int64_t i = 0; ok && i < n; i++)
@@ -224,7 +225,7 @@ static lt_value_t *ones(lt_rewriter_t *rw, lt_loc_t loc, const lt_type_t *xt,
     t.dims[d] = xt->shaped.shape[axis + d];
     if (t.dims[d] == LT_DYNAMIC) t.rank = 0;
   }
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
   if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
   for (int64_t i = 0; i < lk_numel(&t); i++)
     lk_store_f64(&t, i, 1.0);

@@ -63,7 +63,8 @@ static void remember(casts_t *c, lt_value_t *from, lt_place_t to,
                      lt_value_t *v) {
   if (c->n == c->cap) {
     size_t cap = c->cap ? c->cap * 2 : 16;
-    cache_entry_t *g = realloc(c->cache, cap * sizeof(*g));
+    cache_entry_t *g = lt_realloc(lt_context_allocator(c->ctx), c->cache,
+                                  c->cap * sizeof(*g), cap * sizeof(*g));
     if (!g) return; /* only sharing is lost */
     c->cache = g;
     c->cap = cap;
@@ -139,7 +140,7 @@ static lt_value_t *cast_one(casts_t *c, lt_value_t *cur, lt_lite_op_id_t id,
 
   if (def && lt_lite_op_id(def) == LT_LITE_CONSTANT) {
     /* Fold: the constant at the destination, computed by the evaluator. */
-    lt_allocator_t al = lt_allocator_system();
+    lt_allocator_t al = lt_context_allocator(c->ctx);
     lk_tensor_t in, res;
     bool owned;
     lt_value_t *folded = NULL;
@@ -309,7 +310,7 @@ lt_result_t lt_insert_casts_run(lt_pass_t *pass, lt_op_t *func,
       if (c.cache[j].from == from) c.cache[j].from = NULL;
     lt_op_erase(dead);
   }
-  free(c.cache);
+  lt_free(lt_context_allocator(c.ctx), c.cache, c.cap * sizeof(*c.cache));
   lt_pass_set_changed(pass, c.changed);
   return result;
 }

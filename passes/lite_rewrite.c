@@ -45,7 +45,7 @@ bool lt_rw_const_tensor(const lt_value_t *v, lt_allocator_t allocator,
 }
 
 bool lt_rw_const_is(const lt_value_t *v, double value) {
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_value_context(v));
   lk_tensor_t t;
   bool owned;
   if (!lt_rw_const_tensor(v, al, &t, &owned)) return false;
@@ -57,7 +57,7 @@ bool lt_rw_const_is(const lt_value_t *v, double value) {
 }
 
 bool lt_rw_const_scalar(const lt_value_t *v, double *out) {
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_value_context(v));
   lk_tensor_t t;
   bool owned;
   if (!lt_rw_const_tensor(v, al, &t, &owned)) return false;

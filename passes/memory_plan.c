@@ -6,6 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Arrays of n elements (at least one, so that n == 0 is not a failure). */
+static void *alloc_array(lt_allocator_t a, size_t n, size_t elem) {
+  return lt_alloc(a, (n ? n : 1) * elem);
+}
+
+static void free_array(lt_allocator_t a, void *p, size_t n, size_t elem) {
+  lt_free(a, p, (n ? n : 1) * elem);
+}
+
 static uint64_t align_up(uint64_t size) {
   return (size + LT_MEM_ALIGN - 1) / LT_MEM_ALIGN * LT_MEM_ALIGN;
 }
@@ -17,9 +26,9 @@ static bool live_together(const lt_mem_value_t *a, const lt_mem_value_t *b) {
 /* The aliases the planner honours, in out_alias: a source defined strictly
  * earlier (so chains cannot loop) that dies where the value is defined, in
  * the same arena, no smaller, and given to one value only. */
-static bool resolve_aliases(const lt_mem_value_t *v, uint32_t n, bool no_reuse,
-                            int32_t *out_alias) {
-  bool *taken = calloc(n ? n : 1, sizeof *taken);
+static bool resolve_aliases(lt_allocator_t al, const lt_mem_value_t *v,
+                            uint32_t n, bool no_reuse, int32_t *out_alias) {
+  bool *taken = lt_calloc(al, (n ? n : 1) * sizeof *taken);
   if (!taken) return false;
   for (uint32_t i = 0; i < n; i++) {
     int32_t a = v[i].alias;
@@ -32,7 +41,7 @@ static bool resolve_aliases(const lt_mem_value_t *v, uint32_t n, bool no_reuse,
     taken[a] = true;
     out_alias[i] = a;
   }
-  free(taken);
+  free_array(al, taken, n, sizeof *taken);
   return true;
 }
 
@@ -58,8 +67,9 @@ static int cmp_start(const void *pa, const void *pb) {
   return a->index < b->index ? -1 : a->index > b->index;
 }
 
-static start_key_t *by_start(const lt_mem_value_t *v, uint32_t n) {
-  start_key_t *k = malloc((n ? n : 1) * sizeof *k);
+static start_key_t *by_start(lt_allocator_t al, const lt_mem_value_t *v,
+                             uint32_t n) {
+  start_key_t *k = alloc_array(al, n, sizeof *k);
   if (!k) return NULL;
   for (uint32_t i = 0; i < n; i++)
     k[i] = (start_key_t){v[i].start, i};
@@ -98,9 +108,9 @@ static int cmp_event(const void *pa, const void *pb) {
 }
 
 /* The largest sum of sizes of buffers of `arena` live at one position. */
-static uint64_t buffers_lower_bound(const buffer_t *b, uint32_t nb,
-                                    uint32_t arena, bool *out_ok) {
-  event_t *e = malloc(2 * (size_t)(nb ? nb : 1) * sizeof *e);
+static uint64_t buffers_lower_bound(lt_allocator_t al, const buffer_t *b,
+                                    uint32_t nb, uint32_t arena, bool *out_ok) {
+  event_t *e = alloc_array(al, 2 * (size_t)nb, sizeof *e);
   *out_ok = e != NULL;
   if (!e) return 0;
   size_t ne = 0;
@@ -117,7 +127,7 @@ static uint64_t buffers_lower_bound(const buffer_t *b, uint32_t nb,
       live += e[i].delta;
     if (live > best) best = live;
   }
-  free(e);
+  free_array(al, e, 2 * (size_t)nb, sizeof *e);
   return (uint64_t)best;
 }
 
@@ -137,19 +147,15 @@ static int cmp_size(const void *pa, const void *pb) {
 /* Greedy by size. placed[] keeps the buffers already placed in ascending
  * offset order (all arenas; others are skipped), so the first fit is one
  * scan. */
-static bool place_buffers(buffer_t *b, uint32_t nb) {
-  size_key_t *order = malloc((nb ? nb : 1) * sizeof *order);
-  uint32_t *placed = malloc((nb ? nb : 1) * sizeof *placed);
-  if (!order || !placed) {
-    free(order);
-    free(placed);
-    return false;
-  }
-  for (uint32_t i = 0; i < nb; i++)
+static bool place_buffers(lt_allocator_t al, buffer_t *b, uint32_t nb) {
+  size_key_t *order = alloc_array(al, nb, sizeof *order);
+  uint32_t *placed = alloc_array(al, nb, sizeof *placed);
+  bool ok = order && placed;
+  for (uint32_t i = 0; ok && i < nb; i++)
     order[i] = (size_key_t){b[i].size, b[i].start, i};
-  qsort(order, nb, sizeof *order, cmp_size);
+  if (ok) qsort(order, nb, sizeof *order, cmp_size);
   uint32_t np = 0;
-  for (uint32_t k = 0; k < nb; k++) {
+  for (uint32_t k = 0; ok && k < nb; k++) {
     buffer_t *cur = &b[order[k].index];
     uint64_t cand = 0;
     uint32_t insert_at = np;
@@ -172,9 +178,9 @@ static bool place_buffers(buffer_t *b, uint32_t nb) {
     placed[insert_at] = order[k].index;
     np++;
   }
-  free(order);
-  free(placed);
-  return true;
+  free_array(al, order, nb, sizeof *order);
+  free_array(al, placed, nb, sizeof *placed);
+  return ok;
 }
 
 /* Each buffer its own range, in schedule order. */
@@ -187,21 +193,48 @@ static void place_naive(buffer_t *b, uint32_t nb, uint32_t num_arenas,
   }
 }
 
-bool lt_mem_plan(lt_mem_value_t *v, uint32_t n, uint32_t num_arenas,
-                 const lt_mem_options_t *options, uint64_t *out_arena_sizes,
-                 lt_mem_summary_t *out_summary) {
+/* The working arrays of one planning run. */
+typedef struct plan_arrays {
+  int32_t *alias;
+  uint32_t *root;
+  buffer_t *buf;
+  start_key_t *order;
+} plan_arrays_t;
+
+static bool plan_arrays_init(lt_allocator_t al, plan_arrays_t *w,
+                             const lt_mem_value_t *v, uint32_t n,
+                             bool no_reuse) {
+  w->alias = alloc_array(al, n, sizeof *w->alias);
+  w->root = alloc_array(al, n, sizeof *w->root);
+  w->buf = alloc_array(al, n, sizeof *w->buf);
+  w->order = NULL;
+  return w->alias && w->root && w->buf &&
+         resolve_aliases(al, v, n, no_reuse, w->alias) &&
+         (w->order = by_start(al, v, n)) != NULL;
+}
+
+static void plan_arrays_free(lt_allocator_t al, plan_arrays_t *w, uint32_t n) {
+  free_array(al, w->alias, n, sizeof *w->alias);
+  free_array(al, w->root, n, sizeof *w->root);
+  free_array(al, w->buf, n, sizeof *w->buf);
+  free_array(al, w->order, n, sizeof *w->order);
+}
+
+bool lt_mem_plan(lt_allocator_t al, lt_mem_value_t *v, uint32_t n,
+                 uint32_t num_arenas, const lt_mem_options_t *options,
+                 uint64_t *out_arena_sizes, lt_mem_summary_t *out_summary) {
   bool no_reuse = options && options->no_reuse;
-  int32_t *alias = malloc((n ? n : 1) * sizeof *alias);
-  uint32_t *root = malloc((n ? n : 1) * sizeof *root);
-  buffer_t *buf = malloc((n ? n : 1) * sizeof *buf);
-  start_key_t *order = NULL;
-  bool ok = alias && root && buf && resolve_aliases(v, n, no_reuse, alias) &&
-            (order = by_start(v, n)) != NULL;
+  plan_arrays_t w;
+  bool ok = plan_arrays_init(al, &w, v, n, no_reuse);
+  int32_t *alias = w.alias;
+  uint32_t *root = w.root;
+  buffer_t *buf = w.buf;
+  start_key_t *order = w.order;
   uint32_t nb = ok ? make_buffers(v, n, alias, order, root, buf) : 0;
   if (ok && no_reuse)
     place_naive(buf, nb, num_arenas, out_arena_sizes);
   else if (ok)
-    ok = place_buffers(buf, nb);
+    ok = place_buffers(al, buf, nb);
   lt_mem_summary_t s = {0, 0, 0, 0};
   if (ok && !no_reuse) {
     memset(out_arena_sizes, 0, num_arenas * sizeof *out_arena_sizes);
@@ -211,7 +244,7 @@ bool lt_mem_plan(lt_mem_value_t *v, uint32_t n, uint32_t num_arenas,
   }
   for (uint32_t a = 0; ok && a < num_arenas; a++) {
     s.planned += out_arena_sizes[a];
-    s.lower_bound += buffers_lower_bound(buf, nb, a, &ok);
+    s.lower_bound += buffers_lower_bound(al, buf, nb, a, &ok);
   }
   if (ok) {
     for (uint32_t i = 0; i < n; i++) {
@@ -222,31 +255,21 @@ bool lt_mem_plan(lt_mem_value_t *v, uint32_t n, uint32_t num_arenas,
     }
     if (out_summary) *out_summary = s;
   }
-  free(alias);
-  free(root);
-  free(buf);
-  free(order);
+  plan_arrays_free(al, &w, n);
   return ok;
 }
 
-uint64_t lt_mem_lower_bound(const lt_mem_value_t *v, uint32_t n,
-                            uint32_t arena) {
-  int32_t *alias = malloc((n ? n : 1) * sizeof *alias);
-  uint32_t *root = malloc((n ? n : 1) * sizeof *root);
-  buffer_t *buf = malloc((n ? n : 1) * sizeof *buf);
-  start_key_t *order = NULL;
-  uint64_t lb = 0;
-  bool ok = alias && root && buf && resolve_aliases(v, n, false, alias) &&
-            (order = by_start(v, n)) != NULL;
+bool lt_mem_lower_bound(lt_allocator_t al, const lt_mem_value_t *v, uint32_t n,
+                        uint32_t arena, uint64_t *out_bound) {
+  plan_arrays_t w;
+  bool ok = plan_arrays_init(al, &w, v, n, false);
+  *out_bound = 0;
   if (ok) {
-    uint32_t nb = make_buffers(v, n, alias, order, root, buf);
-    lb = buffers_lower_bound(buf, nb, arena, &ok);
+    uint32_t nb = make_buffers(v, n, w.alias, w.order, w.root, w.buf);
+    *out_bound = buffers_lower_bound(al, w.buf, nb, arena, &ok);
   }
-  free(alias);
-  free(root);
-  free(buf);
-  free(order);
-  return lb;
+  plan_arrays_free(al, &w, n);
+  return ok;
 }
 
 static bool in_place_pair(const lt_mem_value_t *v, uint32_t src,
@@ -255,8 +278,8 @@ static bool in_place_pair(const lt_mem_value_t *v, uint32_t src,
          v[src].offset == v[dst].offset && v[src].start < v[dst].start;
 }
 
-lt_mem_check_result_t lt_mem_check(const lt_mem_value_t *v, uint32_t n,
-                                   uint32_t num_arenas,
+lt_mem_check_result_t lt_mem_check(lt_allocator_t al, const lt_mem_value_t *v,
+                                   uint32_t n, uint32_t num_arenas,
                                    const uint64_t *arena_sizes) {
   lt_mem_check_result_t r = {LT_MEM_OK, -1, -1};
   for (uint32_t i = 0; i < n; i++) {
@@ -267,8 +290,8 @@ lt_mem_check_result_t lt_mem_check(const lt_mem_value_t *v, uint32_t n,
       return (lt_mem_check_result_t){LT_MEM_OUT_OF_ARENA, (int32_t)i, -1};
   }
   /* Sweep by start: j can meet i only while j starts before i ends. */
-  start_key_t *k = by_start(v, n);
-  if (!k) return (lt_mem_check_result_t){LT_MEM_OVERLAP, -1, -1};
+  start_key_t *k = by_start(al, v, n);
+  if (!k) return (lt_mem_check_result_t){LT_MEM_OUT_OF_MEMORY, -1, -1};
   for (uint32_t x = 0; x < n && r.fault == LT_MEM_OK; x++) {
     uint32_t i = k[x].index;
     for (uint32_t y = x + 1; y < n && k[y].start <= v[i].end; y++) {
@@ -283,6 +306,6 @@ lt_mem_check_result_t lt_mem_check(const lt_mem_value_t *v, uint32_t n,
       break;
     }
   }
-  free(k);
+  free_array(al, k, n, sizeof *k);
   return r;
 }

@@ -50,24 +50,25 @@ typedef struct lt_mem_summary {
 } lt_mem_summary_t;
 
 /* Assigns v[i].offset for all n values; out_arena_sizes[a] gets the size of
- * arena a (num_arenas entries). out_summary may be NULL. False when out of
- * memory (nothing is assigned then). */
-bool lt_mem_plan(lt_mem_value_t *v, uint32_t n, uint32_t num_arenas,
-                 const lt_mem_options_t *options, uint64_t *out_arena_sizes,
-                 lt_mem_summary_t *out_summary);
+ * arena a (num_arenas entries). out_summary may be NULL. Working memory
+ * comes from `al`. False when out of memory (nothing is assigned then). */
+bool lt_mem_plan(lt_allocator_t al, lt_mem_value_t *v, uint32_t n,
+                 uint32_t num_arenas, const lt_mem_options_t *options,
+                 uint64_t *out_arena_sizes, lt_mem_summary_t *out_summary);
 
 /* The lower bound of arena `arena` for v (as in lt_mem_summary_t), with the
- * aliases as given. */
-uint64_t lt_mem_lower_bound(const lt_mem_value_t *v, uint32_t n,
-                            uint32_t arena);
+ * aliases as given, in out_bound. False when out of memory. */
+bool lt_mem_lower_bound(lt_allocator_t al, const lt_mem_value_t *v, uint32_t n,
+                        uint32_t arena, uint64_t *out_bound);
 
 /* Why a plan is wrong: kind, and the value(s) involved (b is -1 for
  * single-value faults). */
 typedef enum lt_mem_fault {
   LT_MEM_OK,
-  LT_MEM_OVERLAP,    /* a and b live at once and their bytes overlap */
-  LT_MEM_MISALIGNED, /* a's offset is not a multiple of LT_MEM_ALIGN */
-  LT_MEM_OUT_OF_ARENA/* a ends past its arena's size */
+  LT_MEM_OVERLAP,      /* a and b live at once and their bytes overlap */
+  LT_MEM_MISALIGNED,   /* a's offset is not a multiple of LT_MEM_ALIGN */
+  LT_MEM_OUT_OF_ARENA, /* a ends past its arena's size */
+  LT_MEM_OUT_OF_MEMORY /* the check itself could not allocate */
 } lt_mem_fault_t;
 
 typedef struct lt_mem_check_result {
@@ -79,8 +80,8 @@ typedef struct lt_mem_check_result {
  * intersect share a byte, except an in-place pair (b.alias == a, a dies
  * where b is defined, same offset); offsets aligned; every value inside its
  * arena (arena_sizes may be NULL to skip that). Returns the first fault. */
-lt_mem_check_result_t lt_mem_check(const lt_mem_value_t *v, uint32_t n,
-                                   uint32_t num_arenas,
+lt_mem_check_result_t lt_mem_check(lt_allocator_t al, const lt_mem_value_t *v,
+                                   uint32_t n, uint32_t num_arenas,
                                    const uint64_t *arena_sizes);
 
 /* ---- IR layer (memory_plan_ir.c) ---------------------------------------------- */

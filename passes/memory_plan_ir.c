@@ -22,6 +22,7 @@ typedef struct op_pos {
 /* The function as the planner sees it: values with storage (parallel
  * arrays), and for each op result its slot there (-1: no storage). */
 typedef struct mem_func {
+  lt_allocator_t al; /* the context's */
   lt_op_t *func;
   lt_block_t *block;
   int64_t num_ops;
@@ -52,10 +53,11 @@ static int64_t position(const mem_func_t *f, const lt_op_t *op) {
 }
 
 static void mem_func_free(mem_func_t *f) {
-  free(f->positions);
-  free(f->values);
-  free(f->mv);
-  free(f->pinned);
+  lt_free(f->al, f->positions,
+          (size_t)(f->num_ops ? f->num_ops : 1) * sizeof *f->positions);
+  lt_free(f->al, f->values, f->cap * sizeof *f->values);
+  lt_free(f->al, f->mv, f->cap * sizeof *f->mv);
+  lt_free(f->al, f->pinned, f->cap * sizeof *f->pinned);
 }
 
 static lt_result_t oom(lt_op_t *op) {
@@ -137,13 +139,26 @@ static bool push(mem_func_t *f, lt_value_t *v, lt_mem_value_t mv,
                  bool pinned) {
   if (f->n == f->cap) {
     uint32_t cap = f->cap ? 2 * f->cap : 64;
-    lt_value_t **nv = realloc(f->values, cap * sizeof *nv);
-    if (nv) f->values = nv;
-    lt_mem_value_t *nm = realloc(f->mv, cap * sizeof *nm);
-    if (nm) f->mv = nm;
-    bool *np = realloc(f->pinned, cap * sizeof *np);
-    if (np) f->pinned = np;
-    if (!nv || !nm || !np) return false;
+    lt_value_t **nv = lt_alloc(f->al, cap * sizeof *nv);
+    lt_mem_value_t *nm = lt_alloc(f->al, cap * sizeof *nm);
+    bool *np = lt_alloc(f->al, cap * sizeof *np);
+    if (!nv || !nm || !np) {
+      lt_free(f->al, nv, cap * sizeof *nv);
+      lt_free(f->al, nm, cap * sizeof *nm);
+      lt_free(f->al, np, cap * sizeof *np);
+      return false;
+    }
+    if (f->n) {
+      memcpy(nv, f->values, f->n * sizeof *nv);
+      memcpy(nm, f->mv, f->n * sizeof *nm);
+      memcpy(np, f->pinned, f->n * sizeof *np);
+    }
+    lt_free(f->al, f->values, f->cap * sizeof *nv);
+    lt_free(f->al, f->mv, f->cap * sizeof *nm);
+    lt_free(f->al, f->pinned, f->cap * sizeof *np);
+    f->values = nv;
+    f->mv = nm;
+    f->pinned = np;
     f->cap = cap;
   }
   f->values[f->n] = v;
@@ -213,6 +228,7 @@ static bool in_place_ok(const mem_func_t *f, lt_op_t *op, uint32_t r,
 static lt_result_t collect(lt_op_t *func, const lt_mem_ir_options_t *o,
                            mem_func_t *f) {
   memset(f, 0, sizeof *f);
+  f->al = lt_context_allocator(lt_op_context(func));
   f->func = func;
   f->block = lt_func_entry(func);
   if (!f->block) return LT_SUCCESS;
@@ -223,7 +239,7 @@ static lt_result_t collect(lt_op_t *func, const lt_mem_ir_options_t *o,
   for (lt_op_t *op = f->block->first; op; op = op->next)
     n++;
   f->num_ops = n;
-  f->positions = malloc((size_t)(n ? n : 1) * sizeof *f->positions);
+  f->positions = lt_alloc(f->al, (size_t)(n ? n : 1) * sizeof *f->positions);
   if (!f->positions) return oom(func);
   n = 0;
   for (lt_op_t *op = f->block->first; op; op = op->next, n++)
@@ -273,7 +289,7 @@ static void describe(const mem_func_t *f, int32_t s, char *buf, size_t len) {
 
 static lt_result_t report(const mem_func_t *f, lt_mem_check_result_t c) {
   char a[256], b[256];
-  if (c.a < 0) return oom(f->func);
+  if (c.fault == LT_MEM_OUT_OF_MEMORY) return oom(f->func);
   lt_op_t *op = f->values[c.a]->owner.op;
   describe(f, c.a, a, sizeof a);
   if (c.fault == LT_MEM_MISALIGNED)
@@ -350,7 +366,7 @@ lt_result_t lt_mem_plan_func(lt_op_t *func, const lt_mem_ir_options_t *options,
             f.mv[s].alias = slot_of(&f, lt_op_operand(op, i));
     lt_mem_options_t mo = {options->no_reuse};
     lt_mem_summary_t sum;
-    if (!lt_mem_plan(f.mv, f.n, f.num_arenas, &mo, sizes, &sum)) {
+    if (!lt_mem_plan(f.al, f.mv, f.n, f.num_arenas, &mo, sizes, &sum)) {
       res = oom(func);
     } else {
       record(&f, sizes);
@@ -437,7 +453,8 @@ lt_result_t lt_mem_verify_func(lt_op_t *func,
           f.mv[s].alias = src;
       }
   if (LT_SUCCEEDED(res)) {
-    lt_mem_check_result_t c = lt_mem_check(f.mv, f.n, f.num_arenas, sizes);
+    lt_mem_check_result_t c =
+        lt_mem_check(f.al, f.mv, f.n, f.num_arenas, sizes);
     if (c.fault != LT_MEM_OK) res = report(&f, c);
   }
   mem_func_free(&f);

@@ -310,7 +310,9 @@ static lt_result_t pick_one(pick_state_t *st, lt_op_t *op) {
     if (!any_place) continue;
     if (n == st->cap) {
       size_t cap = st->cap ? st->cap * 2 : 16;
-      candidate_t *grown = realloc(st->cands, cap * sizeof(*grown));
+      candidate_t *grown =
+          lt_realloc(lt_context_allocator(lt_op_context(op)), st->cands,
+                     st->cap * sizeof(*grown), cap * sizeof(*grown));
       if (!grown) return lt_op_emit_error(op, "out of memory");
       st->cands = grown;
       st->cap = cap;
@@ -372,7 +374,8 @@ lt_result_t lt_pick_kernels_run(lt_pass_t *pass, lt_op_t *op,
                      .explain = o->explain,
                      .result = LT_SUCCESS};
   lt_op_walk(op, LT_WALK_PRE, visit, &st);
-  free(st.cands);
+  lt_free(lt_context_allocator(lt_op_context(op)), st.cands,
+          st.cap * sizeof(*st.cands));
   return st.result;
 }
 

@@ -22,20 +22,20 @@
 #include "passes/pass_list.h"
 #include "passes/replace_common.h"
 
-static void free_params(lk_tensor_t *t, bool *owned) {
+static void free_params(lt_allocator_t al, lk_tensor_t *t, bool *owned) {
   for (int i = 0; i < 4; i++)
-    if (owned[i]) lt_lite_tensor_free(lt_allocator_system(), &t[i]);
+    if (owned[i]) lt_lite_tensor_free(al, &t[i]);
 }
 
 /* The four per-channel operands as float constants of shape [C]. */
 static bool load_params(lt_op_t *op, int64_t c, lk_tensor_t *t, bool *owned) {
+  lt_allocator_t al = lt_context_allocator(lt_op_context(op));
   for (int i = 0; i < 4; i++)
     owned[i] = false;
   for (uint32_t i = 0; i < 4; i++) {
-    if (!lt_rw_const_tensor(lt_op_operand(op, 1 + i), lt_allocator_system(),
-                            &t[i], &owned[i]) ||
+    if (!lt_rw_const_tensor(lt_op_operand(op, 1 + i), al, &t[i], &owned[i]) ||
         !lt_repl_is_float(t[i].dtype) || t[i].rank != 1 || t[i].dims[0] != c) {
-      free_params(t, owned);
+      free_params(al, t, owned);
       return false;
     }
   }
@@ -70,10 +70,10 @@ static lt_result_t replace_batch_norm(const lt_pattern_t *self, lt_op_t *op,
 
   lt_lite_call_t call = lt_repl_call(op);
   double eps = lt_lite_attr_float(&call, "epsilon", 1e-5);
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_op_context(op));
   double *a = lt_calloc(al, (size_t)c * 2 * sizeof *a);
   if (!a) {
-    free_params(p, owned);
+    free_params(al, p, owned);
     return LT_FAILURE;
   }
   double *b = a + c;
@@ -90,7 +90,7 @@ static lt_result_t replace_batch_norm(const lt_pattern_t *self, lt_op_t *op,
     unit = unit && (dt == LK_F32 ? (double)(float)a[i] : a[i]) == 1.0;
     zero = zero && (dt == LK_F32 ? (double)(float)b[i] : b[i]) == 0.0;
   }
-  free_params(p, owned);
+  free_params(al, p, owned);
 
   lt_op_t *mark = lt_repl_mark(rw);
   lt_value_t *y = NULL;

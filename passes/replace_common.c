@@ -45,8 +45,9 @@ int32_t lt_repl_ints(lt_op_t *op, const char *name, uint32_t index,
   if (lt_rw_absent(op, index)) return -1;
   lk_tensor_t t;
   bool owned;
-  lt_allocator_t al = lt_allocator_system();
-  if (!lt_rw_const_tensor(lt_op_operand(op, index), al, &t, &owned)) return -2;
+  lt_allocator_t al = lt_context_allocator(lt_op_context(op));
+  if (!lt_rw_const_tensor(lt_op_operand(op, index), al, &t, &owned))
+    return -2;
   int64_t count = lk_numel(&t);
   n = -2;
   if (lk_dtype_is_int(t.dtype) && t.rank <= 1 && count <= cap) {
@@ -102,7 +103,7 @@ lt_value_t *lt_repl_const_gather(lt_rewriter_t *rw, lt_loc_t loc,
   t.rank = rank;
   for (int32_t d = 0; d < rank; d++)
     t.dims[d] = dims[d];
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
   if (LT_FAILED(lt_lite_tensor_alloc(al, &t))) return NULL;
   int64_t n = lk_numel(&t);
   for (int64_t i = 0; i < n; i++)
@@ -120,7 +121,7 @@ lt_value_t *lt_repl_const_transpose(lt_rewriter_t *rw, lt_loc_t loc,
                                     int64_t cols, int32_t rank,
                                     const int64_t *dims,
                                     const char *name_hint) {
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
   size_t size = (size_t)(rows * cols) * sizeof(int64_t);
   int64_t *index = lt_calloc(al, size);
   if (!index) return NULL;

@@ -59,7 +59,7 @@ static lt_result_t replace_conv(const lt_pattern_t *self, lt_op_t *op,
       ws[2] != 1 || ws[3] != 1 || rs[1] != cout || rs[2] != 1 || rs[3] != 1)
     return LT_FAILURE;
 
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_op_context(op));
   lk_tensor_t wv;
   bool owned;
   if (!lt_rw_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;

@@ -43,7 +43,7 @@ static lt_result_t replace_dense(const lt_pattern_t *self, lt_op_t *op,
   bool bias_const = bias && lt_rw_const_attr(bias);
   if (bias && (!bt || (bt->shaped.rank != 1 && !bias_const))) return LT_FAILURE;
 
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(lt_op_context(op));
   lk_tensor_t wv;
   bool owned;
   if (!lt_rw_const_tensor(w, al, &wv, &owned)) return LT_FAILURE;

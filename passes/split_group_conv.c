@@ -29,15 +29,14 @@ static lt_value_t *part(lt_rewriter_t *rw, lt_loc_t loc, lt_value_t *v,
   const lt_type_t *t = lt_repl_static(v);
   lk_tensor_t k;
   bool owned;
-  if (axis != 0 || !t ||
-      !lt_rw_const_tensor(v, lt_allocator_system(), &k, &owned))
+  lt_allocator_t al = lt_context_allocator(lt_rewriter_context(rw));
+  if (axis != 0 || !t || !lt_rw_const_tensor(v, al, &k, &owned))
     return lt_repl_slice(rw, loc, v, axis, lo, hi);
   int64_t inner = lk_numel(&k) / (k.dims[0] ? k.dims[0] : 1);
   int64_t dims[LK_MAX_RANK];
   for (int32_t d = 0; d < k.rank; d++)
     dims[d] = k.dims[d];
   dims[0] = hi - lo;
-  lt_allocator_t al = lt_allocator_system();
   int64_t count = (hi - lo) * inner;
   int64_t *index = lt_calloc(al, (size_t)(count ? count : 1) * sizeof *index);
   lt_value_t *r = NULL;
@@ -72,7 +71,7 @@ static lt_result_t split_conv(const lt_pattern_t *self, lt_op_t *op,
   lt_context_t *ctx = lt_rewriter_context(rw);
   lt_named_attr_t *attrs;
   uint32_t na = lt_rw_attrs_with(op, "group", 0, NULL, &attrs);
-  lt_allocator_t al = lt_allocator_system();
+  lt_allocator_t al = lt_context_allocator(ctx);
   lt_value_t **outs = lt_calloc(al, (size_t)g * sizeof *outs);
   if (!outs || (!attrs && op->attrs->dict.count > 0)) {
     lt_free(al, outs, (size_t)g * sizeof *outs);

@@ -41,14 +41,22 @@ static bool arg_push(lt_allocator_t a, arg_vec_t *v,
 static bool type_push(lt_allocator_t a, type_vec_t *v, const lt_type_t *t,
                       const lt_attr_t *attrs) {
   if (v->count == v->cap) {
+    /* Both arrays move together, so that one cap always describes both. */
     uint32_t cap = v->cap ? v->cap * 2 : 4;
-    const lt_type_t **ft =
-        lt_realloc(a, v->types, v->cap * sizeof(*ft), cap * sizeof(*ft));
-    if (!ft) return false;
+    const lt_type_t **ft = lt_alloc(a, cap * sizeof(*ft));
+    const lt_attr_t **fa = lt_alloc(a, cap * sizeof(*fa));
+    if (!ft || !fa) {
+      lt_free(a, ft, cap * sizeof(*ft));
+      lt_free(a, fa, cap * sizeof(*fa));
+      return false;
+    }
+    if (v->count) {
+      memcpy(ft, v->types, v->count * sizeof(*ft));
+      memcpy(fa, v->attrs, v->count * sizeof(*fa));
+    }
+    lt_free(a, v->types, v->cap * sizeof(*ft));
+    lt_free(a, v->attrs, v->cap * sizeof(*fa));
     v->types = ft;
-    const lt_attr_t **fa =
-        lt_realloc(a, v->attrs, v->cap * sizeof(*fa), cap * sizeof(*fa));
-    if (!fa) return false;
     v->attrs = fa;
     v->cap = cap;
   }

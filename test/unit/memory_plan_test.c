@@ -8,6 +8,7 @@
 #include "test/unit/check.h"
 
 static uint64_t g_rng = 0x9e3779b97f4a7c15ull;
+static lt_allocator_t g_al;
 
 static uint64_t next_u64(void) {
   g_rng ^= g_rng << 13;
@@ -54,8 +55,8 @@ static void test_random(void) {
     uint64_t sizes[3], naive_sizes[3];
     lt_mem_summary_t s, ns;
     lt_mem_options_t o = {false}, no = {true};
-    CHECK(lt_mem_plan(v, n, arenas, &o, sizes, &s));
-    lt_mem_check_result_t c = lt_mem_check(v, n, arenas, sizes);
+    CHECK(lt_mem_plan(g_al, v, n, arenas, &o, sizes, &s));
+    lt_mem_check_result_t c = lt_mem_check(g_al, v, n, arenas, sizes);
     CHECK(c.fault == LT_MEM_OK);
     if (c.fault != LT_MEM_OK)
       fprintf(stderr, "round %d: fault %d between %d and %d\n", round,
@@ -63,12 +64,15 @@ static void test_random(void) {
     CHECK(s.planned <= s.naive);
     CHECK(s.planned >= s.lower_bound);
     uint64_t lb = 0;
-    for (uint32_t a = 0; a < arenas; a++)
-      lb += lt_mem_lower_bound(v, n, a);
+    for (uint32_t a = 0; a < arenas; a++) {
+      uint64_t one = 0;
+      CHECK(lt_mem_lower_bound(g_al, v, n, a, &one));
+      lb += one;
+    }
     CHECK(lb == s.lower_bound);
 
-    CHECK(lt_mem_plan(w, n, arenas, &no, naive_sizes, &ns));
-    CHECK(lt_mem_check(w, n, arenas, naive_sizes).fault == LT_MEM_OK);
+    CHECK(lt_mem_plan(g_al, w, n, arenas, &no, naive_sizes, &ns));
+    CHECK(lt_mem_check(g_al, w, n, arenas, naive_sizes).fault == LT_MEM_OK);
     CHECK(ns.planned == ns.naive);
     CHECK(ns.naive == s.naive);
     CHECK(ns.num_in_place == 0);
@@ -91,30 +95,30 @@ static void test_exact(void) {
   uint64_t size;
   lt_mem_summary_t s;
   lt_mem_options_t o = {false};
-  CHECK(lt_mem_plan(v, 5, 1, &o, &size, &s));
+  CHECK(lt_mem_plan(g_al, v, 5, 1, &o, &size, &s));
   CHECK(v[2].offset == 0 && v[4].offset == 0); /* largest first, in place */
   CHECK(v[0].offset == 256 && v[1].offset == 384);
   CHECK(v[3].offset == 256); /* the first's bytes, free from 3 on */
   CHECK(size == 448 && s.planned == 448 && s.lower_bound == 448);
   CHECK(s.naive == 128 + 64 + 256 + 128 + 256);
   CHECK(s.num_in_place == 1);
-  CHECK(lt_mem_check(v, 5, 1, &size).fault == LT_MEM_OK);
+  CHECK(lt_mem_check(g_al, v, 5, 1, &size).fault == LT_MEM_OK);
 
   /* Broken plans: an overlap, a misaligned offset, past the arena. */
   v[3].offset = 320;
-  lt_mem_check_result_t c = lt_mem_check(v, 5, 1, &size);
+  lt_mem_check_result_t c = lt_mem_check(g_al, v, 5, 1, &size);
   CHECK(c.fault == LT_MEM_OVERLAP);
   CHECK((c.a == 1 && c.b == 3) || (c.a == 3 && c.b == 1));
   v[3].offset = 256;
   v[1].offset = 390;
-  CHECK(lt_mem_check(v, 5, 1, &size).fault == LT_MEM_MISALIGNED);
+  CHECK(lt_mem_check(g_al, v, 5, 1, &size).fault == LT_MEM_MISALIGNED);
   v[1].offset = 384;
   size = 400;
-  CHECK(lt_mem_check(v, 5, 1, &size).fault == LT_MEM_OUT_OF_ARENA);
+  CHECK(lt_mem_check(g_al, v, 5, 1, &size).fault == LT_MEM_OUT_OF_ARENA);
   /* An in-place pair is allowed only where the source dies. */
   size = 448;
   v[4].alias = -1;
-  CHECK(lt_mem_check(v, 5, 1, &size).fault == LT_MEM_OVERLAP);
+  CHECK(lt_mem_check(g_al, v, 5, 1, &size).fault == LT_MEM_OVERLAP);
 }
 
 /* A source given to two values: only the first takes it. */
@@ -127,13 +131,14 @@ static void test_alias_once(void) {
   uint64_t size;
   lt_mem_summary_t s;
   lt_mem_options_t o = {false};
-  CHECK(lt_mem_plan(v, 3, 1, &o, &size, &s));
+  CHECK(lt_mem_plan(g_al, v, 3, 1, &o, &size, &s));
   CHECK(v[1].alias == 0 && v[2].alias == -1);
   CHECK(s.num_in_place == 1 && size == 128);
-  CHECK(lt_mem_check(v, 3, 1, &size).fault == LT_MEM_OK);
+  CHECK(lt_mem_check(g_al, v, 3, 1, &size).fault == LT_MEM_OK);
 }
 
 int main(void) {
+  g_al = lt_allocator_system();
   test_exact();
   test_alias_once();
   test_random();
