@@ -473,7 +473,14 @@ static lt_result_t build(lt_onnx_import_t *im, lt_op_t **out_module) {
   }
 
   lt_op_state_t fs;
-  lt_op_state_init(&fs, ctx, "func.func", file_loc);
+  /* The function is the graph: its name (or @main) in the model file, so
+   * that a diagnostic on it names both rather than "model.onnx:0:0". */
+  char graph_name[256];
+  snprintf(graph_name, sizeof(graph_name), "%.*s",
+           g->name.len ? (int)g->name.len : 4,
+           g->name.len ? g->name.data : "main");
+  lt_op_state_init(&fs, ctx, "func.func",
+                   lt_loc_name(ctx, graph_name, file_loc));
   lt_op_state_add_attr(&fs, "sym_name", lt_attr_string_cstr(ctx, "main"));
   lt_op_state_add_attr(
       &fs, "function_type",
