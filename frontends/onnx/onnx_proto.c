@@ -522,27 +522,34 @@ static lt_onnx_str_t str_of(const lt_pb_field_t *f) {
   return (lt_onnx_str_t){(const char *)f->span.data, f->span.size};
 }
 
+static void put_scalar(lt_pb_wire_t wire, void *out, uint32_t *n,
+                       uint64_t v) {
+  if (wire == LT_PB_VARINT)
+    ((int64_t *)out)[(*n)++] = (int64_t)v;
+  else
+    ((float *)out)[(*n)++] = lt_pb_bits_to_float((uint32_t)v);
+}
+
 /* Appends the values of one occurrence of a repeated scalar field (packed
  * or not) to out[*n]: int64_t for VARINT, float for I32. Pass one counted
  * them, so they fit. */
 static int put_scalars(dec_t *d, const lt_pb_field_t *f, lt_pb_wire_t wire,
                        void *out, uint32_t *n) {
+  if (f->wire != LT_PB_LEN) {
+    put_scalar(wire, out, n, f->scalar);
+    return 0;
+  }
   const uint8_t *p = f->span.data, *end = p + f->span.size;
-  bool packed = f->wire == LT_PB_LEN;
-  while (packed ? p < end : true) {
-    uint64_t v = f->scalar;
-    if (packed && wire == LT_PB_VARINT) {
+  while (p < end) {
+    uint64_t v;
+    if (wire == LT_PB_VARINT) {
       if (!lt_pb_read_varint(&p, end, &v))
         return fail(d, (size_t)(p - d->base), "packed varint over 10 bytes");
-    } else if (packed) {
+    } else {
       v = lt_pb_fixed32_at((lt_pb_span_t){p, 4}, 0);
       p += 4;
     }
-    if (wire == LT_PB_VARINT)
-      ((int64_t *)out)[(*n)++] = (int64_t)v;
-    else
-      ((float *)out)[(*n)++] = lt_pb_bits_to_float((uint32_t)v);
-    if (!packed) break;
+    put_scalar(wire, out, n, v);
   }
   return 0;
 }
