@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir/context_impl.h"
+#include "ir/printer.h"
 
 /* How many "called from" notes a call-site location may add, as MLIR. */
 #define LT_CALL_STACK_LIMIT 10
@@ -334,10 +335,12 @@ static void lt_format_source_line(lt_strbuf_t *sb, const char *line, size_t len,
   lt_strbuf_puts(sb, "^\n");
 }
 
-/* One message line (MLIR's SourceMgrDiagnosticHandler::emitDiagnostic). */
-static void lt_format_one(lt_context_t *ctx, lt_loc_t loc, const char *msg,
-                          lt_severity_t sev, bool show_source,
-                          lt_strbuf_t *sb) {
+/* One message line (MLIR's SourceMgrDiagnosticHandler::emitDiagnostic).
+ * `named` is the whole location: a file at 0:0 inside a name (an op
+ * imported from a binary model) shows the name instead of the position. */
+static void lt_format_one(lt_context_t *ctx, lt_loc_t loc, lt_loc_t named,
+                          const char *msg, lt_severity_t sev,
+                          bool show_source, lt_strbuf_t *sb) {
   const char *label = lt_severity_label(sev);
   lt_loc_t file = lt_loc_find_file(loc);
   if (!file) {
@@ -351,6 +354,16 @@ static void lt_format_one(lt_context_t *ctx, lt_loc_t loc, const char *msg,
   }
   const lt_ident_t *name = file->file_loc.file;
   uint32_t line_no = file->file_loc.line, col = file->file_loc.col;
+  lt_loc_t nl = line_no == 0 && col == 0
+                    ? lt_loc_find(named, LT_ATTR_LOC_NAME, false)
+                    : NULL;
+  if (nl) {
+    const lt_ident_t *id = nl->name_loc.name;
+    lt_strbuf_printf(sb, "%s: loc(", name->str);
+    lt_print_escaped_string(sb, id->str, id->len);
+    lt_strbuf_printf(sb, "): %s: %s\n", label, msg);
+    return;
+  }
   lt_source_entry_t *src = show_source ? lt_source_find(ctx, name) : NULL;
   const char *line;
   size_t len;
@@ -396,16 +409,17 @@ void lt_diag_format(const lt_diag_t *d, lt_strbuf_t *sb) {
     }
   }
   if (depth == 0) {
-    lt_format_one(ctx, d->loc, msg, d->severity, true, sb);
+    lt_format_one(ctx, d->loc, d->loc, msg, d->severity, true, sb);
   } else {
-    lt_format_one(ctx, stack[0], msg, d->severity, true, sb);
+    lt_format_one(ctx, stack[0], d->loc, msg, d->severity, true, sb);
     for (size_t i = 1; i < depth; i++)
-      lt_format_one(ctx, stack[i], stack_msg[i], LT_SEV_NOTE, true, sb);
+      lt_format_one(ctx, stack[i], stack[i], stack_msg[i], LT_SEV_NOTE, true,
+                    sb);
   }
   /* A note at the location just shown does not repeat the source line. */
   for (const lt_diag_t *n = d->notes; n; n = n->next_note) {
     const char *nmsg = n->message.data ? n->message.data : "";
-    lt_format_one(ctx, n->loc, nmsg, n->severity, loc != n->loc, sb);
+    lt_format_one(ctx, n->loc, n->loc, nmsg, n->severity, loc != n->loc, sb);
     loc = n->loc;
   }
 }

@@ -473,7 +473,14 @@ static lt_result_t build(lt_onnx_import_t *im, lt_op_t **out_module) {
   }
 
   lt_op_state_t fs;
-  lt_op_state_init(&fs, ctx, "func.func", file_loc);
+  /* The function is the graph: its name (or @main) in the model file, so
+   * that a diagnostic on it names both rather than "model.onnx:0:0". */
+  char graph_name[256];
+  snprintf(graph_name, sizeof(graph_name), "%.*s",
+           g->name.len ? (int)g->name.len : 4,
+           g->name.len ? g->name.data : "main");
+  lt_op_state_init(&fs, ctx, "func.func",
+                   lt_loc_name(ctx, graph_name, file_loc));
   lt_op_state_add_attr(&fs, "sym_name", lt_attr_string_cstr(ctx, "main"));
   lt_op_state_add_attr(
       &fs, "function_type",
@@ -502,6 +509,46 @@ static lt_result_t build(lt_onnx_import_t *im, lt_op_t **out_module) {
 }
 
 /* ---- entry points -------------------------------------------------------------------- */
+static bool starts_with(const char *p, const char *end, const char *prefix) {
+  size_t n = strlen(prefix);
+  return (size_t)(end - p) >= n && memcmp(p, prefix, n) == 0;
+}
+
+/* What a buffer that is not a model is, when it is text ("text (MLIR?)",
+ * with *hint what to do instead): a binary ModelProto starts with a field
+ * tag (a control byte such as 0x08), never with printable text, so a file
+ * of text was most likely given to the wrong tool. NULL when the first
+ * bytes are not all text. */
+static const char *text_kind(const uint8_t *data, size_t size,
+                             const char **hint) {
+  size_t n = size < 256 ? size : 256;
+  if (n == 0) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    uint8_t c = data[i];
+    /* Bytes of 0x80 and above: UTF-8 in comments or names. */
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return NULL;
+    if (c == 0x7f) return NULL;
+  }
+  const char *p = (const char *)data, *end = p + size;
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+    p++;
+  static const char *const kMlir[] = {"module", "func.func", "#", "//",
+                                      "\"",     "%",         "!",
+                                      "{-#"};
+  for (size_t i = 0; i < LT_ARRAY_SIZE(kMlir); i++)
+    if (starts_with(p, end, kMlir[i])) {
+      *hint = "; run lite-opt on it";
+      return "text (MLIR?)";
+    }
+  /* ONNX's own text forms: protobuf text format (onnx.printer) and the
+   * textual syntax (onnx.parser). */
+  if (starts_with(p, end, "ir_version") || starts_with(p, end, "<")) {
+    *hint = "; save it as binary (onnx.save) first";
+    return "text (ONNX text format?)";
+  }
+  return "text";
+}
+
 static lt_status_t import(lt_context_t *ctx, const uint8_t *data, size_t size,
                           const char *name, const char *dir, bool mapped,
                           const lt_onnx_import_options_t *opts,
@@ -539,7 +586,16 @@ static lt_status_t import(lt_context_t *ctx, const uint8_t *data, size_t size,
 
   lt_pb_error_t err;
   lt_op_t *module = NULL;
-  if (lt_onnx_decode_model(data, size, &im.arena, &im.model, &err) < 0) {
+  int decoded = lt_onnx_decode_model(data, size, &im.arena, &im.model, &err);
+  const char *hint = "";
+  const char *text = decoded < 0 || !im.model.has_graph
+                         ? text_kind(data, size, &hint)
+                         : NULL;
+  if (text) {
+    lt_onnx_record_error(&im, LT_STATUS_INVALID_ARGUMENT,
+                         "this is %s, not an ONNX model (binary protobuf)%s",
+                         text, hint);
+  } else if (decoded < 0) {
     lt_onnx_record_error(&im, LT_STATUS_INVALID_ARGUMENT,
                          "malformed ONNX model at byte %zu: %s", err.offset,
                          err.message);

@@ -7,7 +7,8 @@
  *
  * Field numbers and wire types come from onnx_schema.h, generated at build
  * time from the system's onnx.proto; a field whose wire type disagrees with
- * the schema is malformed input. */
+ * the schema is malformed input. One decoder walks every message, driven by
+ * a table per message that says which view member each field fills. */
 #ifndef LITE_FRONTENDS_ONNX_PROTO_H
 #define LITE_FRONTENDS_ONNX_PROTO_H
 
@@ -50,6 +51,12 @@ typedef struct lt_onnx_str {
 
 bool lt_onnx_str_eq(lt_onnx_str_t s, const char *cstr);
 
+/* A StringStringEntryProto (a TensorProto's external_data). */
+typedef struct lt_onnx_kv {
+  lt_onnx_str_t key, value;
+  size_t offset;
+} lt_onnx_kv_t;
+
 typedef struct lt_onnx_tensor {
   lt_onnx_str_t name;
   int32_t data_type; /* TensorProto.DataType */
@@ -57,9 +64,12 @@ typedef struct lt_onnx_tensor {
   const int64_t *dims;
   bool has_raw_data;
   lt_pb_span_t raw_data;
-  /* data_location EXTERNAL: the external_data entries. offset/length are
-   * -1 when absent. */
+  /* data_location EXTERNAL: the external_data entries, and what they say
+   * (location, offset and length; -1 when absent). */
+  int32_t data_location;
   bool external;
+  uint32_t num_external_data;
+  const lt_onnx_kv_t *external_data;
   lt_onnx_str_t location;
   int64_t ext_offset, ext_length;
   bool has_segment;

@@ -300,6 +300,66 @@ static void test_decode_model(void) {
   CHECK(b->type == LT_ONNX_AttributeProto_AttributeType_FLOAT && b->f == 0.25f);
   free(m2.data);
 
+  /* A repeated field past its limit is refused at the field that crosses
+   * it: 65 dims, the 65th in a packed run. */
+  pbw_t big = {0}, dims = {0};
+  for (int i = 0; i < LT_ONNX_MAX_DIMS; i++)
+    pbw_int(&big, LT_ONNX_F_TensorProto_dims, 1);
+  size_t packed_at = big.len;
+  pbw_varint(&dims, 1);
+  pbw_len(&big, LT_ONNX_F_TensorProto_dims, dims.data, dims.len);
+  free(dims.data);
+  lt_onnx_tensor_t tv;
+  CHECK(lt_onnx_decode_tensor(big.data, big.len, &arena, &tv, &err) < 0);
+  CHECK(strstr(err.message, "TensorProto.dims: more than 64 elements"));
+  CHECK(err.offset == packed_at);
+  free(big.data);
+
+  /* external_data: its entries are read into the view, offset and length
+   * must be decimal (the error names the entry). */
+  pbw_t ext = {0}, e1 = {0}, e2 = {0};
+  pbw_str(&e1, LT_ONNX_F_StringStringEntryProto_key, "location");
+  pbw_str(&e1, LT_ONNX_F_StringStringEntryProto_value, "w.bin");
+  pbw_str(&e2, LT_ONNX_F_StringStringEntryProto_key, "offset");
+  pbw_str(&e2, LT_ONNX_F_StringStringEntryProto_value, "12");
+  pbw_msg(&ext, LT_ONNX_F_TensorProto_external_data, &e1);
+  pbw_msg(&ext, LT_ONNX_F_TensorProto_external_data, &e2);
+  pbw_int(&ext, LT_ONNX_F_TensorProto_data_location,
+          LT_ONNX_TensorProto_DataLocation_EXTERNAL);
+  CHECK(lt_onnx_decode_tensor(ext.data, ext.len, &arena, &tv, &err) == 0);
+  CHECK(tv.external && tv.num_external_data == 2 &&
+        lt_onnx_str_eq(tv.location, "w.bin") && tv.ext_offset == 12 &&
+        tv.ext_length == -1 && !tv.has_raw_data);
+  pbw_t e3 = {0};
+  pbw_str(&e3, LT_ONNX_F_StringStringEntryProto_key, "length");
+  pbw_str(&e3, LT_ONNX_F_StringStringEntryProto_value, "12x");
+  pbw_msg(&ext, LT_ONNX_F_TensorProto_external_data, &e3);
+  CHECK(lt_onnx_decode_tensor(ext.data, ext.len, &arena, &tv, &err) < 0);
+  CHECK(strstr(err.message, "external_data[2]: external_data length '12x' "
+                            "is not a decimal number"));
+  free(ext.data);
+
+  /* A value whose type is not a tensor; a tensor of unknown rank. */
+  pbw_t vi = {0}, ty = {0}, seq = {0}, tt = {0}, g3 = {0}, m3 = {0};
+  pbw_str(&vi, LT_ONNX_F_ValueInfoProto_name, "s");
+  pbw_msg(&ty, LT_ONNX_F_TypeProto_sequence_type, &seq);
+  pbw_msg(&vi, LT_ONNX_F_ValueInfoProto_type, &ty);
+  pbw_msg(&g3, LT_ONNX_F_GraphProto_input, &vi);
+  pbw_str(&vi, LT_ONNX_F_ValueInfoProto_name, "t");
+  pbw_int(&tt, LT_ONNX_F_TypeProto_Tensor_elem_type,
+          LT_ONNX_TensorProto_DataType_INT8);
+  pbw_msg(&ty, LT_ONNX_F_TypeProto_tensor_type, &tt);
+  pbw_msg(&vi, LT_ONNX_F_ValueInfoProto_type, &ty);
+  pbw_msg(&g3, LT_ONNX_F_GraphProto_input, &vi);
+  pbw_msg(&m3, LT_ONNX_F_ModelProto_graph, &g3);
+  CHECK(lt_onnx_decode_model(m3.data, m3.len, &arena, &model, &err) == 0);
+  CHECK(model.graph.num_inputs == 2 &&
+        model.graph.inputs[0].kind == LT_ONNX_TYPE_SEQUENCE &&
+        model.graph.inputs[1].kind == LT_ONNX_TYPE_TENSOR &&
+        model.graph.inputs[1].elem_type == LT_ONNX_TensorProto_DataType_INT8 &&
+        !model.graph.inputs[1].has_shape);
+  free(m3.data);
+
   lt_arena_deinit(&arena);
   free(m.data);
 }
