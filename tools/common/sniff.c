@@ -2,7 +2,6 @@
 #include "tools/common/sniff.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 static bool has_suffix(const char *path, const char *suffix) {
@@ -25,23 +24,4 @@ lt_sniff_kind_t lt_sniff(const char *path, const void *head, size_t n) {
    * in every exporter's output; the name settles the rest. */
   if (has_suffix(path, ".onnx") || b[0] == 0x08) return LT_SNIFF_ONNX;
   return LT_SNIFF_BINARY;
-}
-
-bool lt_sniff_is_mlir(const char *path, const void *head, size_t n) {
-  if (has_suffix(path, ".mlir")) return true;
-  if (n > LT_SNIFF_HEAD) n = LT_SNIFF_HEAD;
-  static const char *const words[] = {"module", "func.func", "\"builtin.",
-                                      "\"func."};
-  for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++)
-    if (memmem(head, n, words[w], strlen(words[w]))) return true;
-  return false;
-}
-
-bool lt_sniff_read_head(const char *path, char *buf, size_t *out_n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return false;
-  *out_n = fread(buf, 1, LT_SNIFF_HEAD, f);
-  bool ok = !ferror(f);
-  fclose(f);
-  return ok;
 }

@@ -1,7 +1,7 @@
 /* sniff.h - what kind of file a tool was given, from its name and first
  * bytes, so that the first message for the wrong kind (an ONNX model handed
- * to lite-opt, MLIR text handed to lite-translate --import-onnx) names the
- * tool that reads it instead of a parse error at byte 0. */
+ * to lite-opt) names the tool that reads it instead of a parse error at
+ * byte 0. Text handed to the ONNX importer is the importer's to name. */
 #ifndef LITE_TOOLS_COMMON_SNIFF_H
 #define LITE_TOOLS_COMMON_SNIFF_H
 
@@ -21,11 +21,5 @@ typedef enum lt_sniff_kind {
 /* Classifies a file from path (may be NULL) and its first n bytes (at most
  * LT_SNIFF_HEAD are read). Text allows UTF-8 and any byte >= 0x80. */
 lt_sniff_kind_t lt_sniff(const char *path, const void *head, size_t n);
-/* Whether text head looks like MLIR: named *.mlir, or holding `module`,
- * `func.func` or a generic op (`"dialect.op"(`) in its first bytes. */
-bool lt_sniff_is_mlir(const char *path, const void *head, size_t n);
-/* Reads up to LT_SNIFF_HEAD bytes of the file at path into buf (at least
- * LT_SNIFF_HEAD bytes); false when it cannot be opened or read. */
-bool lt_sniff_read_head(const char *path, char *buf, size_t *out_n);
 
 #endif /* LITE_TOOLS_COMMON_SNIFF_H */

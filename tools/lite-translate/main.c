@@ -10,7 +10,6 @@
 #include "frontends/onnx/onnx.h"
 #include "ir/diagnostics.h"
 #include "tools/common/cl.h"
-#include "tools/common/sniff.h"
 #include "tools/lite-translate/lite_translate.h"
 
 /* The importer's status message carries every diagnostic it emits (with
@@ -83,34 +82,9 @@ static void print_timing(double import_s, double output_s) {
             total > 0 ? 100.0 * secs[i] / total : 100.0, names[i]);
 }
 
-/* The importer reads protobuf; text would meet "malformed ONNX model at
- * byte 0" with a wire-type complaint. Say what the file is instead. */
-static bool check_not_text(const lt_tr_config_t *c, const char *name,
-                           const char *head, size_t n) {
-  if (lt_sniff(name, head, n) != LT_SNIFF_TEXT) return true;
-  if (lt_sniff_is_mlir(name, head, n))
-    lt_cl_error(c->prog,
-                "'%s' is MLIR text, not an ONNX model; lite-opt reads it "
-                "(lite-opt %s)",
-                name, strcmp(name, "<stdin>") == 0 ? "-" : name);
-  else
-    lt_cl_error(c->prog, "'%s' is text, not an ONNX model (a protobuf)", name);
-  return false;
-}
-
-/* Checks the head of the input file (a missing file is the importer's to
- * report, with its path). */
-static bool check_file_not_text(const lt_tr_config_t *c) {
-  char head[LT_SNIFF_HEAD];
-  size_t n = 0;
-  if (!lt_sniff_read_head(c->input, head, &n)) return true;
-  return check_not_text(c, c->input, head, n);
-}
-
 static int import_onnx(const lt_tr_config_t *c) {
   double t0 = now_seconds();
   bool from_stdin = strcmp(c->input, "-") == 0;
-  if (!from_stdin && !check_file_not_text(c)) return LT_EXIT_FAILURE;
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {
@@ -132,12 +106,6 @@ static int import_onnx(const lt_tr_config_t *c) {
     size_t len;
     if (!read_stdin(&buf, &len)) {
       lt_cl_error(c->prog, "cannot read standard input");
-      lt_diag_pop_handler(ctx, h);
-      lt_context_destroy(ctx);
-      return LT_EXIT_FAILURE;
-    }
-    if (!check_not_text(c, "<stdin>", buf, len)) {
-      free(buf);
       lt_diag_pop_handler(ctx, h);
       lt_context_destroy(ctx);
       return LT_EXIT_FAILURE;
