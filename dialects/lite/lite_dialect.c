@@ -92,10 +92,18 @@ const lt_type_t *lt_lite_type_of_shape(lt_context_t *ctx,
 }
 
 /* The constant contents of v when its defining op is a lite.constant. */
+/* The value of a constant operand, for shape rules that read one (shapes,
+ * axes, sizes). A dense_resource whose blob was elided from the text has
+ * none: the rules then see an operand of unknown value, as upstream's
+ * verifiers do. */
 static const lt_attr_t *constant_value(lt_value_t *v) {
   lt_op_t *def = lt_value_defining_op(v);
   if (!def || lt_lite_op_id(def) != LT_LITE_CONSTANT) return NULL;
-  return lt_op_attr(def, "value");
+  const lt_attr_t *a = lt_op_attr(def, "value");
+  if (a && a->kind == LT_ATTR_DENSE_RESOURCE &&
+      (!a->resource.resource || !a->resource.resource->has_data))
+    return NULL;
+  return a;
 }
 
 lt_result_t lt_lite_infer(lt_context_t *ctx, lt_loc_t loc, lt_lite_op_id_t id,
@@ -138,9 +146,9 @@ lt_result_t lt_lite_infer(lt_context_t *ctx, lt_loc_t loc, lt_lite_op_id_t id,
     r = lt_lite_shape_of_type(&c, operands[done]->type, done, &in[done]);
     const lt_attr_t *cv = LT_SUCCEEDED(r) ? constant_value(operands[done])
                                           : NULL;
-    if (cv && LT_SUCCEEDED(lt_lite_attr_tensor(ctx, loc, cv, al, &vals[done],
-                                               &owned[done])))
-      in[done].value = &vals[done];
+    /* A constant that cannot be read has said why: the op fails with it. */
+    if (cv) r = lt_lite_attr_tensor(ctx, loc, cv, al, &vals[done], &owned[done]);
+    if (cv && LT_SUCCEEDED(r)) in[done].value = &vals[done];
   }
   if (LT_SUCCEEDED(r)) {
     memset(out, 0, num_results * sizeof *out);

@@ -652,9 +652,9 @@ lt_status_t lt_onnx_import_file(lt_context_t *ctx, const char *path,
                                 lt_op_t **out_module) {
   *out_module = NULL;
   lt_onnx_file_t f;
-  LT_RETURN_IF_ERROR(lt_onnx_file_open(path, &f));
-  /* External data files are found next to the model. */
   lt_allocator_t a = lt_context_allocator(ctx);
+  LT_RETURN_IF_ERROR(lt_onnx_file_open(path, a, &f));
+  /* External data files are found next to the model. */
   size_t len = strlen(path);
   char *dir = lt_alloc(a, len + 2);
   if (!dir) {

@@ -59,7 +59,7 @@ lt_status_t lt_onnx_read_tensor_file(const char *path,
   memset(out, 0, sizeof(*out));
   if (out_name) *out_name = NULL;
   lt_onnx_file_t f;
-  LT_RETURN_IF_ERROR(lt_onnx_file_open(path, &f));
+  LT_RETURN_IF_ERROR(lt_onnx_file_open(path, allocator, &f));
   char dir[4096];
   const char *slash = strrchr(path, '/');
   size_t n = slash ? (size_t)(slash - path) : 0;

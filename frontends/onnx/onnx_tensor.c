@@ -395,9 +395,9 @@ void lt_onnx_drop_pages(const void *p, size_t size) {
   if (end > begin) madvise((void *)begin, end - begin, MADV_DONTNEED);
 }
 
-/* ---- files -------------------------------------------------------------------
- */
-lt_status_t lt_onnx_file_open(const char *path, lt_onnx_file_t *out) {
+/* ---- files ------------------------------------------------------------- */
+lt_status_t lt_onnx_file_open(const char *path, lt_allocator_t allocator,
+                              lt_onnx_file_t *out) {
   memset(out, 0, sizeof(*out));
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
@@ -431,7 +431,7 @@ lt_status_t lt_onnx_file_open(const char *path, lt_onnx_file_t *out) {
     return LT_OK;
   }
   /* Not mappable (some special file systems): read it whole. */
-  void *buf = lt_alloc(lt_allocator_system(), size);
+  void *buf = lt_alloc(allocator, size);
   if (!buf) {
     close(fd);
     return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
@@ -444,7 +444,7 @@ lt_status_t lt_onnx_file_open(const char *path, lt_onnx_file_t *out) {
       int e = k < 0 ? errno : EIO;
       if (k < 0 && e == EINTR) continue;
       close(fd);
-      lt_free(lt_allocator_system(), buf, size);
+      lt_free(allocator, buf, size);
       return lt_status_make(LT_STATUS_IO, "%s: cannot read: %s", path,
                             strerror(e));
     }
@@ -454,6 +454,7 @@ lt_status_t lt_onnx_file_open(const char *path, lt_onnx_file_t *out) {
   out->data = buf;
   out->size = size;
   out->owned = buf;
+  out->allocator = allocator;
   return LT_OK;
 }
 
@@ -461,6 +462,6 @@ void lt_onnx_file_close(lt_onnx_file_t *f) {
   if (f->mapped)
     munmap((void *)f->data, f->size);
   else if (f->owned)
-    lt_free(lt_allocator_system(), f->owned, f->size);
+    lt_free(f->allocator, f->owned, f->size);
   memset(f, 0, sizeof(*f));
 }

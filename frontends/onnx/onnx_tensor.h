@@ -52,10 +52,15 @@ typedef struct lt_onnx_file {
   const uint8_t *data;
   size_t size;
   bool mapped;
-  void *owned;
+  void *owned;           /* the copy read when mapping failed */
+  lt_allocator_t allocator; /* owned's */
 } lt_onnx_file_t;
 
-lt_status_t lt_onnx_file_open(const char *path, lt_onnx_file_t *out);
+/* Maps path read-only, or reads it whole with allocator when it cannot be
+ * mapped. */
+lt_status_t lt_onnx_file_open(const char *path, lt_allocator_t allocator,
+                              lt_onnx_file_t *out);
+/* Unmaps or frees what lt_onnx_file_open made. */
 void lt_onnx_file_close(lt_onnx_file_t *f);
 
 #endif /* LITE_FRONTENDS_ONNX_TENSOR_H */

@@ -425,7 +425,8 @@ static lt_result_t process_ir(run_state_t *rs, lt_context_t *ctx,
       }
       rs->output.sink = f;
     }
-    lt_op_print(op, &c->print_flags, &rs->output);
+    /* A print that ran out of memory has reported it as a diagnostic. */
+    r = lt_op_print(op, &c->print_flags, &rs->output);
     lt_strbuf_putc(&rs->output, '\n');
     rs->resource_bytes += printed_resource_bytes(ctx, &c->print_flags);
     lt_timer_stop(output_timer);

@@ -47,7 +47,8 @@ static int print_module(const lt_tr_config_t *c, lt_op_t *module) {
     return LT_EXIT_FAILURE;
   }
   lt_strbuf_t out = {.sink = f};
-  lt_op_print(module, &c->print_flags, &out);
+  /* A print that ran out of memory has reported it as a diagnostic. */
+  bool printed = LT_SUCCEEDED(lt_op_print(module, &c->print_flags, &out));
   lt_strbuf_putc(&out, '\n');
   bool ok = lt_strbuf_flush(&out) && fflush(f) == 0;
   if (to_file) ok = fclose(f) == 0 && ok;
@@ -57,7 +58,7 @@ static int print_module(const lt_tr_config_t *c, lt_op_t *module) {
                 to_file ? c->output : "-", strerror(errno));
     return LT_EXIT_FAILURE;
   }
-  return LT_EXIT_OK;
+  return printed ? LT_EXIT_OK : LT_EXIT_FAILURE;
 }
 
 static double now_seconds(void) {
