@@ -5,6 +5,7 @@
 #include "kernels/registry.h"
 #include "passes/passes.h"
 #include "test/lib/test_passes.h"
+#include "tools/common/cl.h"
 #include "tools/lite-opt/lite_opt.h"
 
 /* Options and listings that answer without reading any input: true when
