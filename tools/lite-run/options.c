@@ -22,8 +22,9 @@
     "evaluated on the reference kernels)")                                     \
   X(COMPARE, "compare", SWITCH, "", MODES,                                     \
     "Run on the reference interpreter before and\n"                            \
-    "after a pass pipeline (default: lite-optimize)\n"                         \
-    "on the same inputs; compare the outputs")                                 \
+    "after a pass pipeline (default: lite-optimize),\n"                        \
+    "or beside --compare-to's model, on the same\n"                            \
+    "inputs; compare the outputs")                                             \
   X(PASS_PIPELINE, "pass-pipeline", LIST, "TEXT", COMPARE,                     \
     "The pipeline --compare applies, as lite-opt's:\n"                         \
     "'builtin.module(func.func(cse))'")                                        \
