@@ -227,6 +227,60 @@ static bool dim_params_valid(const char *list) {
   }
 }
 
+/* Whether a dim of a graph input is named param[0..len). */
+static bool graph_has_dim_param(const lt_onnx_graph_t *g, const char *param,
+                                size_t len) {
+  for (uint32_t k = 0; k < g->num_inputs; k++)
+    for (uint32_t i = 0; g->inputs[k].has_shape && i < g->inputs[k].rank; i++) {
+      lt_onnx_str_t d = g->inputs[k].dims[i].param;
+      if (d.len == len && memcmp(d.data, param, len) == 0) return true;
+    }
+  return false;
+}
+
+/* Appends 'name' to a ", "-separated list unless it is there. */
+static void add_quoted(lt_strbuf_t *list, const char *name, size_t len) {
+  for (const char *p = list->data; p && (p = strchr(p, '\'')) != NULL;) {
+    const char *end = strchr(p + 1, '\'');
+    if (!end) break;
+    if ((size_t)(end - p - 1) == len && memcmp(p + 1, name, len) == 0) return;
+    p = end + 1;
+  }
+  lt_strbuf_printf(list, "%s'%.*s'", list->len ? ", " : "", (int)len, name);
+}
+
+/* Every name in dim_params (already valid) must be a graph input's dim
+ * param: a misspelt one would leave its dim dynamic without a word. */
+static bool check_dim_params(lt_onnx_import_t *im) {
+  const lt_onnx_graph_t *g = &im->model.graph;
+  lt_strbuf_t unknown = {0};
+  uint32_t num_unknown = 0;
+  for (const char *p = im->opts->dim_params; p && *p;) {
+    const char *eq = strchr(p, '=');
+    const char *comma = strchr(eq, ',');
+    if (!graph_has_dim_param(g, p, (size_t)(eq - p))) {
+      add_quoted(&unknown, p, (size_t)(eq - p));
+      num_unknown++;
+    }
+    p = comma ? comma + 1 : eq + strlen(eq);
+  }
+  if (!num_unknown) return true;
+  lt_strbuf_t known = {0};
+  for (uint32_t k = 0; k < g->num_inputs; k++)
+    for (uint32_t i = 0; g->inputs[k].has_shape && i < g->inputs[k].rank; i++)
+      if (g->inputs[k].dims[i].param.len)
+        add_quoted(&known, g->inputs[k].dims[i].param.data,
+                   g->inputs[k].dims[i].param.len);
+  lt_onnx_record_error(im, LT_STATUS_INVALID_ARGUMENT,
+                       "dim_params: no graph input has a dim named %s; the "
+                       "model's dim params are: %s",
+                       unknown.data ? unknown.data : "?",
+                       known.len ? known.data : "none");
+  lt_strbuf_free(&unknown);
+  lt_strbuf_free(&known);
+  return false;
+}
+
 /* The shape the options give for the graph input `name`, or NULL. */
 static const lt_onnx_input_shape_t *
 given_shape(const lt_onnx_import_options_t *o, lt_onnx_str_t name) {
@@ -604,8 +658,8 @@ static lt_status_t import(lt_context_t *ctx, const uint8_t *data, size_t size,
                          "not an ONNX model: ModelProto.graph is missing");
   } else {
     find_opset(&im);
-    if (enter_names(&im) && check_supported(&im) &&
-        LT_SUCCEEDED(build(&im, &module))) {
+    if (enter_names(&im) && check_dim_params(&im) &&
+        check_supported(&im) && LT_SUCCEEDED(build(&im, &module))) {
       if (LT_FAILED(lt_op_verify(module))) {
         lt_onnx_record_error(&im, LT_STATUS_INTERNAL,
                              "the imported module does not verify: %s",

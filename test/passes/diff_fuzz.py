@@ -25,7 +25,9 @@ leave shared values alone. Weights are random constants.
 
 The graph is written as ONNX, imported with `lite-translate --import-onnx`
 into DIR/seed-S.mlir (the reproducer), and checked with
-`lite-run --compare DIR/seed-S.mlir --seed S`. A failure prints the seed,
+`lite-run --compare DIR/seed-S.mlir --seed S`. A --pass-pipeline is applied
+by `lite-opt` instead (which knows the test passes too) into
+DIR/seed-S.opt.mlir, which `lite-run --compare --compare-to` checks. A failure prints the seed,
 the command, lite-run's messages and the reproducer's IR; the files of
 failing seeds are kept (all with --keep). Exit status: 0 when every seed
 passed, 1 otherwise.
@@ -565,9 +567,16 @@ def check_seed(seed, args, out_dir):
         return ("the generated model does not import", imp, p.stdout + p.stderr, onnx_path)
     opt_path = os.path.join(out_dir, f"seed-{seed}.opt.mlir")
     run = [tool(args.bin, "lite-run"), "--compare", mlir_path, "--seed", str(seed),
-           "--rtol", str(args.rtol), "--atol", str(args.atol), "-o", opt_path]
+           "--rtol", str(args.rtol), "--atol", str(args.atol)]
     if args.pass_pipeline:
-        run.append(f"--pass-pipeline={args.pass_pipeline}")
+        opt = [tool(args.bin, "lite-opt"), mlir_path,
+               f"--pass-pipeline={args.pass_pipeline}", "-o", opt_path]
+        p = subprocess.run(opt, capture_output=True, text=True, timeout=120)
+        if p.returncode != 0:
+            return ("the pipeline fails in lite-opt", opt, p.stdout + p.stderr, mlir_path)
+        run += ["--compare-to", opt_path]
+    else:
+        run += ["-o", opt_path]
     try:
         p = subprocess.run(run, capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
@@ -586,9 +595,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, default=100, help="number of seeds (default 100)")
     ap.add_argument("--start", type=int, default=0, help="first seed (default 0)")
-    ap.add_argument("--bin", help="directory of lite-translate and lite-run (default: PATH)")
+    ap.add_argument("--bin", help="directory of lite-translate, lite-opt and lite-run (default: PATH)")
     ap.add_argument("--out", help="where the models go (default: a temporary directory)")
-    ap.add_argument("--pass-pipeline", help="pipeline to check (default: lite-optimize)")
+    ap.add_argument("--pass-pipeline",
+                    help="pipeline to check, applied by lite-opt (default: lite-optimize in lite-run)")
     ap.add_argument("--rtol", type=float, default=1e-4)
     ap.add_argument("--atol", type=float, default=1e-5)
     ap.add_argument("--keep", action="store_true", help="keep the files of passing seeds")

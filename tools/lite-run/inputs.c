@@ -2,6 +2,7 @@
  * random data from --seed for the arguments not given. Random data is
  * derived from the seed and the argument's position only, so a run is
  * reproducible whatever other inputs are given. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,23 +100,23 @@ static void print_shape(FILE *f, int32_t rank, const int64_t *dims) {
 
 /* The shape a random input takes: the type's, with dynamic dims from
  * --input-shape (which must agree with the static ones). */
-static lt_run_exit_t random_shape(const lt_type_t *type, const char *label,
-                                  const lt_run_shape_t *given, lk_tensor_t *t) {
+static lt_cl_exit_t random_shape(const lt_type_t *type, const char *label,
+                                 const lt_run_shape_t *given, lk_tensor_t *t) {
   if (type->kind == LT_TYPE_UNRANKED_TENSOR && !given) {
     fprintf(stderr,
             "lite-run: input '%s' has an unranked type: give its shape "
             "with --input-shape %s=DxDx... or its data with --input\n",
             label, label);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   if (type->kind != LT_TYPE_TENSOR && type->kind != LT_TYPE_UNRANKED_TENSOR) {
     t->rank = 0; /* a scalar argument */
-    return LT_RUN_OK;
+    return LT_EXIT_OK;
   }
   if (given) {
     t->rank = given->rank;
     memcpy(t->dims, given->dims, sizeof(t->dims));
-    return LT_RUN_OK;
+    return LT_EXIT_OK;
   }
   t->rank = (int32_t)type->shaped.rank;
   for (uint32_t d = 0; d < type->shaped.rank; d++) {
@@ -127,16 +128,43 @@ static lt_run_exit_t random_shape(const lt_type_t *type, const char *label,
               "with --input-shape %s=DxDx... or its data with --input\n",
               label, ty.data ? ty.data : "?", label);
       lt_strbuf_free(&ty);
-      return LT_RUN_FAILURE;
+      return LT_EXIT_FAILURE;
     }
     t->dims[d] = type->shaped.shape[d];
   }
-  return LT_RUN_OK;
+  return LT_EXIT_OK;
 }
 
-static lt_run_exit_t make_random(const lt_run_options_t *o, lt_op_t *func,
-                                 uint32_t i, const lt_run_shape_t *given,
-                                 lt_allocator_t allocator, lk_tensor_t *t) {
+/* A shape whose element count or byte size does not fit is no allocation
+ * to try: it is reported as what it is. */
+static lt_cl_exit_t check_size(const char *label, const lk_tensor_t *t) {
+  int64_t numel = 1;
+  bool overflow = false;
+  for (int32_t d = 0; d < t->rank && !overflow; d++)
+    overflow = __builtin_mul_overflow(numel, t->dims[d], &numel);
+  if (overflow) {
+    fprintf(stderr, "lite-run: input '%s': shape ", label);
+    print_shape(stderr, t->rank, t->dims);
+    fputs(" overflows: its element count does not fit in int64\n", stderr);
+    return LT_EXIT_FAILURE;
+  }
+  size_t nbytes;
+  if (!__builtin_mul_overflow((size_t)numel, lk_dtype_size(t->dtype),
+                              &nbytes) &&
+      nbytes <= (size_t)PTRDIFF_MAX)
+    return LT_EXIT_OK;
+  fprintf(stderr, "lite-run: input '%s': shape ", label);
+  print_shape(stderr, t->rank, t->dims);
+  fprintf(stderr,
+          " of %s overflows: its size in bytes exceeds the address "
+          "space\n",
+          lk_dtype_name(t->dtype));
+  return LT_EXIT_FAILURE;
+}
+
+static lt_cl_exit_t make_random(const lt_run_options_t *o, lt_op_t *func,
+                                uint32_t i, const lt_run_shape_t *given,
+                                lt_allocator_t allocator, lk_tensor_t *t) {
   char buf[32];
   const char *label = arg_label(func, i, buf, sizeof(buf));
   const lt_type_t *type = lt_lite_func_input_type(func, i);
@@ -149,35 +177,39 @@ static lt_run_exit_t make_random(const lt_run_options_t *o, lt_op_t *func,
             "be made: give it with --input\n",
             label, ty.data ? ty.data : "?");
     lt_strbuf_free(&ty);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   t->dtype = dtype;
-  lt_run_exit_t rc = random_shape(type, label, given, t);
-  if (rc != LT_RUN_OK) return rc;
+  lt_cl_exit_t rc = random_shape(type, label, given, t);
+  if (rc != LT_EXIT_OK) return rc;
   lt_strbuf_t why = {0};
   if (!lt_lite_tensor_matches(type, t, &why)) {
     fprintf(stderr, "lite-run: --input-shape for input '%s': %s\n", label,
             why.data ? why.data : "mismatch");
     lt_strbuf_free(&why);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
+  rc = check_size(label, t);
+  if (rc != LT_EXIT_OK) return rc;
   if (LT_FAILED(lt_lite_tensor_alloc(allocator, t))) {
-    fprintf(stderr, "lite-run: out of memory for random input '%s'\n", label);
-    return LT_RUN_FAILURE;
+    fprintf(stderr,
+            "lite-run: out of memory for random input '%s' (%zu bytes)\n",
+            label, lk_nbytes(t));
+    return LT_EXIT_FAILURE;
   }
   fill_random(t, o->seed, i);
-  return LT_RUN_OK;
+  return LT_EXIT_OK;
 }
 
-static lt_run_exit_t load_given(const lt_run_binding_t *b,
-                                const lt_run_shape_t *given, const char *label,
-                                const lt_type_t *type, lt_allocator_t allocator,
-                                lk_tensor_t *t) {
+static lt_cl_exit_t load_given(const lt_run_binding_t *b,
+                               const lt_run_shape_t *given, const char *label,
+                               const lt_type_t *type, lt_allocator_t allocator,
+                               lk_tensor_t *t) {
   lt_status_t st = lt_run_read_tensor(b->path, allocator, t);
   if (st) {
     fprintf(stderr, "lite-run: input '%s': %s\n", label, lt_status_message(st));
     lt_status_free(st);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   if (given &&
       (given->rank != t->rank ||
@@ -187,7 +219,7 @@ static lt_run_exit_t load_given(const lt_run_binding_t *b,
     fprintf(stderr, ", but '%s' holds shape ", b->path);
     print_shape(stderr, t->rank, t->dims);
     fputc('\n', stderr);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   /* numpy has no bfloat16: bf16 data travels as its uint16 bit patterns
    * (ONNX's test data and numpy helpers do the same). */
@@ -198,9 +230,9 @@ static lt_run_exit_t load_given(const lt_run_binding_t *b,
     fprintf(stderr, "lite-run: input '%s' from '%s': %s\n", label, b->path,
             why.data ? why.data : "type mismatch");
     lt_strbuf_free(&why);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
-  return LT_RUN_OK;
+  return LT_EXIT_OK;
 }
 
 void lt_run_free_inputs(lt_allocator_t allocator,
@@ -211,21 +243,21 @@ void lt_run_free_inputs(lt_allocator_t allocator,
   free(inputs);
 }
 
-lt_run_exit_t lt_run_prepare_inputs(const lt_run_options_t *o, lt_op_t *func,
-                                    lt_allocator_t allocator,
-                                    lt_lite_named_tensor_t **out_inputs,
-                                    uint32_t *out_count) {
+lt_cl_exit_t lt_run_prepare_inputs(const lt_run_options_t *o, lt_op_t *func,
+                                   lt_allocator_t allocator,
+                                   lt_lite_named_tensor_t **out_inputs,
+                                   uint32_t *out_count) {
   uint32_t n = lt_lite_func_num_inputs(func);
   *out_inputs = NULL;
   *out_count = 0;
   lt_lite_named_tensor_t *ins = calloc(n ? n : 1, sizeof(*ins));
   const lt_run_binding_t **by_arg = calloc(n ? n : 1, sizeof(*by_arg));
   const lt_run_shape_t **shape_of = calloc(n ? n : 1, sizeof(*shape_of));
-  lt_run_exit_t rc = ins && by_arg && shape_of ? LT_RUN_OK : LT_RUN_FAILURE;
-  if (rc != LT_RUN_OK) fputs("lite-run: out of memory\n", stderr);
+  lt_cl_exit_t rc = ins && by_arg && shape_of ? LT_EXIT_OK : LT_EXIT_FAILURE;
+  if (rc != LT_EXIT_OK) fputs("lite-run: out of memory\n", stderr);
   /* Names first, so that every unknown name is reported before any file
    * is read. */
-  for (uint32_t k = 0; rc == LT_RUN_OK && k < o->num_inputs; k++) {
+  for (uint32_t k = 0; rc == LT_EXIT_OK && k < o->num_inputs; k++) {
     const lt_run_binding_t *b = &o->inputs[k];
     int32_t a = find_arg(func, b->name, b->name_len);
     if (a < 0 || by_arg[a]) {
@@ -233,24 +265,24 @@ lt_run_exit_t lt_run_prepare_inputs(const lt_run_options_t *o, lt_op_t *func,
               a < 0 ? "unknown" : "second value for", (int)b->name_len,
               b->name);
       if (a < 0) print_known_inputs(func);
-      rc = LT_RUN_FAILURE;
+      rc = LT_EXIT_FAILURE;
     } else {
       by_arg[a] = b;
     }
   }
-  for (uint32_t k = 0; rc == LT_RUN_OK && k < o->num_shapes; k++) {
+  for (uint32_t k = 0; rc == LT_EXIT_OK && k < o->num_shapes; k++) {
     const lt_run_shape_t *s = &o->shapes[k];
     int32_t a = find_arg(func, s->name, s->name_len);
     if (a < 0) {
       fprintf(stderr, "lite-run: --input-shape: unknown input '%.*s'\n",
               (int)s->name_len, s->name);
       print_known_inputs(func);
-      rc = LT_RUN_FAILURE;
+      rc = LT_EXIT_FAILURE;
     } else {
       shape_of[a] = s;
     }
   }
-  for (uint32_t i = 0; rc == LT_RUN_OK && i < n; i++) {
+  for (uint32_t i = 0; rc == LT_EXIT_OK && i < n; i++) {
     char buf[32];
     const char *label = arg_label(func, i, buf, sizeof(buf));
     ins[i].name = lt_lite_func_input_name(func, i);
@@ -263,11 +295,11 @@ lt_run_exit_t lt_run_prepare_inputs(const lt_run_options_t *o, lt_op_t *func,
   }
   free(by_arg);
   free(shape_of);
-  if (rc != LT_RUN_OK) {
+  if (rc != LT_EXIT_OK) {
     lt_run_free_inputs(allocator, ins, n);
     return rc;
   }
   *out_inputs = ins;
   *out_count = n;
-  return LT_RUN_OK;
+  return LT_EXIT_OK;
 }

@@ -1,7 +1,9 @@
 /* lite-run - runs a model: loads it (.onnx through the importer, .mlir
  * through the parser), prepares its inputs, runs it on the reference
  * interpreter, and prints, writes or checks the outputs; or, with
- * --compare, checks a pass pipeline on it (compare.c). */
+ * --compare, checks a pass pipeline on it (compare.c). lite-run links the
+ * library's passes only: a test pass runs in lite-opt, whose output
+ * --compare-to compares with the model. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +12,6 @@
 #include "ir/diagnostics.h"
 #include "ir/parser.h"
 #include "passes/passes.h"
-#include "test/lib/test_passes.h"
 #include "tools/lite-run/lite_run.h"
 #ifdef LITE_RUN_HAVE_ONNX
 #include "frontends/onnx/onnx.h"
@@ -30,14 +31,18 @@ static const char *severity_label(lt_severity_t s) {
   return "error";
 }
 
-/* One diagnostic without a file location (an ONNX node's NameLoc):
- * "model.onnx: loc("conv_1"): error: 'lite.conv2d' op ...". */
+/* One diagnostic without a file location: at an ONNX node's NameLoc,
+ * "model.onnx: loc("conv_1"): error: 'lite.conv2d' op ..."; at no
+ * location at all (a pipeline that does not parse), the tool's own
+ * "lite-run: error: ...". */
 static void format_fileless(const char *model, const lt_diag_t *d,
                             lt_strbuf_t *sb) {
-  lt_strbuf_printf(sb, "%s: ", model);
   if (d->loc && d->loc->kind != LT_ATTR_LOC_UNKNOWN) {
+    lt_strbuf_printf(sb, "%s: ", model);
     lt_loc_format(d->loc, sb);
     lt_strbuf_puts(sb, ": ");
+  } else {
+    lt_strbuf_puts(sb, "lite-run: ");
   }
   lt_strbuf_printf(sb, "%s: %s\n", severity_label(d->severity),
                    d->message.data ? d->message.data : "");
@@ -46,7 +51,7 @@ static void format_fileless(const char *model, const lt_diag_t *d,
 /* Diagnostics at file locations (.mlir models) print as usual, with the
  * source line; the others are prefixed with the model's path, so that
  * every error names the file and, through the location, the node. */
-static bool print_diag(void *user, const lt_diag_t *d) {
+bool lt_run_print_diag(void *user, const lt_diag_t *d) {
   const char *model = user;
   lt_strbuf_t sb = {0};
   if (lt_loc_find_file(d->loc)) {
@@ -68,13 +73,13 @@ static bool has_suffix(const char *s, const char *suffix) {
 
 /* The text stays registered (for source lines in diagnostics) until the
  * run is over; *text owns it. */
-static lt_run_exit_t load_mlir(lt_context_t *ctx, const char *path,
-                               lt_strbuf_t *text, lt_op_t **out) {
+static lt_cl_exit_t load_mlir(lt_context_t *ctx, const char *path,
+                              lt_strbuf_t *text, lt_op_t **out) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "lite-run: cannot open model '%s': %s\n", path,
             strerror(errno));
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   char chunk[1 << 16];
   size_t n;
@@ -84,16 +89,16 @@ static lt_run_exit_t load_mlir(lt_context_t *ctx, const char *path,
   fclose(f);
   if (failed) {
     fprintf(stderr, "lite-run: cannot read model '%s'\n", path);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   lt_source_add(ctx, path, text->data ? text->data : "", text->len);
   *out =
       lt_parse_source(ctx, path, text->data ? text->data : "", text->len, NULL);
-  return *out ? LT_RUN_OK : LT_RUN_FAILURE;
+  return *out ? LT_EXIT_OK : LT_EXIT_FAILURE;
 }
 
-static lt_run_exit_t load_onnx(lt_context_t *ctx, const lt_run_options_t *o,
-                               lt_op_t **out) {
+static lt_cl_exit_t load_onnx(lt_context_t *ctx, const lt_run_options_t *o,
+                              const char *path, lt_op_t **out) {
 #ifdef LITE_RUN_HAVE_ONNX
   lt_onnx_import_options_t opts;
   lt_onnx_import_options_init(&opts);
@@ -103,100 +108,108 @@ static lt_run_exit_t load_onnx(lt_context_t *ctx, const lt_run_options_t *o,
   lt_onnx_input_shape_t shapes[64];
   uint32_t n = o->num_shapes < 64 ? o->num_shapes : 64;
   for (uint32_t i = 0; i < n; i++)
-    shapes[i] = (lt_onnx_input_shape_t){o->shapes[i].name,
-                                        o->shapes[i].name_len,
-                                        o->shapes[i].rank, o->shapes[i].dims};
+    shapes[i] =
+        (lt_onnx_input_shape_t){o->shapes[i].name, o->shapes[i].name_len,
+                                o->shapes[i].rank, o->shapes[i].dims};
   opts.input_shapes = shapes;
   opts.num_input_shapes = n;
-  lt_status_t st = lt_onnx_import_file(ctx, o->model, &opts, out);
-  if (!st) return LT_RUN_OK;
+  lt_status_t st = lt_onnx_import_file(ctx, path, &opts, out);
+  if (!st) return LT_EXIT_OK;
   bool unsupported = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED;
   fprintf(stderr, "lite-run: %s%s\n", unsupported ? "unsupported model: " : "",
           lt_status_message(st));
   lt_status_free(st);
   *out = NULL;
-  return unsupported ? LT_RUN_UNSUPPORTED : LT_RUN_FAILURE;
+  return unsupported ? LT_EXIT_UNSUPPORTED : LT_EXIT_FAILURE;
 #else
   LT_UNUSED(ctx);
   LT_UNUSED(out);
-  fprintf(stderr, "lite-run: '%s': this build has no ONNX importer\n",
-          o->model);
-  return LT_RUN_UNSUPPORTED;
+  fprintf(stderr, "lite-run: '%s': this build has no ONNX importer\n", path);
+  return LT_EXIT_UNSUPPORTED;
 #endif
 }
 
-static lt_run_exit_t load_model(lt_context_t *ctx, const lt_run_options_t *o,
-                                lt_strbuf_t *text, lt_op_t **out) {
+lt_cl_exit_t lt_run_load_model(lt_context_t *ctx, const lt_run_options_t *o,
+                               const char *path, lt_strbuf_t *text,
+                               lt_op_t **out) {
   *out = NULL;
-  lt_run_exit_t rc;
-  if (has_suffix(o->model, ".onnx")) {
-    rc = load_onnx(ctx, o, out);
-  } else if (has_suffix(o->model, ".mlir")) {
-    if (o->dim_params)
-      fputs("lite-run: note: --dim-params applies to ONNX models only\n",
-            stderr);
-    rc = load_mlir(ctx, o->model, text, out);
+  lt_cl_exit_t rc;
+  if (has_suffix(path, ".onnx")) {
+    rc = load_onnx(ctx, o, path, out);
+  } else if (has_suffix(path, ".mlir")) {
+    /* Not for --compare-to's model: its dims are fixed already. */
+    if (o->dim_params && path == o->model)
+      fprintf(stderr,
+              "lite-run: note: '%s': --dim-params applies to ONNX models "
+              "only\n",
+              path);
+    rc = load_mlir(ctx, path, text, out);
   } else {
     fprintf(stderr,
             "lite-run: '%s': unknown model format (expected .onnx "
             "or .mlir)\n",
-            o->model);
-    return LT_RUN_USAGE;
+            path);
+    return LT_EXIT_USAGE;
   }
-  if (rc == LT_RUN_OK && LT_FAILED(lt_op_verify(*out))) rc = LT_RUN_FAILURE;
+  if (rc == LT_EXIT_OK && LT_FAILED(lt_op_verify(*out))) rc = LT_EXIT_FAILURE;
   return rc;
 }
 
-static lt_run_exit_t run_reference(const lt_run_options_t *o, lt_op_t *func,
-                                   lt_allocator_t allocator) {
+static lt_cl_exit_t run_reference(const lt_run_options_t *o, lt_op_t *func,
+                                  const lk_tensor_t *expected,
+                                  lt_allocator_t allocator) {
   lt_lite_named_tensor_t *inputs;
   uint32_t num_inputs;
-  lt_run_exit_t rc =
+  lt_cl_exit_t rc =
       lt_run_prepare_inputs(o, func, allocator, &inputs, &num_inputs);
-  if (rc != LT_RUN_OK) return rc;
+  if (rc != LT_EXIT_OK) return rc;
   lt_lite_outputs_t outs;
   if (LT_FAILED(
           lt_lite_interpret(func, allocator, num_inputs, inputs, &outs))) {
     fprintf(stderr, "lite-run: '%s': the reference run failed\n", o->model);
     lt_run_free_inputs(allocator, inputs, num_inputs);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   lt_run_free_inputs(allocator, inputs, num_inputs);
   for (uint32_t i = 0; i < outs.count; i++)
     lt_run_print_summary(stdout, &outs.items[i], o->print_values);
-  if (o->output_dir && lt_run_write_outputs(o->output_dir, &outs) != LT_RUN_OK)
-    rc = LT_RUN_FAILURE;
-  if (lt_run_compare_outputs(o, &outs, allocator, stdout) != LT_RUN_OK)
-    rc = LT_RUN_FAILURE;
+  if (o->output_dir && lt_run_write_outputs(o->output_dir, &outs) != LT_EXIT_OK)
+    rc = LT_EXIT_FAILURE;
+  if (lt_run_compare_outputs(o, expected, &outs, stdout) != LT_EXIT_OK)
+    rc = LT_EXIT_FAILURE;
   lt_lite_outputs_free(&outs);
   return rc;
 }
 
-static lt_run_exit_t run(const lt_run_options_t *o) {
+static lt_cl_exit_t run(const lt_run_options_t *o) {
   lt_allocator_t allocator = lt_allocator_system();
   lt_context_t *ctx;
   lt_status_t st = lt_context_create(allocator, &ctx);
   if (st) {
     fprintf(stderr, "lite-run: %s\n", lt_status_message(st));
     lt_status_free(st);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   lt_register_core_dialects(ctx);
   lt_context_register_dialect(ctx, &lt_lite_dialect);
-  lt_diag_push_handler(ctx, print_diag, (void *)o->model);
+  lt_diag_push_handler(ctx, lt_run_print_diag, (void *)o->model);
   lt_op_t *module;
   lt_strbuf_t text = {0};
-  lt_run_exit_t rc = load_model(ctx, o, &text, &module);
-  if (rc == LT_RUN_OK) {
+  lt_cl_exit_t rc = lt_run_load_model(ctx, o, o->model, &text, &module);
+  if (rc == LT_EXIT_OK) {
     lt_op_t *func = lt_lite_interp_entry(module, o->function);
+    lk_tensor_t *expected = NULL;
     if (!func) {
       fprintf(stderr, "lite-run: '%s' has no function @%s\n", o->model,
               o->function);
-      rc = LT_RUN_FAILURE;
+      rc = LT_EXIT_FAILURE;
     } else {
-      rc = o->compare ? lt_run_compare(o, module, allocator)
-                      : run_reference(o, func, allocator);
+      rc = lt_run_prepare_outputs(o, func, allocator, &expected);
     }
+    if (rc == LT_EXIT_OK)
+      rc = o->compare ? lt_run_compare(o, module, expected, allocator)
+                      : run_reference(o, func, expected, allocator);
+    lt_run_free_expected(o, allocator, expected);
   }
   if (module) lt_op_destroy(module);
   if (text.data) lt_source_remove(ctx, o->model);
@@ -209,17 +222,21 @@ int main(int argc, char **argv) {
   /* Line-buffered, so that results and errors interleave in order when
    * both go to one file. */
   setvbuf(stdout, NULL, _IOLBF, 0);
-  /* The passes --compare may run, test passes included (as lite-opt). */
-  lt_register_core_passes();
-  lt_register_test_passes();
+  /* The passes --compare may run. */
+  if (!lt_register_core_passes()) {
+    fprintf(stderr, "lite-run: error: out of memory registering the passes\n");
+    return LT_EXIT_FAILURE;
+  }
   lt_run_options_t opts;
   if (!lt_run_parse_args(argc, argv, &opts)) {
     lt_run_options_free(&opts);
-    return LT_RUN_USAGE;
+    return LT_EXIT_USAGE;
   }
-  int rc = LT_RUN_OK;
+  int rc = LT_EXIT_OK;
   if (opts.help)
     lt_run_print_help(stdout);
+  else if (opts.version)
+    lt_cl_print_version(stdout, "lite-run");
   else
     rc = run(&opts);
   lt_run_options_free(&opts);

@@ -1,7 +1,9 @@
 /* options.c - lite-run's command line: the flag table, what each flag
  * sets, and --help from the table (tools/common/cl.h does the parsing).
  * Every value flag takes its value either as the next argument or after
- * '=' (`--seed 3`, `--seed=3`). */
+ * '=' (`--seed 3`, `--seed=3`). A file or directory may be written with
+ * a leading '@' (`x=@in.npy`, `@out/`), iree-run-module's spelling, or
+ * without: lite-run's values are always paths. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,13 +22,18 @@
     "evaluated on the reference kernels)")                                     \
   X(COMPARE, "compare", SWITCH, "", MODES,                                     \
     "Run on the reference interpreter before and\n"                            \
-    "after a pass pipeline (default: lite-optimize)\n"                         \
-    "on the same inputs; compare the outputs")                                 \
+    "after a pass pipeline (default: lite-optimize),\n"                        \
+    "or beside --compare-to's model, on the same\n"                            \
+    "inputs; compare the outputs")                                             \
   X(PASS_PIPELINE, "pass-pipeline", LIST, "TEXT", COMPARE,                     \
     "The pipeline --compare applies, as lite-opt's:\n"                         \
     "'builtin.module(func.func(cse))'")                                        \
   X(LITE_OPTIMIZE, "lite-optimize", SWITCH, "", COMPARE,                       \
     "Apply the lite-optimize pipeline (the default)")                          \
+  X(COMPARE_TO, "compare-to", LIST, "FILE", COMPARE,                           \
+    "Instead of a pipeline, compare with the model\n"                          \
+    "in FILE (one already rewritten, e.g. by\n"                                \
+    "lite-opt -o) on the same inputs")                                         \
   X(PRINT_IR_AFTER, "print-ir-after", SWITCH, "", COMPARE,                     \
     "Print the module after the pipeline on stdout")                           \
   X(IR_OUTPUT, "o", LIST, "FILE", COMPARE,                                     \
@@ -34,9 +41,10 @@
     "(also when the pipeline fails)")                                          \
   X(INPUT, "input", LIST, "NAME=@FILE", OPTIONS,                               \
     "Input NAME from FILE (.npy or an ONNX\n"                                  \
-    "TensorProto .pb); repeatable. Inputs not\n"                               \
-    "given are random (see --seed). An\n"                                      \
-    "argument without a name is argN.")                                        \
+    "TensorProto .pb; the @ is optional);\n"                                   \
+    "repeatable. Inputs not given are random\n"                                \
+    "(see --seed). An argument without a name\n"                               \
+    "is argN.")                                                                \
   X(INPUT_SHAPE, "input-shape", LIST, "NAME=DxDx...", OPTIONS,                 \
     "Shape of input NAME where the model leaves\n"                             \
     "dims dynamic (needed for random inputs)")                                 \
@@ -49,22 +57,25 @@
   X(FUNCTION, "function", LIST, "NAME", OPTIONS,                               \
     "Function to run (default: main)")                                         \
   X(OUTPUT, "output", LIST, "@DIR", OPTIONS,                                   \
-    "Write each output to DIR/<name>.npy")                                     \
+    "Write each output to DIR/<name>.npy (the @\n"                             \
+    "is optional; DIR is made before the run)")                                \
   X(EXPECTED, "expected-output", LIST, "NAME=@FILE", OPTIONS,                  \
-    "Compare output NAME with FILE (.npy or\n"                                 \
-    ".pb); repeatable")                                                        \
+    "Compare output NAME with FILE (.npy or .pb;\n"                            \
+    "the @ is optional); repeatable")                                          \
   X(RTOL, "rtol", LIST, "X", OPTIONS,                                          \
     "Relative tolerance (default 1e-3; 1e-5\n"                                 \
     "with --compare)")                                                         \
   X(ATOL, "atol", LIST, "X", OPTIONS,                                          \
-    "Absolute tolerance (default 1e-7; 1e-6 with\n"                            \
-    "--compare); a value passes when |got -\n"                                 \
-    "expected| <= atol + rtol * |expected|\n"                                  \
-    "(integers: exactly)")                                                     \
+    "Absolute tolerance: a value passes when\n"                                \
+    "|got - expected| <= atol + rtol * |expected|\n"                           \
+    "(integers: exactly). Default 1e-7 (1e-6 with\n"                           \
+    "--compare) + rtol/10 * the output's largest\n"                            \
+    "|expected|; a given X is all of it")                                      \
   X(PRINT_VALUES, "print-values", LIST, "N", OPTIONS,                          \
     "Values shown per output (default 8)")                                     \
   X(HELP, "help", SWITCH, "", OPTIONS, "Show this help")                       \
-  X(HELP_SHORT, "h", SWITCH, "", OPTIONS, NULL)
+  X(HELP_SHORT, "h", SWITCH, "", OPTIONS, NULL)                                \
+  X(VERSION, "version", SWITCH, "", OPTIONS, "Show the version")
 
 typedef enum run_flag {
 #define X(id, name, kind, value, group, help) FLAG_##id,
@@ -90,6 +101,7 @@ void lt_run_print_help(FILE *f) {
         "\n"
         "USAGE: lite-run --reference [options] MODEL\n"
         "       lite-run --compare [--pass-pipeline=TEXT] [options] MODEL\n"
+        "       lite-run --compare --compare-to=FILE [options] MODEL\n"
         "\n"
         "MODEL is an ONNX model (.onnx) or lite IR (.mlir).\n"
         "\n"
@@ -100,12 +112,7 @@ void lt_run_print_help(FILE *f) {
   lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_COMPARE);
   fputs("\nOPTIONS:\n", f);
   lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_OPTIONS);
-  fputs("\n"
-        "EXIT CODES: 0 ok, 1 failure (mismatch, runtime error, malformed "
-        "input,\n"
-        "a failing pass),\n"
-        "2 usage error, 3 model not supported by the importer.\n",
-        f);
+  lt_cl_print_exit_codes(f);
 }
 
 static bool usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -114,7 +121,7 @@ static bool usage(const char *fmt, ...) {
   va_start(ap, fmt);
   fputs("lite-run: ", stderr);
   vfprintf(stderr, fmt, ap);
-  fputs("\n(see lite-run --help)\n", stderr);
+  fputs(" (see 'lite-run --help')\n", stderr);
   va_end(ap);
   return false;
 }
@@ -127,15 +134,22 @@ static bool grow(void **items, uint32_t count, size_t size) {
   return true;
 }
 
-/* NAME=@FILE. */
+/* A path, less the optional '@'; NULL when nothing is left. */
+static const char *path_value(const char *v) {
+  if (v[0] == '@') v++;
+  return v[0] ? v : NULL;
+}
+
+/* NAME=FILE or NAME=@FILE. */
 static bool parse_binding(const char *flag, const char *v,
                           lt_run_binding_t **items, uint32_t *count) {
   const char *eq = strchr(v, '=');
-  if (!eq || eq == v || eq[1] != '@' || eq[2] == '\0')
-    return usage("--%s expects NAME=@FILE, got '%s'", flag, v);
+  const char *path = eq ? path_value(eq + 1) : NULL;
+  if (!eq || eq == v || !path)
+    return usage("--%s expects NAME=FILE (or NAME=@FILE), got '%s'", flag, v);
   if (!grow((void **)items, *count, sizeof(**items)))
     return usage("--%s: out of memory", flag);
-  (*items)[(*count)++] = (lt_run_binding_t){v, (size_t)(eq - v), eq + 2};
+  (*items)[(*count)++] = (lt_run_binding_t){v, (size_t)(eq - v), path};
   return true;
 }
 
@@ -201,6 +215,10 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_COMPARE:
     o->compare = on;
     return true;
+  case FLAG_COMPARE_TO:
+    o->compare_to = path_value(v);
+    if (!o->compare_to) return usage("--%s expects FILE, got '%s'", name, v);
+    return true;
   case FLAG_PASS_PIPELINE:
     o->pass_pipeline = v;
     return true;
@@ -217,6 +235,9 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_HELP_SHORT:
     o->help = on;
     return true;
+  case FLAG_VERSION:
+    o->version = on;
+    return true;
   case FLAG_INPUT:
     return parse_binding(name, v, &o->inputs, &o->num_inputs);
   case FLAG_EXPECTED:
@@ -232,13 +253,14 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
     o->function = v;
     return true;
   case FLAG_OUTPUT:
-    o->output_dir = v[0] == '@' ? v + 1 : v;
-    if (!o->output_dir[0]) return usage("--%s expects @DIR, got '%s'", name, v);
+    o->output_dir = path_value(v);
+    if (!o->output_dir)
+      return usage("--%s expects DIR (or @DIR), got '%s'", name, v);
     return true;
   case FLAG_RTOL:
-    return parse_double(name, v, &o->rtol);
+    return parse_double(name, v, &o->tol.rtol);
   case FLAG_ATOL:
-    return parse_double(name, v, &o->atol);
+    return parse_double(name, v, &o->tol.atol);
   case FLAG_PRINT_VALUES: {
     uint64_t n = 0;
     if (!parse_u64(name, v, &n)) return false;
@@ -274,8 +296,7 @@ static void report(const lt_cl_t *cl, const lt_cl_error_t *e) {
 bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   memset(o, 0, sizeof(*o));
   o->function = "main";
-  o->rtol = -1;
-  o->atol = -1;
+  o->tol = (lt_run_tolerance_t){-1, -1, 0};
   o->print_values = 8;
   const lt_cl_t cl = {.prog = "lite-run",
                       .options = kOptions,
@@ -285,25 +306,47 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
                       .report = report,
                       .user = o};
   if (!lt_cl_parse(&cl, argc, argv)) return false;
-  if (o->help) return true;
+  if (o->help || o->version) return true;
   if (!o->model) return usage("no model given");
+  if (o->reference && o->compare)
+    return usage("--reference and --compare are two modes: give one");
   if (!o->reference && !o->compare)
     return usage("no execution mode given: use --reference or --compare");
   if (!o->compare) {
-    const char *only = o->pass_pipeline      ? "--pass-pipeline"
-                       : o->lite_optimize    ? "--lite-optimize"
-                       : o->print_ir_after   ? "--print-ir-after"
-                       : o->ir_output        ? "-o"
-                                             : NULL;
+    const char *only = o->pass_pipeline    ? "--pass-pipeline"
+                       : o->lite_optimize  ? "--lite-optimize"
+                       : o->print_ir_after ? "--print-ir-after"
+                       : o->ir_output      ? "-o"
+                       : o->compare_to     ? "--compare-to"
+                                           : NULL;
     if (only) return usage("%s applies to --compare only", only);
   }
   if (o->pass_pipeline && o->lite_optimize)
     return usage("--pass-pipeline and --lite-optimize both name the "
                  "pipeline: give one");
+  if (o->compare_to) {
+    /* The other model is already rewritten: no pipeline runs, so none
+     * can be named and there is no module after it to print. */
+    const char *pipeline_flag = o->pass_pipeline    ? "--pass-pipeline"
+                                : o->lite_optimize  ? "--lite-optimize"
+                                : o->print_ir_after ? "--print-ir-after"
+                                : o->ir_output      ? "-o"
+                                                    : NULL;
+    if (pipeline_flag)
+      return usage("--compare-to and %s contradict: --compare-to compares "
+                   "with a model already rewritten, no pipeline runs",
+                   pipeline_flag);
+  }
   /* --compare checks a rewrite, which keeps every value up to rounding:
    * tighter than the tolerances against other frameworks. */
-  if (o->rtol < 0) o->rtol = o->compare ? 1e-5 : 1e-3;
-  if (o->atol < 0) o->atol = o->compare ? 1e-6 : 1e-7;
+  if (o->tol.rtol < 0) o->tol.rtol = o->compare ? 1e-5 : 1e-3;
+  /* A value near zero carries the rounding of terms as large as the
+   * output's largest values: by default it may be off by a tenth of what
+   * the largest value may (docs/lite-run.md). A given --atol is all. */
+  if (o->tol.atol < 0) {
+    o->tol.atol = o->compare ? 1e-6 : 1e-7;
+    o->tol.atol_scale = o->tol.rtol / 10;
+  }
   return true;
 }
 

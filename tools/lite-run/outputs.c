@@ -104,14 +104,9 @@ static void file_name(const char *dir, const char *name, lt_strbuf_t *sb) {
   lt_strbuf_puts(sb, ".npy");
 }
 
-lt_run_exit_t lt_run_write_outputs(const char *dir,
-                                   const lt_lite_outputs_t *outs) {
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "lite-run: --output: cannot create directory '%s': %s\n",
-            dir, strerror(errno));
-    return LT_RUN_FAILURE;
-  }
-  lt_run_exit_t rc = LT_RUN_OK;
+lt_cl_exit_t lt_run_write_outputs(const char *dir,
+                                  const lt_lite_outputs_t *outs) {
+  lt_cl_exit_t rc = LT_EXIT_OK;
   for (uint32_t i = 0; i < outs->count; i++) {
     const lt_lite_named_tensor_t *o = &outs->items[i];
     if (o->tensor.dtype == LK_DTYPE_NONE) continue;
@@ -132,7 +127,7 @@ lt_run_exit_t lt_run_write_outputs(const char *dir,
       fprintf(stderr, "lite-run: output '%s': %s\n", o->name,
               lt_status_message(st));
       lt_status_free(st);
-      rc = LT_RUN_FAILURE;
+      rc = LT_EXIT_FAILURE;
     }
     lt_strbuf_free(&path);
   }
@@ -141,13 +136,32 @@ lt_run_exit_t lt_run_write_outputs(const char *dir,
 
 /* ---- comparison ---------------------------------------------------------- */
 
-void lt_run_diff(const lk_tensor_t *got, const lk_tensor_t *exp, double rtol,
-                 double atol, lt_run_diff_t *out) {
+/* The largest finite |e| of exp: the magnitude a value's rounding error
+ * scales with. */
+static double max_magnitude(const lk_tensor_t *exp) {
+  double m = 0;
+  int64_t n = lk_numel(exp);
+  for (int64_t i = 0; i < n; i++) {
+    double e = fabs(lk_load_f64(exp, i));
+    if (isfinite(e) && e > m) m = e;
+  }
+  return m;
+}
+
+void lt_run_diff(const lk_tensor_t *got, const lk_tensor_t *exp,
+                 const lt_run_tolerance_t *tol, lt_run_diff_t *out) {
   memset(out, 0, sizeof(*out));
   out->worst = -1;
   bool exact = !lk_dtype_is_float(got->dtype) || !lk_dtype_is_float(exp->dtype);
+  out->max_expected = max_magnitude(exp);
+  double atol = tol->atol + tol->atol_scale * out->max_expected;
+  double rtol = tol->rtol;
+  out->atol = atol;
   int64_t n = lk_numel(exp);
   double dot = 0, ng = 0, ne = 0, worst_excess = -1;
+  /* A difference at an expected zero has no relative size: max-rel is
+   * over the other values, and undefined when there are none. */
+  bool any_rel = false, zero_differs = false;
   for (int64_t i = 0; i < n; i++) {
     double a = lk_load_f64(got, i), e = lk_load_f64(exp, i);
     bool a_nan = a != a, e_nan = e != e;
@@ -168,8 +182,13 @@ void lt_run_diff(const lk_tensor_t *got, const lk_tensor_t *exp, double rtol,
     }
     if (!a_nan && !e_nan) {
       if (diff > out->max_abs) out->max_abs = diff;
-      double rel = diff == 0 ? 0 : e == 0 ? INFINITY : diff / fabs(e);
-      if (rel > out->max_rel) out->max_rel = rel;
+      if (e != 0) {
+        double rel = diff / fabs(e);
+        if (rel > out->max_rel) out->max_rel = rel;
+        any_rel = true;
+      } else if (diff != 0) {
+        zero_differs = true;
+      }
       if (isfinite(a) && isfinite(e)) {
         dot += a * e;
         ng += a * a;
@@ -186,6 +205,7 @@ void lt_run_diff(const lk_tensor_t *got, const lk_tensor_t *exp, double rtol,
       }
     }
   }
+  if (!any_rel && zero_differs) out->max_rel = NAN;
   if (ng == 0 && ne == 0)
     out->cosine = 1;
   else if (ng == 0 || ne == 0)
@@ -210,10 +230,10 @@ static bool same_shape(const lk_tensor_t *a, const lk_tensor_t *b) {
   return true;
 }
 
-static lt_run_exit_t compare_one(const lt_run_options_t *o,
-                                 const lt_run_binding_t *b,
-                                 const lt_lite_named_tensor_t *out,
-                                 const lk_tensor_t *exp, FILE *f) {
+static lt_cl_exit_t compare_one(const lt_run_options_t *o,
+                                const lt_run_binding_t *b,
+                                const lt_lite_named_tensor_t *out,
+                                const lk_tensor_t *exp, FILE *f) {
   const lk_tensor_t *got = &out->tensor;
   lk_tensor_t bits;
   if (got->dtype == LK_BF16 && exp->dtype == LK_U16) {
@@ -226,7 +246,7 @@ static lt_run_exit_t compare_one(const lt_run_options_t *o,
             out->name,
             got->dtype == LK_DTYPE_NONE ? "absent" : lk_dtype_name(got->dtype),
             b->path, lk_dtype_name(exp->dtype));
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   if (!same_shape(got, exp)) {
     fprintf(stderr, "lite-run: output '%s' has shape ", out->name);
@@ -234,74 +254,169 @@ static lt_run_exit_t compare_one(const lt_run_options_t *o,
     fprintf(stderr, ", but '%s' holds shape ", b->path);
     print_shape(stderr, exp);
     fputc('\n', stderr);
-    return LT_RUN_FAILURE;
+    return LT_EXIT_FAILURE;
   }
   lt_strbuf_t against = {0};
   lt_strbuf_printf(&against, "'%s'", b->path);
-  lt_run_exit_t rc = lt_run_report_diff(f, out->name, got, exp, o->rtol,
-                                        o->atol, against.data);
+  lt_cl_exit_t rc =
+      lt_run_report_diff(f, out->name, got, exp, &o->tol, against.data);
   lt_strbuf_free(&against);
   return rc;
 }
 
-lt_run_exit_t lt_run_report_diff(FILE *f, const char *name,
-                                 const lk_tensor_t *got,
-                                 const lk_tensor_t *exp, double rtol,
-                                 double atol, const char *against) {
+/* max-rel's value, or n/a where no expected value is nonzero. */
+static void print_rel(FILE *f, double rel) {
+  if (rel != rel)
+    fputs("n/a", f);
+  else
+    fprintf(f, "%.3g", rel);
+}
+
+lt_cl_exit_t lt_run_report_diff(FILE *f, const char *name,
+                                const lk_tensor_t *got, const lk_tensor_t *exp,
+                                const lt_run_tolerance_t *tol,
+                                const char *against) {
   lt_run_diff_t d;
-  lt_run_diff(got, exp, rtol, atol, &d);
-  fprintf(f, "output '%s': max-abs %.3g max-rel %.3g cosine %.6f: %s\n", name,
-          d.max_abs, d.max_rel, d.cosine, d.mismatches ? "MISMATCH" : "ok");
-  if (!d.mismatches) return LT_RUN_OK;
+  lt_run_diff(got, exp, tol, &d);
+  fprintf(f, "output '%s': max-abs %.3g max-rel ", name, d.max_abs);
+  print_rel(f, d.max_rel);
+  fprintf(f, " cosine %.6f: %s\n", d.cosine, d.mismatches ? "MISMATCH" : "ok");
+  if (!d.mismatches) return LT_EXIT_OK;
   bool exact = !lk_dtype_is_float(exp->dtype);
   fprintf(stderr,
           "lite-run: output '%s' differs from %s: %lld of %lld "
           "values ",
           name, against, (long long)d.mismatches, (long long)lk_numel(exp));
-  if (exact)
+  if (exact) {
     fputs("differ (integers compare exactly)", stderr);
-  else
-    fprintf(stderr, "beyond atol %g + rtol %g * |expected|", atol, rtol);
+  } else {
+    fprintf(stderr, "beyond atol %g + rtol %g * |expected|", d.atol, tol->rtol);
+    if (tol->atol_scale > 0)
+      fprintf(stderr, " (atol = %g + %g * %g, the largest |expected|)",
+              tol->atol, tol->atol_scale, d.max_expected);
+  }
   fputs("; worst at ", stderr);
   print_index(stderr, exp, d.worst);
   fputs(": got ", stderr);
   print_value(stderr, got, d.worst);
   fputs(", expected ", stderr);
   print_value(stderr, exp, d.worst);
-  fprintf(stderr, " (max-abs %.3g, max-rel %.3g, cosine %.6f)\n", d.max_abs,
-          d.max_rel, d.cosine);
-  return LT_RUN_FAILURE;
+  fprintf(stderr, " (max-abs %.3g, max-rel ", d.max_abs);
+  print_rel(stderr, d.max_rel);
+  fprintf(stderr, ", cosine %.6f)\n", d.cosine);
+  return LT_EXIT_FAILURE;
 }
 
-lt_run_exit_t lt_run_compare_outputs(const lt_run_options_t *o,
-                                     const lt_lite_outputs_t *outs,
-                                     lt_allocator_t allocator, FILE *f) {
-  lt_run_exit_t rc = LT_RUN_OK;
+/* ---- before the run ------------------------------------------------------ */
+
+static bool output_named(lt_op_t *func, const char *name, size_t len) {
+  uint32_t n = lt_lite_func_num_outputs(func);
+  for (uint32_t i = 0; i < n; i++) {
+    char buf[32];
+    const char *out = lt_lite_func_output_name(func, i);
+    if (!out) {
+      snprintf(buf, sizeof(buf), "output_%u", i);
+      out = buf;
+    }
+    if (strlen(out) == len && memcmp(out, name, len) == 0) return true;
+  }
+  return false;
+}
+
+static void print_known_outputs(lt_op_t *func) {
+  uint32_t n = lt_lite_func_num_outputs(func);
+  fputs("lite-run: the model's outputs are:", stderr);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *out = lt_lite_func_output_name(func, i);
+    if (out)
+      fprintf(stderr, "%s '%s'", i ? "," : "", out);
+    else
+      fprintf(stderr, "%s 'output_%u'", i ? "," : "", i);
+  }
+  fputs(n ? "\n" : " none\n", stderr);
+}
+
+/* The directory itself, not its parents: a mistyped parent is an error,
+ * not a new tree. */
+static bool make_dir(const char *dir) {
+  struct stat st;
+  if (mkdir(dir, 0777) == 0) return true;
+  int err = errno;
+  if (err == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return true;
+  errno = err == EEXIST ? ENOTDIR : err;
+  return false;
+}
+
+lt_cl_exit_t lt_run_prepare_outputs(const lt_run_options_t *o, lt_op_t *func,
+                                    lt_allocator_t allocator,
+                                    lk_tensor_t **out_expected) {
+  *out_expected = NULL;
+  lt_cl_exit_t rc = LT_EXIT_OK;
+  bool listed = false;
+  for (uint32_t k = 0; k < o->num_expected; k++) {
+    const lt_run_binding_t *b = &o->expected[k];
+    if (output_named(func, b->name, b->name_len)) continue;
+    fprintf(stderr, "lite-run: --expected-output: unknown output '%.*s'\n",
+            (int)b->name_len, b->name);
+    if (!listed) print_known_outputs(func);
+    listed = true;
+    rc = LT_EXIT_FAILURE;
+  }
+  if (o->output_dir && !make_dir(o->output_dir)) {
+    fprintf(stderr, "lite-run: --output: cannot create directory '%s': %s\n",
+            o->output_dir, strerror(errno));
+    rc = LT_EXIT_FAILURE;
+  }
+  if (rc != LT_EXIT_OK || !o->num_expected) return rc;
+  lk_tensor_t *exp = calloc(o->num_expected, sizeof(*exp));
+  if (!exp) {
+    fputs("lite-run: out of memory for the expected outputs\n", stderr);
+    return LT_EXIT_FAILURE;
+  }
+  for (uint32_t k = 0; k < o->num_expected; k++) {
+    const lt_run_binding_t *b = &o->expected[k];
+    lt_status_t st = lt_run_read_tensor(b->path, allocator, &exp[k]);
+    if (st) {
+      fprintf(stderr, "lite-run: expected output '%.*s': %s\n",
+              (int)b->name_len, b->name, lt_status_message(st));
+      lt_status_free(st);
+      memset(&exp[k], 0, sizeof(exp[k]));
+      rc = LT_EXIT_FAILURE;
+    }
+  }
+  if (rc != LT_EXIT_OK) {
+    lt_run_free_expected(o, allocator, exp);
+    return rc;
+  }
+  *out_expected = exp;
+  return LT_EXIT_OK;
+}
+
+void lt_run_free_expected(const lt_run_options_t *o, lt_allocator_t allocator,
+                          lk_tensor_t *expected) {
+  for (uint32_t k = 0; expected && k < o->num_expected; k++)
+    if (expected[k].data) lt_lite_tensor_free(allocator, &expected[k]);
+  free(expected);
+}
+
+/* ---- after the run ------------------------------------------------------- */
+
+lt_cl_exit_t lt_run_compare_outputs(const lt_run_options_t *o,
+                                    const lk_tensor_t *expected,
+                                    const lt_lite_outputs_t *outs, FILE *f) {
+  lt_cl_exit_t rc = LT_EXIT_OK;
   for (uint32_t k = 0; k < o->num_expected; k++) {
     const lt_run_binding_t *b = &o->expected[k];
     const lt_lite_named_tensor_t *out = find_output(outs, b->name, b->name_len);
-    if (!out) {
+    if (!out) { /* a --compare pipeline renamed it */
       fprintf(stderr,
-              "lite-run: --expected-output: unknown output '%.*s'; "
-              "the model's outputs are:",
+              "lite-run: --expected-output: the run has no output '%.*s'\n",
               (int)b->name_len, b->name);
-      for (uint32_t i = 0; i < outs->count; i++)
-        fprintf(stderr, "%s '%s'", i ? "," : "", outs->items[i].name);
-      fputs(outs->count ? "\n" : " none\n", stderr);
-      rc = LT_RUN_FAILURE;
+      rc = LT_EXIT_FAILURE;
       continue;
     }
-    lk_tensor_t exp;
-    lt_status_t st = lt_run_read_tensor(b->path, allocator, &exp);
-    if (st) {
-      fprintf(stderr, "lite-run: expected output '%s': %s\n", out->name,
-              lt_status_message(st));
-      lt_status_free(st);
-      rc = LT_RUN_FAILURE;
-      continue;
-    }
-    if (compare_one(o, b, out, &exp, f) != LT_RUN_OK) rc = LT_RUN_FAILURE;
-    lt_lite_tensor_free(allocator, &exp);
+    if (compare_one(o, b, out, &expected[k], f) != LT_EXIT_OK)
+      rc = LT_EXIT_FAILURE;
   }
   return rc;
 }

@@ -45,6 +45,28 @@
 // ONNX:      ops: 2 -> {{[0-9]+}}
 // ONNX-NEXT: output 'z': max-abs 0 max-rel 0 cosine 1.000000: ok
 
+// --compare-to FILE compares with a model already rewritten (by lite-opt,
+// whose passes include the test passes) instead of applying a pipeline;
+// both run on the same inputs, and the second may be named by its path.
+// RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(cse))' -o %t/cse.mlir
+// RUN: lite-run --compare %s --compare-to %t/cse.mlir | FileCheck %s --check-prefix=CSE
+// RUN: lite-run --compare %s --compare-to @%t/cse.mlir --input x=%t/x.npy --expected-output z=%t/out/z.npy | FileCheck %s --check-prefix=TO-EXPECTED
+// TO-EXPECTED:      output 'z': max-abs 0 max-rel 0 cosine 1.000000: ok
+// TO-EXPECTED-NEXT: output 'z': max-abs 0 max-rel 0 cosine 1.000000: ok
+// The second model must have the function and the same outputs; its
+// errors name its file.
+// RUN: not lite-run --compare %s --compare-to %t/absent.mlir 2>&1 | FileCheck %s --check-prefix=TO-ABSENT
+// TO-ABSENT: lite-run: cannot open model '{{.*}}absent.mlir': No such file or directory
+// RUN: echo 'func.func @other() { return }' > %t/other.mlir
+// RUN: not lite-run --compare %s --compare-to %t/other.mlir 2>&1 | FileCheck %s --check-prefix=TO-NOFUNC
+// TO-NOFUNC: lite-run: '{{.*}}other.mlir' has no function @main
+// RUN: echo 'func.func @main(%%x: tensor<2x3xf32> {lite.name = "x"}) -> (tensor<2x3xf32> {lite.name = "y"}) { return %%x : tensor<2x3xf32> }' > %t/one.mlir
+// RUN: not lite-run --compare %s --compare-to %t/one.mlir 2>&1 | FileCheck %s --check-prefix=TO-COUNT
+// TO-COUNT: lite-run: the model has 2 outputs in '{{.*}}compare.mlir' and 1 in '{{.*}}one.mlir'
+// RUN: echo 'func.func @main(%%x: tensor<2x3xf32> {lite.name = "x"}) -> (tensor<2x3xf32> {lite.name = "y"}, tensor<3x2xf32> {lite.name = "z"}) { %%0 = "lite.reshape"(%%x) {shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<3x2xf32> loc("the_reshape")  return %%x, %%0 : tensor<2x3xf32>, tensor<3x2xf32> }' > %t/shape.mlir
+// RUN: not lite-run --compare %s --compare-to %t/shape.mlir 2>&1 | FileCheck %s --check-prefix=TO-SHAPE
+// TO-SHAPE: lite-run: output 'z' has shape 3x2 in '{{.*}}shape.mlir', 2x3 in '{{.*}}compare.mlir'
+
 // Usage errors exit 2.
 // RUN: not lite-run --reference %s --pass-pipeline='builtin.module(cse)' 2>&1 | FileCheck %s --check-prefix=ONLY
 // ONLY: lite-run: --pass-pipeline applies to --compare only

@@ -46,9 +46,11 @@
 // OP:      errors.mlir: loc("add_node"): error: 'lite.add' op operands do not broadcast
 // OP-NEXT: lite-run: '{{.*}}errors.mlir': the reference run failed
 
-// Command-line errors exit with 2.
+// Command-line errors exit with 2, each in one line prefixed with the tool.
 // RUN: lite-run %s > %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
-// RUN: lite-run --reference %s --input x=%t/x.npy >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --input x= >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --input %t/x.npy >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --output @ >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference %s --input-shape x=2xx3 >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference %s --rtol -1 >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference %s --seed >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
@@ -56,26 +58,92 @@
 // RUN: lite-run --reference %s %s >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference %t/model.tflite >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference --compare %s >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --compare --reference %s >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --compare-to %s >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --compare %s --compare-to %s --pass-pipeline='builtin.module(cse)' >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --compare %s --compare-to %s --lite-optimize >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --compare %s --compare-to %s -o %t/after.mlir >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --compare %s --compare-to %s --print-ir-after >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --compare %s --compare-to= >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: FileCheck %s --check-prefix=BADCMD < %t/usage.txt
-// BADCMD:      lite-run: no execution mode given: use --reference
-// BADCMD-NEXT: (see lite-run --help)
+// BADCMD:      lite-run: no execution mode given: use --reference or --compare (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --input expects NAME=@FILE, got 'x={{.*}}x.npy'
-// BADCMD:      exit 2
-// BADCMD-NEXT: lite-run: --input-shape: 'x=2xx3' is not a shape like 1x3x224x224
-// BADCMD:      exit 2
-// BADCMD-NEXT: lite-run: --rtol expects a non-negative number, got '-1'
-// BADCMD:      exit 2
-// BADCMD-NEXT: lite-run: --seed expects a value
-// BADCMD:      exit 2
-// BADCMD-NEXT: lite-run: unknown option '--frobnicate'
-// BADCMD:      exit 2
-// BADCMD-NEXT: lite-run: more than one model given
-// BADCMD:      exit 2
-// BADCMD-NEXT: lite-run: no model given
-// BADCMD:      exit 2
+// BADCMD-NEXT: lite-run: --input expects NAME=FILE (or NAME=@FILE), got 'x=' (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --input expects NAME=FILE (or NAME=@FILE), got '{{.*}}x.npy' (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --output expects DIR (or @DIR), got '@' (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --input-shape: 'x=2xx3' is not a shape like 1x3x224x224 (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --rtol expects a non-negative number, got '-1' (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --seed expects a value (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: unknown option '--frobnicate' (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: more than one model given: '{{.*}}errors.mlir' and '{{.*}}errors.mlir' (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: no model given (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
 // BADCMD-NEXT: lite-run: '{{.*}}model.tflite': unknown model format (expected .onnx or .mlir)
 // BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --reference and --compare are two modes: give one (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --reference and --compare are two modes: give one (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --compare-to applies to --compare only (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --compare-to and --pass-pipeline contradict: --compare-to compares with a model already rewritten, no pipeline runs (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --compare-to and --lite-optimize contradict: {{.*}}
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --compare-to and -o contradict: {{.*}}
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --compare-to and --print-ir-after contradict: {{.*}}
+// BADCMD-NEXT: exit 2
+// BADCMD-NEXT: lite-run: --compare-to expects FILE, got '' (see 'lite-run --help')
+// BADCMD-NEXT: exit 2
+
+// One rule for paths: the '@' is optional in --input, --expected-output,
+// --output and --compare-to alike.
+// RUN: lite-run --reference %s --input x=%t/x.npy --input arg1=@%t/x.npy --output %t/plain | FileCheck %s --check-prefix=NOAT
+// RUN: lite-run --reference %s --input x=@%t/x.npy --input arg1=%t/x.npy --output @%t/at --expected-output output_0=%t/plain/output_0.npy | FileCheck %s --check-prefix=NOAT
+// NOAT: output 'output_0': f32 2x3
+// RUN: lite-run --reference %s --input x=%t/x.npy --input arg1=%t/x.npy --expected-output output_0=@%t/at/output_0.npy | FileCheck %s --check-prefix=AT
+// AT: output 'output_0': max-abs 0 max-rel 0 cosine 1.000000: ok
+
+// Names and directories are checked before the run: here the run itself
+// would fail (the add does not broadcast), and is never reached.
+// RUN: lite-run --reference %s --input-shape arg1=4x3 --expected-output nope=%t/x.npy --expected-output output_0=%t/none.npy --output %t/missing/deeper > %t/early.txt 2>&1; echo "exit $?" >> %t/early.txt
+// RUN: FileCheck %s --check-prefix=EARLY < %t/early.txt
+// EARLY:      lite-run: --expected-output: unknown output 'nope'
+// EARLY-NEXT: lite-run: the model's outputs are: 'output_0'
+// EARLY-NEXT: lite-run: --output: cannot create directory '{{.*}}missing/deeper': No such file or directory
+// EARLY-NOT:  the reference run failed
+// EARLY:      exit 1
+// RUN: lite-run --reference %s --input-shape arg1=4x3 --expected-output output_0=%t/none.npy > %t/early-file.txt 2>&1; echo "exit $?" >> %t/early-file.txt
+// RUN: FileCheck %s --check-prefix=EARLY-FILE < %t/early-file.txt
+// EARLY-FILE:      lite-run: expected output 'output_0': cannot open '{{.*}}none.npy': No such file or directory
+// EARLY-FILE-NOT:  the reference run failed
+// EARLY-FILE:      exit 1
+// RUN: touch %t/file
+// RUN: not lite-run --reference %s --input-shape arg1=2x3 --output %t/file 2>&1 | FileCheck %s --check-prefix=NOTDIR
+// NOTDIR: lite-run: --output: cannot create directory '{{.*}}file': Not a directory
+
+// A shape too large to count is an overflow, not an allocation failure.
+// RUN: lite-run --reference %s --input-shape arg1=9223372036854775807x3 > %t/big.txt 2>&1; echo "exit $?" >> %t/big.txt
+// RUN: lite-run --reference %s --input-shape arg1=3074457345618258602x3 >> %t/big.txt 2>&1; echo "exit $?" >> %t/big.txt
+// RUN: FileCheck %s --check-prefix=BIG < %t/big.txt
+// BIG:      lite-run: input 'arg1': shape 9223372036854775807x3 overflows: its element count does not fit in int64
+// BIG-NEXT: exit 1
+// BIG-NEXT: lite-run: input 'arg1': shape 3074457345618258602x3 of f32 overflows: its size in bytes exceeds the address space
+// BIG-NEXT: exit 1
+
+// --dim-params belongs to ONNX models: a note says so for lite IR.
+// RUN: lite-run --reference %s --input-shape arg1=2x3 --dim-params N=1 2>&1 | FileCheck %s --check-prefix=DIMS
+// DIMS: lite-run: note: '{{.*}}errors.mlir': --dim-params applies to ONNX models only
 
 // The model itself: a missing file, a parse error, no @main.
 // RUN: not lite-run --reference %t/absent.mlir 2>&1 | FileCheck %s --check-prefix=NOMODEL
@@ -86,12 +154,23 @@
 // RUN: not lite-run --reference %s --function other 2>&1 | FileCheck %s --check-prefix=NOFUNC
 // NOFUNC: lite-run: '{{.*}}errors.mlir' has no function @other
 
-// --help documents the flags and exits 0.
+// --help documents the flags and ends with the exit codes every tool
+// shares; --version prints the project's version. Both exit 0.
 // RUN: lite-run --help | FileCheck %s --check-prefix=HELP
 // HELP: USAGE: lite-run --reference [options] MODEL
 // HELP: --input NAME=@FILE
 // HELP: --expected-output NAME=@FILE
-// HELP: EXIT CODES: 0 ok, 1 failure
+// HELP: --version
+// HELP:      Exit codes:
+// HELP-NEXT:   0  success
+// HELP-NEXT:   1  the input is invalid, a pass or a run failed, or outputs disagree
+// HELP-NEXT:   2  bad command line
+// HELP-NEXT:   3  the model uses ops or features the importer does not support
+// HELP-NOT:  {{.}}
+// RUN: lite-run --version > %t/version.txt; echo "exit $?" >> %t/version.txt
+// RUN: FileCheck %s --check-prefix=VERSION < %t/version.txt
+// VERSION:      lite-run version {{[0-9]+\.[0-9]+\.[0-9]+}}
+// VERSION-NEXT: exit 0
 
 func.func @main(%x: tensor<2x3xf32> {lite.name = "x"}, %d: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %0 = "lite.add"(%d, %x) : (tensor<?x3xf32>, tensor<2x3xf32>) -> tensor<?x3xf32> loc("add_node")

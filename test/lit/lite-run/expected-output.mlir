@@ -1,6 +1,9 @@
 // --expected-output NAME=@FILE compares an output: max-abs, max-rel and
 // cosine per output, and a non-zero exit when a value is beyond
-// atol + rtol * |expected| (numpy.allclose's rule; defaults 1e-7 and 1e-3).
+// atol + rtol * |expected| (numpy.allclose's rule). rtol defaults to 1e-3;
+// atol to 1e-7 + rtol/10 * the output's largest |expected|, so that a
+// value near zero beside large ones may carry their rounding; a given
+// --atol is all of it.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; \
@@ -11,7 +14,11 @@
 // RUN:   np.save('%t/nan-vs-number.npy', np.array([2.0, 4.0, 6.0, 8.0], np.float32)); \
 // RUN:   np.save('%t/f64.npy', (x * 2).astype(np.float64)); \
 // RUN:   np.save('%t/shape.npy', (x * 2).reshape(2, 2)); \
-// RUN:   np.save('%t/n.npy', np.array([5, 6], np.int64)); np.save('%t/n-off.npy', np.array([5, 7], np.int64))"
+// RUN:   np.save('%t/n.npy', np.array([5, 6], np.int64)); np.save('%t/n-off.npy', np.array([5, 7], np.int64)); \
+// RUN:   np.save('%t/big.npy', np.array([42, -42, 5e-5, 3], np.float32)); \
+// RUN:   np.save('%t/big-exp.npy', np.array([84, -84, 0, 6], np.float32)); \
+// RUN:   np.save('%t/tiny.npy', np.array([1e-9, 0, 0, 0], np.float32)); \
+// RUN:   np.save('%t/zeros.npy', np.zeros(4, np.float32))"
 
 // An exact match, and one within rtol (NaN equals NaN).
 // RUN: lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/exact.npy | FileCheck %s --check-prefix=EXACT
@@ -26,12 +33,27 @@
 // FAR: output 'twice': max-abs 0.1 max-rel 0.0123 cosine 0.999986: MISMATCH
 // FAR: exit 1
 // RUN: FileCheck %s --check-prefix=FAR-ERR < %t/far.err
-// FAR-ERR: lite-run: output 'twice' differs from '{{.*}}far.npy': 1 of 4 values beyond atol 1e-07 + rtol 0.001 * |expected|; worst at [3]: got 8, expected 8.1 (max-abs 0.1, max-rel 0.0123, cosine 0.999986)
+// FAR-ERR: lite-run: output 'twice' differs from '{{.*}}far.npy': 1 of 4 values beyond atol 0.0008101 + rtol 0.001 * |expected| (atol = 1e-07 + 0.0001 * 8.1, the largest |expected|); worst at [3]: got 8, expected 8.1 (max-abs 0.1, max-rel 0.0123, cosine 0.999986)
 
 // Looser tolerances accept it.
 // RUN: lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/far.npy --rtol 0.02 | FileCheck %s --check-prefix=LOOSE
 // RUN: lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/far.npy --rtol 0 --atol=0.2 | FileCheck %s --check-prefix=LOOSE
 // LOOSE: output 'twice': {{.*}}: ok
+
+// A value that should be 0 beside values of +-84 is off by 1e-4: within
+// the default atol (1e-7 + 1e-4 * 84), not within a given --atol 1e-7.
+// max-rel is over the nonzero expected values: a difference at an
+// expected zero has no relative size (max-abs shows it).
+// RUN: lite-run --reference %s --input x=@%t/big.npy --expected-output twice=@%t/big-exp.npy | FileCheck %s --check-prefix=SCALED
+// SCALED: output 'twice': max-abs 0.0001 max-rel 0 cosine 1.000000: ok
+// RUN: not lite-run --reference %s --input x=@%t/big.npy --expected-output twice=@%t/big-exp.npy --atol 1e-7 2>&1 | FileCheck %s --check-prefix=FIXED
+// FIXED: output 'twice': max-abs 0.0001 max-rel 0 cosine 1.000000: MISMATCH
+// FIXED: lite-run: output 'twice' differs from '{{.*}}big-exp.npy': 1 of 4 values beyond atol 1e-07 + rtol 0.001 * |expected|; worst at [2]: got 0.0001, expected 0 (max-abs 0.0001, max-rel 0, cosine 1.000000)
+// Only zeros expected: no relative error is defined.
+// RUN: lite-run --reference %s --input x=@%t/tiny.npy --expected-output twice=@%t/zeros.npy | FileCheck %s --check-prefix=ZEROS
+// ZEROS: output 'twice': max-abs 2e-09 max-rel n/a cosine 0.000000: ok
+// RUN: lite-run --reference %s --input x=@%t/zeros.npy --expected-output twice=@%t/zeros.npy | FileCheck %s --check-prefix=ZEROS-EXACT
+// ZEROS-EXACT: output 'twice': max-abs 0 max-rel 0 cosine 1.000000: ok
 
 // NaN against a number is a mismatch.
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/nan-vs-number.npy 2>&1 | FileCheck %s --check-prefix=NAN
@@ -50,7 +72,8 @@
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/shape.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE: lite-run: output 'twice' has shape 4, but '{{.*}}shape.npy' holds shape 2x2
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output thrice=@%t/exact.npy 2>&1 | FileCheck %s --check-prefix=NAME
-// NAME: lite-run: --expected-output: unknown output 'thrice'; the model's outputs are: 'twice', 'count'
+// NAME:      lite-run: --expected-output: unknown output 'thrice'
+// NAME-NEXT: lite-run: the model's outputs are: 'twice', 'count'
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/none.npy 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: lite-run: expected output 'twice': cannot open '{{.*}}none.npy': No such file or directory
 

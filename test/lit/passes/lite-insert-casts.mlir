@@ -49,9 +49,10 @@
 // a calib made the value f16. The conv reads f16 inputs and weights, and
 // relu/calib round to f16 (2^-11 relative each): within 5e-3 relative +
 // 5e-3 absolute, and measurably not exact.
-// RUN: lite-run --compare %s --pass-pipeline='builtin.module(func.func(test-lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true}))' --rtol 5e-3 --atol 5e-3 | FileCheck %s --check-prefix=CMP
+// RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(test-lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true}))' -o %t.placed.mlir
+// RUN: lite-run --compare %s --compare-to %t.placed.mlir --rtol 5e-3 --atol 5e-3 | FileCheck %s --check-prefix=CMP
 // CMP: output 'output_0': {{.*}}: ok
-// RUN: not lite-run --compare %s --pass-pipeline='builtin.module(func.func(test-lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true}))' --rtol 1e-7 --atol 0
+// RUN: not lite-run --compare %s --compare-to %t.placed.mlir --rtol 1e-7 --atol 0
 
 func.func @main(%x: tensor<1x3x8x8xf32>) -> tensor<1x4x6x6xf32> {
   %w = "lite.constant"() {value = dense<0.5> : tensor<4x3x3x3xf32>} : () -> tensor<4x3x3x3xf32>
