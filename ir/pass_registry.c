@@ -97,8 +97,7 @@ bool lt_pass_pipeline_register(const lt_pass_pipeline_info_t *info) {
   if (!info || !info->name || !info->build) return false;
   size_t at = pipeline_position(info->name, &found);
   if (found) return true;
-  if (!reserve((const void ***)&g_pipelines, g_num_pipelines,
-               &g_cap_pipelines))
+  if (!reserve((const void ***)&g_pipelines, g_num_pipelines, &g_cap_pipelines))
     return false;
   memmove(&g_pipelines[at + 1], &g_pipelines[at],
           (g_num_pipelines - at) * sizeof(g_pipelines[0]));

@@ -9,9 +9,15 @@
 #include "ir/diagnostics.h"
 
 const lt_lite_op_row_t lt_lite_op_rows[LT_LITE_NUM_OPS] = {
-#define LITE_OP(id, name, min_in, max_in, min_out, max_out, traits, family,   \
+#define LITE_OP(id, name, min_in, max_in, min_out, max_out, traits, family,    \
                 attrs)                                                         \
-  {name, min_in, max_in, min_out, max_out, attrs, lt_lite_shape_##family,      \
+  {name,                                                                       \
+   min_in,                                                                     \
+   max_in,                                                                     \
+   min_out,                                                                    \
+   max_out,                                                                    \
+   attrs,                                                                      \
+   lt_lite_shape_##family,                                                     \
    lt_lite_eval_##family},
 #include "dialects/lite/ops.def"
 #undef LITE_OP
@@ -22,7 +28,7 @@ static lt_result_t lite_fold(lt_op_t *op, const lt_attr_t *const *operands,
                              lt_fold_result_t *results);
 
 static const lt_op_def_t lite_op_defs[LT_LITE_NUM_OPS] = {
-#define LITE_OP(id, nm, min_in, max_in, min_out, max_out, trs, family, attrs) \
+#define LITE_OP(id, nm, min_in, max_in, min_out, max_out, trs, family, attrs)  \
   {.name = "lite." nm,                                                         \
    .num_operands = (min_in) == (max_in) ? (min_in) : -1,                       \
    .num_results = (min_out) == (max_out) ? (min_out) : -1,                     \
@@ -43,11 +49,11 @@ const char *lt_lite_op_name(lt_lite_op_id_t id) {
   return (unsigned)id < LT_LITE_NUM_OPS ? lt_lite_op_rows[id].name : "?";
 }
 
-/* ---- types <-> shapes ------------------------------------------------------- */
+/* ---- types <-> shapes -------------------------------------------------------
+ */
 
-lt_result_t lt_lite_shape_of_type(const lt_lite_call_t *c,
-                                  const lt_type_t *t, uint32_t index,
-                                  lt_lite_shape_t *out) {
+lt_result_t lt_lite_shape_of_type(const lt_lite_call_t *c, const lt_type_t *t,
+                                  uint32_t index, lt_lite_shape_t *out) {
   memset(out, 0, sizeof *out);
   if (t->kind == LT_TYPE_NONE) {
     out->dtype = LK_DTYPE_NONE;
@@ -60,8 +66,9 @@ lt_result_t lt_lite_shape_of_type(const lt_lite_call_t *c,
   if (out->dtype == LK_DTYPE_NONE) {
     lt_strbuf_t sb = {0};
     lt_type_print(t->shaped.element, &sb);
-    lt_result_t r = lt_lite_error(c, "operand #%u has unsupported element "
-                                     "type %s",
+    lt_result_t r = lt_lite_error(c,
+                                  "operand #%u has unsupported element "
+                                  "type %s",
                                   index, sb.data ? sb.data : "?");
     lt_strbuf_free(&sb);
     return r;
@@ -144,10 +151,11 @@ lt_result_t lt_lite_infer(lt_context_t *ctx, lt_loc_t loc, lt_lite_op_id_t id,
   for (; done < num_operands && LT_SUCCEEDED(r); done++) {
     owned[done] = false;
     r = lt_lite_shape_of_type(&c, operands[done]->type, done, &in[done]);
-    const lt_attr_t *cv = LT_SUCCEEDED(r) ? constant_value(operands[done])
-                                          : NULL;
+    const lt_attr_t *cv =
+        LT_SUCCEEDED(r) ? constant_value(operands[done]) : NULL;
     /* A constant that cannot be read has said why: the op fails with it. */
-    if (cv) r = lt_lite_attr_tensor(ctx, loc, cv, al, &vals[done], &owned[done]);
+    if (cv)
+      r = lt_lite_attr_tensor(ctx, loc, cv, al, &vals[done], &owned[done]);
     if (cv && LT_SUCCEEDED(r)) in[done].value = &vals[done];
   }
   if (LT_SUCCEEDED(r)) {
@@ -164,7 +172,8 @@ lt_result_t lt_lite_infer(lt_context_t *ctx, lt_loc_t loc, lt_lite_op_id_t id,
   return r;
 }
 
-/* ---- verifier ----------------------------------------------------------------- */
+/* ---- verifier
+ * ----------------------------------------------------------------- */
 
 /* A Place's precision must store the element type, unless it is `any`. */
 static lt_result_t verify_place(lt_op_t *op, const char *what, uint32_t i,
@@ -177,8 +186,9 @@ static lt_result_t verify_place(lt_op_t *op, const char *what, uint32_t i,
   lt_strbuf_t sb = {0};
   lt_type_print(t, &sb);
   lt_result_t r = lt_op_emit_error(
-      op, "%s #%u type %s: Place precision %s does not store its element "
-          "type",
+      op,
+      "%s #%u type %s: Place precision %s does not store its element "
+      "type",
       what, i, sb.data ? sb.data : "?", lt_precision_name(pl.precision));
   lt_strbuf_free(&sb);
   return r;
@@ -255,7 +265,8 @@ static lt_result_t lite_verify(lt_op_t *op) {
   return r;
 }
 
-/* ---- the constant and none families ---------------------------------------------- */
+/* ---- the constant and none families
+ * ---------------------------------------------- */
 
 lt_result_t lt_lite_shape_constant(const lt_lite_call_t *c,
                                    const lt_lite_shape_t *in, uint32_t num_in,
@@ -267,8 +278,9 @@ lt_result_t lt_lite_shape_constant(const lt_lite_call_t *c,
     return lt_lite_error(c, "attribute 'value' has an unsupported element "
                             "type");
   if (t->shaped.rank > LK_MAX_RANK)
-    return lt_lite_error(c, "attribute 'value' has rank %u; at most %d is "
-                            "supported",
+    return lt_lite_error(c,
+                         "attribute 'value' has rank %u; at most %d is "
+                         "supported",
                          t->shaped.rank, LK_MAX_RANK);
   if (!lt_type_has_static_shape(t))
     return lt_lite_error(c, "attribute 'value' must have a static shape");
@@ -305,7 +317,8 @@ lt_result_t lt_lite_eval_none(const lt_lite_call_t *c, const lk_tensor_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- folding ----------------------------------------------------------------- */
+/* ---- folding
+ * ----------------------------------------------------------------- */
 
 /* Results up to this many elements are folded into dense constants; larger
  * ones would duplicate weights. */
@@ -364,7 +377,8 @@ static lt_result_t lite_fold(lt_op_t *op, const lt_attr_t *const *operands,
     if (!results[i].attr) r = LT_FAILURE;
   }
   if (LT_SUCCEEDED(r))
-    for (uint32_t i = 0; i < n_out; i++) lt_lite_tensor_free(al, &out[i]);
+    for (uint32_t i = 0; i < n_out; i++)
+      lt_lite_tensor_free(al, &out[i]);
   for (uint32_t i = 0; i < loaded; i++)
     if (owned[i]) lt_lite_tensor_free(al, &in[i]);
   lt_free(al, in, (n_in + 1) * sizeof *in);
@@ -373,7 +387,8 @@ static lt_result_t lite_fold(lt_op_t *op, const lt_attr_t *const *operands,
   return r;
 }
 
-/* ---- creation ------------------------------------------------------------------ */
+/* ---- creation
+ * ------------------------------------------------------------------ */
 
 lt_op_t *lt_lite_create(lt_builder_t *b, lt_lite_op_id_t id, lt_loc_t loc,
                         uint32_t num_operands, lt_value_t *const *operands,
@@ -409,7 +424,8 @@ lt_op_t *lt_lite_create(lt_builder_t *b, lt_lite_op_id_t id, lt_loc_t loc,
   return op;
 }
 
-/* ---- the dialect ----------------------------------------------------------------- */
+/* ---- the dialect
+ * ----------------------------------------------------------------- */
 
 static lt_op_t *lite_materialize(lt_builder_t *b, const lt_attr_t *value,
                                  const lt_type_t *type, lt_loc_t loc) {

@@ -122,8 +122,7 @@ static bool typed_field_of(lk_dtype_t dtype, typed_field_t *out) {
 }
 
 /* Stores one wire value as element i of dst. */
-static void store_typed(uint8_t *dst, lk_dtype_t dtype, int64_t i,
-                        uint64_t v) {
+static void store_typed(uint8_t *dst, lk_dtype_t dtype, int64_t i, uint64_t v) {
   switch (dtype) {
   case LK_F32: {
     uint32_t bits = (uint32_t)v;
@@ -170,8 +169,8 @@ static lt_status_t read_typed(const lt_onnx_tensor_t *t, lk_dtype_t dtype,
   *out_found = false;
   if (!typed_field_of(dtype, &tf))
     return lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                          "%s: element type %s has no typed data field",
-                          what, lk_dtype_name(dtype));
+                          "%s: element type %s has no typed data field", what,
+                          lk_dtype_name(dtype));
   /* Pass 1: count the values (packed or not). */
   int64_t count = 0;
   lt_pb_reader_t r;
@@ -196,21 +195,20 @@ static lt_status_t read_typed(const lt_onnx_tensor_t *t, lk_dtype_t dtype,
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                           "%s: %s holds %lld values, expected %lld (the "
                           "product of its dims)",
-                          what, tf.name, (long long)count,
-                          (long long)numel);
+                          what, tf.name, (long long)count, (long long)numel);
   size_t size = (size_t)numel * lk_dtype_size(dtype);
   uint8_t *dst = lt_alloc(allocator, size ? size : 1);
   if (!dst)
     return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
-                          "%s: cannot allocate %zu bytes", what,
-                          size);
+                          "%s: cannot allocate %zu bytes", what, size);
   /* Pass 2: decode. */
   int64_t i = 0;
   lt_pb_reader_sub(&r, base, t->msg);
   while (lt_pb_next(&r, &f, &err) > 0) {
     if (f.number != tf.number) continue;
     if (f.wire != LT_PB_LEN) {
-      if (f.wire == tf.wire && i < numel) store_typed(dst, dtype, i++, f.scalar);
+      if (f.wire == tf.wire && i < numel)
+        store_typed(dst, dtype, i++, f.scalar);
       continue;
     }
     const uint8_t *p = f.span.data, *end = p + f.span.size;
@@ -250,8 +248,7 @@ static lt_status_t read_external(const lt_onnx_tensor_t *t, size_t size,
   describe(t, model, what, sizeof(what));
   if (!t->location.len)
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
-                          "%s: external data without a 'location'",
-                          what);
+                          "%s: external data without a 'location'", what);
   if (!dir)
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                           "%s: external data needs the model's directory "
@@ -278,21 +275,20 @@ static lt_status_t read_external(const lt_onnx_tensor_t *t, size_t size,
                           "%s: external data path too long", what);
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    return lt_status_make(errno == ENOENT ? LT_STATUS_NOT_FOUND
-                                          : LT_STATUS_IO,
-                          "%s: cannot open external data file '%s': %s",
-                          what, path, strerror(errno));
+    return lt_status_make(errno == ENOENT ? LT_STATUS_NOT_FOUND : LT_STATUS_IO,
+                          "%s: cannot open external data file '%s': %s", what,
+                          path, strerror(errno));
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     close(fd);
     return lt_status_make(LT_STATUS_IO,
-                          "%s: external data '%s' is not a regular file",
-                          what, path);
+                          "%s: external data '%s' is not a regular file", what,
+                          path);
   }
   uint64_t file_size = (uint64_t)st.st_size;
   uint64_t offset = t->ext_offset < 0 ? 0 : (uint64_t)t->ext_offset;
-  uint64_t length =
-      t->ext_length < 0 ? (offset <= file_size ? file_size - offset : 0)
+  uint64_t length = t->ext_length < 0
+                        ? (offset <= file_size ? file_size - offset : 0)
                         : (uint64_t)t->ext_length;
   if (offset > file_size || length > file_size - offset) {
     close(fd);
@@ -323,8 +319,7 @@ static lt_status_t read_external(const lt_onnx_tensor_t *t, size_t size,
   int e = errno;
   close(fd);
   if (m == MAP_FAILED)
-    return lt_status_make(LT_STATUS_IO,
-                          "%s: cannot map external data '%s': %s",
+    return lt_status_make(LT_STATUS_IO, "%s: cannot map external data '%s': %s",
                           what, path, strerror(e));
   out->map = m;
   out->map_size = map_size;
@@ -336,32 +331,29 @@ static lt_status_t read_external(const lt_onnx_tensor_t *t, size_t size,
 lt_status_t lt_onnx_tensor_data(const lt_onnx_tensor_t *t, lk_dtype_t dtype,
                                 const uint8_t *model_base,
                                 const char *model_name, const char *dir,
-                                lt_allocator_t allocator,
-                                lt_onnx_data_t *out) {
+                                lt_allocator_t allocator, lt_onnx_data_t *out) {
   memset(out, 0, sizeof(*out));
   char what[300];
   describe(t, model_name, what, sizeof(what));
   int64_t numel;
   if (!lt_onnx_tensor_numel(t, &numel))
-    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
-                          "%s: its dims overflow", what);
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT, "%s: its dims overflow",
+                          what);
   size_t esize = lk_dtype_size(dtype);
   if ((uint64_t)numel > SIZE_MAX / esize)
-    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
-                          "%s: too large", what);
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT, "%s: too large", what);
   size_t size = (size_t)numel * esize;
   if (t->has_segment)
     return lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                          "%s: segmented tensors are not supported",
-                          what);
+                          "%s: segmented tensors are not supported", what);
   if (t->external) return read_external(t, size, model_name, dir, out);
   if (t->has_raw_data) {
     if (t->raw_data.size != size)
       return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                             "%s: raw_data holds %zu bytes, expected %zu "
                             "(%lld elements of %s)",
-                            what, t->raw_data.size, size,
-                            (long long)numel, lk_dtype_name(dtype));
+                            what, t->raw_data.size, size, (long long)numel,
+                            lk_dtype_name(dtype));
     out->data = t->raw_data.data;
     out->size = size;
     return LT_OK;
@@ -389,8 +381,8 @@ void lt_onnx_data_release(lt_onnx_data_t *d, lt_allocator_t allocator) {
 void lt_onnx_drop_pages(const void *p, size_t size) {
   long page = sysconf(_SC_PAGESIZE);
   if (page <= 0 || !size) return;
-  uintptr_t begin = ((uintptr_t)p + (uintptr_t)page - 1) &
-                    ~((uintptr_t)page - 1);
+  uintptr_t begin =
+      ((uintptr_t)p + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
   uintptr_t end = ((uintptr_t)p + size) & ~((uintptr_t)page - 1);
   if (end > begin) madvise((void *)begin, end - begin, MADV_DONTNEED);
 }
@@ -401,8 +393,7 @@ lt_status_t lt_onnx_file_open(const char *path, lt_allocator_t allocator,
   memset(out, 0, sizeof(*out));
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    return lt_status_make(errno == ENOENT ? LT_STATUS_NOT_FOUND
-                                          : LT_STATUS_IO,
+    return lt_status_make(errno == ENOENT ? LT_STATUS_NOT_FOUND : LT_STATUS_IO,
                           "%s: cannot open: %s", path, strerror(errno));
   struct stat st;
   if (fstat(fd, &st) != 0) {

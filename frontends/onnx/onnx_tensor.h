@@ -37,8 +37,7 @@ typedef struct lt_onnx_data {
 lt_status_t lt_onnx_tensor_data(const lt_onnx_tensor_t *t, lk_dtype_t dtype,
                                 const uint8_t *model_base,
                                 const char *model_name, const char *dir,
-                                lt_allocator_t allocator,
-                                lt_onnx_data_t *out);
+                                lt_allocator_t allocator, lt_onnx_data_t *out);
 void lt_onnx_data_release(lt_onnx_data_t *d, lt_allocator_t allocator);
 
 /* Drops the resident pages of a consumed range of a read-only file mapping
@@ -52,7 +51,7 @@ typedef struct lt_onnx_file {
   const uint8_t *data;
   size_t size;
   bool mapped;
-  void *owned;           /* the copy read when mapping failed */
+  void *owned;              /* the copy read when mapping failed */
   lt_allocator_t allocator; /* owned's */
 } lt_onnx_file_t;
 

@@ -150,8 +150,8 @@ def first_lines(text, n):
 
 
 def strip_prefix(line, model):
-    """Drops the model path lite-run puts before errors (it is the same for every line)."""
-    for p in (model + ": ", "lite-run: "):
+    """Drops the prefixes lite-run puts before errors (the same for every line)."""
+    for p in ("lite-run: ", "error: ", model + ": "):
         if line.startswith(p):
             line = line[len(p):]
     return line

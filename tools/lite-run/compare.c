@@ -60,7 +60,7 @@ static lt_pass_manager_t *build_pipeline(const lt_run_options_t *o,
   lt_pass_manager_t *pm = NULL;
   if (o->pass_pipeline) {
     if (LT_FAILED(lt_pass_pipeline_parse(ctx, o->pass_pipeline, &pm))) {
-      fprintf(stderr, "lite-run: --pass-pipeline: cannot build '%s'\n",
+      fprintf(stderr, "lite-run: error: --pass-pipeline: cannot build '%s'\n",
               o->pass_pipeline);
       return NULL;
     }
@@ -68,7 +68,7 @@ static lt_pass_manager_t *build_pipeline(const lt_run_options_t *o,
   }
   pm = lt_pass_manager_create(ctx, anchor);
   if (!pm || LT_FAILED(lt_pass_manager_add_named(pm, "lite-optimize", NULL))) {
-    fputs("lite-run: cannot build the lite-optimize pipeline\n", stderr);
+    fputs("lite-run: error: cannot build the lite-optimize pipeline\n", stderr);
     lt_pass_manager_destroy(pm);
     return NULL;
   }
@@ -84,7 +84,7 @@ static lt_cl_exit_t write_ir(const char *path, lt_op_t *module) {
   }
   FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
   if (!f) {
-    fprintf(stderr, "lite-run: -o: cannot write '%s': %s\n", path,
+    fprintf(stderr, "lite-run: error: -o: cannot write '%s': %s\n", path,
             strerror(errno));
     lt_strbuf_free(&sb);
     return LT_EXIT_FAILURE;
@@ -93,7 +93,7 @@ static lt_cl_exit_t write_ir(const char *path, lt_op_t *module) {
   if (f != stdout) ok = (fclose(f) == 0) && ok;
   lt_strbuf_free(&sb);
   if (!ok) {
-    fprintf(stderr, "lite-run: -o: cannot write '%s'\n", path);
+    fprintf(stderr, "lite-run: error: -o: cannot write '%s'\n", path);
     return LT_EXIT_FAILURE;
   }
   return LT_EXIT_OK;
@@ -117,12 +117,13 @@ static lt_cl_exit_t apply_pipeline(const lt_run_options_t *o, lt_op_t *module) {
   if (sink) fclose(sink);
   if (LT_SUCCEEDED(r)) return LT_EXIT_OK;
   if (failed.argument[0])
-    fprintf(stderr, "lite-run: '%s': pass '%s' failed\n", o->model,
+    fprintf(stderr, "lite-run: error: '%s': pass '%s' failed\n", o->model,
             failed.argument);
   else
-    fprintf(stderr, "lite-run: '%s': the pipeline failed\n", o->model);
+    fprintf(stderr, "lite-run: error: '%s': the pipeline failed\n", o->model);
   if (o->ir_output && write_ir(o->ir_output, module) == LT_EXIT_OK)
-    fprintf(stderr, "lite-run: the module as the failure left it is in '%s'\n",
+    fprintf(stderr,
+            "lite-run: note: the module as the failure left it is in '%s'\n",
             o->ir_output);
   return LT_EXIT_FAILURE;
 }
@@ -168,10 +169,10 @@ static lt_cl_exit_t interpret(const char *model, lt_op_t *func,
     return LT_EXIT_OK;
   if (when)
     fprintf(stderr,
-            "lite-run: '%s': the reference run %s the pipeline failed\n", model,
-            when);
+            "lite-run: error: '%s': the reference run %s the pipeline failed\n",
+            model, when);
   else
-    fprintf(stderr, "lite-run: '%s': the reference run failed\n", model);
+    fprintf(stderr, "lite-run: error: '%s': the reference run failed\n", model);
   return LT_EXIT_FAILURE;
 }
 
@@ -179,7 +180,7 @@ static lt_cl_exit_t compare_runs(const lt_run_options_t *o, const sides_t *s,
                                  const lt_lite_outputs_t *before,
                                  const lt_lite_outputs_t *after) {
   if (before->count != after->count) {
-    fprintf(stderr, "lite-run: the model has %u outputs %s and %u %s\n",
+    fprintf(stderr, "lite-run: error: the model has %u outputs %s and %u %s\n",
             before->count, s->before, after->count, s->after);
     return LT_EXIT_FAILURE;
   }
@@ -190,7 +191,7 @@ static lt_cl_exit_t compare_runs(const lt_run_options_t *o, const sides_t *s,
       fprintf(stderr, "lite-run: note: output %u is '%s' %s and '%s' %s\n", i,
               b->name, s->before, a->name, s->after);
     if (a->tensor.dtype != b->tensor.dtype) {
-      fprintf(stderr, "lite-run: output '%s' is %s %s, %s %s\n", a->name,
+      fprintf(stderr, "lite-run: error: output '%s' is %s %s, %s %s\n", a->name,
               lk_dtype_name(a->tensor.dtype), s->after,
               lk_dtype_name(b->tensor.dtype), s->before);
       rc = LT_EXIT_FAILURE;
@@ -201,7 +202,7 @@ static lt_cl_exit_t compare_runs(const lt_run_options_t *o, const sides_t *s,
     for (int32_t d = 0; same && d < a->tensor.rank; d++)
       same = a->tensor.dims[d] == b->tensor.dims[d];
     if (!same) {
-      fprintf(stderr, "lite-run: output '%s' has shape ", a->name);
+      fprintf(stderr, "lite-run: error: output '%s' has shape ", a->name);
       lt_run_print_shape(stderr, &a->tensor);
       fprintf(stderr, " %s, ", s->after);
       lt_run_print_shape(stderr, &b->tensor);
@@ -227,7 +228,7 @@ static lt_cl_exit_t load_other(const lt_run_options_t *o, lt_context_t *ctx,
   if (rc != LT_EXIT_OK) return rc;
   *func = lt_lite_interp_entry(*other, o->function);
   if (*func) return LT_EXIT_OK;
-  fprintf(stderr, "lite-run: '%s' has no function @%s\n", o->compare_to,
+  fprintf(stderr, "lite-run: error: '%s' has no function @%s\n", o->compare_to,
           o->function);
   return LT_EXIT_FAILURE;
 }
@@ -241,7 +242,8 @@ static lt_cl_exit_t rewrite(const lt_run_options_t *o, lt_op_t *module,
   if (rc != LT_EXIT_OK) return rc;
   *func = lt_lite_interp_entry(module, o->function);
   if (*func) return LT_EXIT_OK;
-  fprintf(stderr, "lite-run: the pipeline removed function @%s\n", o->function);
+  fprintf(stderr, "lite-run: error: the pipeline removed function @%s\n",
+          o->function);
   return LT_EXIT_FAILURE;
 }
 

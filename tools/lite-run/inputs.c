@@ -81,7 +81,7 @@ static int32_t find_arg(lt_op_t *func, const char *name, size_t len) {
 static void print_known_inputs(lt_op_t *func) {
   uint32_t n = lt_lite_func_num_inputs(func);
   char buf[32];
-  fputs("lite-run: the model's inputs are:", stderr);
+  fputs("lite-run: error: the model's inputs are:", stderr);
   for (uint32_t i = 0; i < n; i++) {
     lt_strbuf_t ty = {0};
     lt_type_print(lt_lite_func_input_type(func, i), &ty);
@@ -104,7 +104,7 @@ static lt_cl_exit_t random_shape(const lt_type_t *type, const char *label,
                                  const lt_run_shape_t *given, lk_tensor_t *t) {
   if (type->kind == LT_TYPE_UNRANKED_TENSOR && !given) {
     fprintf(stderr,
-            "lite-run: input '%s' has an unranked type: give its shape "
+            "lite-run: error: input '%s' has an unranked type: give its shape "
             "with --input-shape %s=DxDx... or its data with --input\n",
             label, label);
     return LT_EXIT_FAILURE;
@@ -123,10 +123,11 @@ static lt_cl_exit_t random_shape(const lt_type_t *type, const char *label,
     if (type->shaped.shape[d] == LT_DYNAMIC) {
       lt_strbuf_t ty = {0};
       lt_type_print(type, &ty);
-      fprintf(stderr,
-              "lite-run: input '%s' (%s) has dynamic dims: give its shape "
-              "with --input-shape %s=DxDx... or its data with --input\n",
-              label, ty.data ? ty.data : "?", label);
+      fprintf(
+          stderr,
+          "lite-run: error: input '%s' (%s) has dynamic dims: give its shape "
+          "with --input-shape %s=DxDx... or its data with --input\n",
+          label, ty.data ? ty.data : "?", label);
       lt_strbuf_free(&ty);
       return LT_EXIT_FAILURE;
     }
@@ -143,7 +144,7 @@ static lt_cl_exit_t check_size(const char *label, const lk_tensor_t *t) {
   for (int32_t d = 0; d < t->rank && !overflow; d++)
     overflow = __builtin_mul_overflow(numel, t->dims[d], &numel);
   if (overflow) {
-    fprintf(stderr, "lite-run: input '%s': shape ", label);
+    fprintf(stderr, "lite-run: error: input '%s': shape ", label);
     print_shape(stderr, t->rank, t->dims);
     fputs(" overflows: its element count does not fit in int64\n", stderr);
     return LT_EXIT_FAILURE;
@@ -153,7 +154,7 @@ static lt_cl_exit_t check_size(const char *label, const lk_tensor_t *t) {
                               &nbytes) &&
       nbytes <= (size_t)PTRDIFF_MAX)
     return LT_EXIT_OK;
-  fprintf(stderr, "lite-run: input '%s': shape ", label);
+  fprintf(stderr, "lite-run: error: input '%s': shape ", label);
   print_shape(stderr, t->rank, t->dims);
   fprintf(stderr,
           " of %s overflows: its size in bytes exceeds the address "
@@ -172,10 +173,11 @@ static lt_cl_exit_t make_random(const lt_run_options_t *o, lt_op_t *func,
   if (dtype == LK_DTYPE_NONE) {
     lt_strbuf_t ty = {0};
     lt_type_print(type, &ty);
-    fprintf(stderr,
-            "lite-run: input '%s' has type %s, for which no random data can "
-            "be made: give it with --input\n",
-            label, ty.data ? ty.data : "?");
+    fprintf(
+        stderr,
+        "lite-run: error: input '%s' has type %s, for which no random data can "
+        "be made: give it with --input\n",
+        label, ty.data ? ty.data : "?");
     lt_strbuf_free(&ty);
     return LT_EXIT_FAILURE;
   }
@@ -184,17 +186,18 @@ static lt_cl_exit_t make_random(const lt_run_options_t *o, lt_op_t *func,
   if (rc != LT_EXIT_OK) return rc;
   lt_strbuf_t why = {0};
   if (!lt_lite_tensor_matches(type, t, &why)) {
-    fprintf(stderr, "lite-run: --input-shape for input '%s': %s\n", label,
-            why.data ? why.data : "mismatch");
+    fprintf(stderr, "lite-run: error: --input-shape for input '%s': %s\n",
+            label, why.data ? why.data : "mismatch");
     lt_strbuf_free(&why);
     return LT_EXIT_FAILURE;
   }
   rc = check_size(label, t);
   if (rc != LT_EXIT_OK) return rc;
   if (LT_FAILED(lt_lite_tensor_alloc(allocator, t))) {
-    fprintf(stderr,
-            "lite-run: out of memory for random input '%s' (%zu bytes)\n",
-            label, lk_nbytes(t));
+    fprintf(
+        stderr,
+        "lite-run: error: out of memory for random input '%s' (%zu bytes)\n",
+        label, lk_nbytes(t));
     return LT_EXIT_FAILURE;
   }
   fill_random(t, o->seed, i);
@@ -207,14 +210,15 @@ static lt_cl_exit_t load_given(const lt_run_binding_t *b,
                                lk_tensor_t *t) {
   lt_status_t st = lt_run_read_tensor(b->path, allocator, t);
   if (st) {
-    fprintf(stderr, "lite-run: input '%s': %s\n", label, lt_status_message(st));
+    fprintf(stderr, "lite-run: error: input '%s': %s\n", label,
+            lt_status_message(st));
     lt_status_free(st);
     return LT_EXIT_FAILURE;
   }
   if (given &&
       (given->rank != t->rank ||
        memcmp(given->dims, t->dims, (size_t)t->rank * sizeof(int64_t)) != 0)) {
-    fprintf(stderr, "lite-run: input '%s': --input-shape says ", label);
+    fprintf(stderr, "lite-run: error: input '%s': --input-shape says ", label);
     print_shape(stderr, given->rank, given->dims);
     fprintf(stderr, ", but '%s' holds shape ", b->path);
     print_shape(stderr, t->rank, t->dims);
@@ -227,8 +231,8 @@ static lt_cl_exit_t load_given(const lt_run_binding_t *b,
     t->dtype = LK_BF16;
   lt_strbuf_t why = {0};
   if (!lt_lite_tensor_matches(type, t, &why)) {
-    fprintf(stderr, "lite-run: input '%s' from '%s': %s\n", label, b->path,
-            why.data ? why.data : "type mismatch");
+    fprintf(stderr, "lite-run: error: input '%s' from '%s': %s\n", label,
+            b->path, why.data ? why.data : "type mismatch");
     lt_strbuf_free(&why);
     return LT_EXIT_FAILURE;
   }
@@ -254,14 +258,14 @@ lt_cl_exit_t lt_run_prepare_inputs(const lt_run_options_t *o, lt_op_t *func,
   const lt_run_binding_t **by_arg = calloc(n ? n : 1, sizeof(*by_arg));
   const lt_run_shape_t **shape_of = calloc(n ? n : 1, sizeof(*shape_of));
   lt_cl_exit_t rc = ins && by_arg && shape_of ? LT_EXIT_OK : LT_EXIT_FAILURE;
-  if (rc != LT_EXIT_OK) fputs("lite-run: out of memory\n", stderr);
+  if (rc != LT_EXIT_OK) fputs("lite-run: error: out of memory\n", stderr);
   /* Names first, so that every unknown name is reported before any file
    * is read. */
   for (uint32_t k = 0; rc == LT_EXIT_OK && k < o->num_inputs; k++) {
     const lt_run_binding_t *b = &o->inputs[k];
     int32_t a = find_arg(func, b->name, b->name_len);
     if (a < 0 || by_arg[a]) {
-      fprintf(stderr, "lite-run: --input: %s input '%.*s'\n",
+      fprintf(stderr, "lite-run: error: --input: %s input '%.*s'\n",
               a < 0 ? "unknown" : "second value for", (int)b->name_len,
               b->name);
       if (a < 0) print_known_inputs(func);
@@ -274,7 +278,7 @@ lt_cl_exit_t lt_run_prepare_inputs(const lt_run_options_t *o, lt_op_t *func,
     const lt_run_shape_t *s = &o->shapes[k];
     int32_t a = find_arg(func, s->name, s->name_len);
     if (a < 0) {
-      fprintf(stderr, "lite-run: --input-shape: unknown input '%.*s'\n",
+      fprintf(stderr, "lite-run: error: --input-shape: unknown input '%.*s'\n",
               (int)s->name_len, s->name);
       print_known_inputs(func);
       rc = LT_EXIT_FAILURE;

@@ -42,7 +42,7 @@ static void format_fileless(const char *model, const lt_diag_t *d,
     lt_loc_format(d->loc, sb);
     lt_strbuf_puts(sb, ": ");
   } else {
-    lt_strbuf_puts(sb, "lite-run: ");
+    lt_strbuf_puts(sb, "lite-run: error: ");
   }
   lt_strbuf_printf(sb, "%s: %s\n", severity_label(d->severity),
                    d->message.data ? d->message.data : "");
@@ -77,7 +77,7 @@ static lt_cl_exit_t load_mlir(lt_context_t *ctx, const char *path,
                               lt_strbuf_t *text, lt_op_t **out) {
   FILE *f = fopen(path, "rb");
   if (!f) {
-    fprintf(stderr, "lite-run: cannot open model '%s': %s\n", path,
+    fprintf(stderr, "lite-run: error: cannot open model '%s': %s\n", path,
             strerror(errno));
     return LT_EXIT_FAILURE;
   }
@@ -88,7 +88,7 @@ static lt_cl_exit_t load_mlir(lt_context_t *ctx, const char *path,
   bool failed = ferror(f) != 0;
   fclose(f);
   if (failed) {
-    fprintf(stderr, "lite-run: cannot read model '%s'\n", path);
+    fprintf(stderr, "lite-run: error: cannot read model '%s'\n", path);
     return LT_EXIT_FAILURE;
   }
   lt_source_add(ctx, path, text->data ? text->data : "", text->len);
@@ -116,15 +116,16 @@ static lt_cl_exit_t load_onnx(lt_context_t *ctx, const lt_run_options_t *o,
   lt_status_t st = lt_onnx_import_file(ctx, path, &opts, out);
   if (!st) return LT_EXIT_OK;
   bool unsupported = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED;
-  fprintf(stderr, "lite-run: %s%s\n", unsupported ? "unsupported model: " : "",
-          lt_status_message(st));
+  fprintf(stderr, "lite-run: error: %s%s\n",
+          unsupported ? "unsupported model: " : "", lt_status_message(st));
   lt_status_free(st);
   *out = NULL;
   return unsupported ? LT_EXIT_UNSUPPORTED : LT_EXIT_FAILURE;
 #else
   LT_UNUSED(ctx);
   LT_UNUSED(out);
-  fprintf(stderr, "lite-run: '%s': this build has no ONNX importer\n", path);
+  fprintf(stderr, "lite-run: error: '%s': this build has no ONNX importer\n",
+          path);
   return LT_EXIT_UNSUPPORTED;
 #endif
 }
@@ -146,7 +147,7 @@ lt_cl_exit_t lt_run_load_model(lt_context_t *ctx, const lt_run_options_t *o,
     rc = load_mlir(ctx, path, text, out);
   } else {
     fprintf(stderr,
-            "lite-run: '%s': unknown model format (expected .onnx "
+            "lite-run: error: '%s': unknown model format (expected .onnx "
             "or .mlir)\n",
             path);
     return LT_EXIT_USAGE;
@@ -166,7 +167,8 @@ static lt_cl_exit_t run_reference(const lt_run_options_t *o, lt_op_t *func,
   lt_lite_outputs_t outs;
   if (LT_FAILED(
           lt_lite_interpret(func, allocator, num_inputs, inputs, &outs))) {
-    fprintf(stderr, "lite-run: '%s': the reference run failed\n", o->model);
+    fprintf(stderr, "lite-run: error: '%s': the reference run failed\n",
+            o->model);
     lt_run_free_inputs(allocator, inputs, num_inputs);
     return LT_EXIT_FAILURE;
   }
@@ -186,7 +188,7 @@ static lt_cl_exit_t run(const lt_run_options_t *o) {
   lt_context_t *ctx;
   lt_status_t st = lt_context_create(allocator, &ctx);
   if (st) {
-    fprintf(stderr, "lite-run: %s\n", lt_status_message(st));
+    fprintf(stderr, "lite-run: error: %s\n", lt_status_message(st));
     lt_status_free(st);
     return LT_EXIT_FAILURE;
   }
@@ -200,7 +202,7 @@ static lt_cl_exit_t run(const lt_run_options_t *o) {
     lt_op_t *func = lt_lite_interp_entry(module, o->function);
     lk_tensor_t *expected = NULL;
     if (!func) {
-      fprintf(stderr, "lite-run: '%s' has no function @%s\n", o->model,
+      fprintf(stderr, "lite-run: error: '%s' has no function @%s\n", o->model,
               o->function);
       rc = LT_EXIT_FAILURE;
     } else {

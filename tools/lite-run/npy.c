@@ -14,9 +14,9 @@
 /* X(dtype, numpy type string): the dtypes a .npy file may hold. */
 #define NPY_DTYPES(X)                                                          \
   X(F32, "<f4")                                                                \
-  X(F64, "<f8") X(F16, "<f2") X(I8, "|i1") X(I16, "<i2") X(I32, "<i4")         \
-      X(I64, "<i8") X(U8, "|u1") X(U16, "<u2") X(U32, "<u4") X(U64, "<u8")     \
-          X(BOOL, "|b1")
+  X(F64, "<f8")                                                                \
+  X(F16, "<f2") X(I8, "|i1") X(I16, "<i2") X(I32, "<i4") X(I64, "<i8")         \
+      X(U8, "|u1") X(U16, "<u2") X(U32, "<u4") X(U64, "<u8") X(BOOL, "|b1")
 
 static const char k_magic[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
 #define NPY_PREAMBLE_V1 10 /* magic, version, 2-byte header length */

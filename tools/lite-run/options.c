@@ -119,7 +119,7 @@ static bool usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static bool usage(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("lite-run: ", stderr);
+  fputs("lite-run: error: ", stderr);
   vfprintf(stderr, fmt, ap);
   fputs(" (see 'lite-run --help')\n", stderr);
   va_end(ap);

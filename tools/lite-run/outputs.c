@@ -124,7 +124,7 @@ lt_cl_exit_t lt_run_write_outputs(const char *dir,
     }
     lt_status_t st = lt_npy_write_file(path.data, &t);
     if (st) {
-      fprintf(stderr, "lite-run: output '%s': %s\n", o->name,
+      fprintf(stderr, "lite-run: error: output '%s': %s\n", o->name,
               lt_status_message(st));
       lt_status_free(st);
       rc = LT_EXIT_FAILURE;
@@ -242,14 +242,14 @@ static lt_cl_exit_t compare_one(const lt_run_options_t *o,
     exp = &bits;
   }
   if (got->dtype == LK_DTYPE_NONE || got->dtype != exp->dtype) {
-    fprintf(stderr, "lite-run: output '%s' is %s, but '%s' holds %s\n",
+    fprintf(stderr, "lite-run: error: output '%s' is %s, but '%s' holds %s\n",
             out->name,
             got->dtype == LK_DTYPE_NONE ? "absent" : lk_dtype_name(got->dtype),
             b->path, lk_dtype_name(exp->dtype));
     return LT_EXIT_FAILURE;
   }
   if (!same_shape(got, exp)) {
-    fprintf(stderr, "lite-run: output '%s' has shape ", out->name);
+    fprintf(stderr, "lite-run: error: output '%s' has shape ", out->name);
     print_shape(stderr, got);
     fprintf(stderr, ", but '%s' holds shape ", b->path);
     print_shape(stderr, exp);
@@ -284,7 +284,7 @@ lt_cl_exit_t lt_run_report_diff(FILE *f, const char *name,
   if (!d.mismatches) return LT_EXIT_OK;
   bool exact = !lk_dtype_is_float(exp->dtype);
   fprintf(stderr,
-          "lite-run: output '%s' differs from %s: %lld of %lld "
+          "lite-run: error: output '%s' differs from %s: %lld of %lld "
           "values ",
           name, against, (long long)d.mismatches, (long long)lk_numel(exp));
   if (exact) {
@@ -325,7 +325,7 @@ static bool output_named(lt_op_t *func, const char *name, size_t len) {
 
 static void print_known_outputs(lt_op_t *func) {
   uint32_t n = lt_lite_func_num_outputs(func);
-  fputs("lite-run: the model's outputs are:", stderr);
+  fputs("lite-run: error: the model's outputs are:", stderr);
   for (uint32_t i = 0; i < n; i++) {
     const char *out = lt_lite_func_output_name(func, i);
     if (out)
@@ -356,28 +356,30 @@ lt_cl_exit_t lt_run_prepare_outputs(const lt_run_options_t *o, lt_op_t *func,
   for (uint32_t k = 0; k < o->num_expected; k++) {
     const lt_run_binding_t *b = &o->expected[k];
     if (output_named(func, b->name, b->name_len)) continue;
-    fprintf(stderr, "lite-run: --expected-output: unknown output '%.*s'\n",
+    fprintf(stderr,
+            "lite-run: error: --expected-output: unknown output '%.*s'\n",
             (int)b->name_len, b->name);
     if (!listed) print_known_outputs(func);
     listed = true;
     rc = LT_EXIT_FAILURE;
   }
   if (o->output_dir && !make_dir(o->output_dir)) {
-    fprintf(stderr, "lite-run: --output: cannot create directory '%s': %s\n",
+    fprintf(stderr,
+            "lite-run: error: --output: cannot create directory '%s': %s\n",
             o->output_dir, strerror(errno));
     rc = LT_EXIT_FAILURE;
   }
   if (rc != LT_EXIT_OK || !o->num_expected) return rc;
   lk_tensor_t *exp = calloc(o->num_expected, sizeof(*exp));
   if (!exp) {
-    fputs("lite-run: out of memory for the expected outputs\n", stderr);
+    fputs("lite-run: error: out of memory for the expected outputs\n", stderr);
     return LT_EXIT_FAILURE;
   }
   for (uint32_t k = 0; k < o->num_expected; k++) {
     const lt_run_binding_t *b = &o->expected[k];
     lt_status_t st = lt_run_read_tensor(b->path, allocator, &exp[k]);
     if (st) {
-      fprintf(stderr, "lite-run: expected output '%.*s': %s\n",
+      fprintf(stderr, "lite-run: error: expected output '%.*s': %s\n",
               (int)b->name_len, b->name, lt_status_message(st));
       lt_status_free(st);
       memset(&exp[k], 0, sizeof(exp[k]));
@@ -409,9 +411,10 @@ lt_cl_exit_t lt_run_compare_outputs(const lt_run_options_t *o,
     const lt_run_binding_t *b = &o->expected[k];
     const lt_lite_named_tensor_t *out = find_output(outs, b->name, b->name_len);
     if (!out) { /* a --compare pipeline renamed it */
-      fprintf(stderr,
-              "lite-run: --expected-output: the run has no output '%.*s'\n",
-              (int)b->name_len, b->name);
+      fprintf(
+          stderr,
+          "lite-run: error: --expected-output: the run has no output '%.*s'\n",
+          (int)b->name_len, b->name);
       rc = LT_EXIT_FAILURE;
       continue;
     }

@@ -16,7 +16,7 @@
 // Other integer files are still refused for a bf16 input.
 // RUN: %python -c "import numpy as np; np.save('%t/i16.npy', np.zeros(3, np.int16))"
 // RUN: not lite-run --reference %s --input x=@%t/i16.npy 2>&1 | FileCheck %s --check-prefix=I16
-// I16: lite-run: input 'x' from '{{.*}}i16.npy': expected tensor<3xbf16>, got i16 tensor of shape 3
+// I16: lite-run: error: input 'x' from '{{.*}}i16.npy': expected tensor<3xbf16>, got i16 tensor of shape 3
 
 func.func @main(%x: tensor<3xbf16> {lite.name = "x"}) -> (tensor<3xbf16> {lite.name = "y"}) {
   return %x : tensor<3xbf16>

@@ -6,8 +6,8 @@
 // RUN: lite-run --compare %s --pass-pipeline='builtin.module(func.func(cse,lite-pick-kernels{places=opencl:f16:nchw}))' -o %t/failed.mlir > %t/out.txt 2>&1; echo "exit $?" >> %t/out.txt
 // RUN: FileCheck %s < %t/out.txt
 // CHECK:      error: no kernel for 'lite.relu' at places opencl:f16:nchw
-// CHECK:      lite-run: '{{.*}}compare-failing-pass.mlir': pass 'lite-pick-kernels' failed
-// CHECK-NEXT: lite-run: the module as the failure left it is in '{{.*}}failed.mlir'
+// CHECK:      lite-run: error: '{{.*}}compare-failing-pass.mlir': pass 'lite-pick-kernels' failed
+// CHECK-NEXT: lite-run: note: the module as the failure left it is in '{{.*}}failed.mlir'
 // CHECK-NOT:  output '
 // CHECK:      exit 1
 // RUN: FileCheck %s --check-prefix=KEPT < %t/failed.mlir
@@ -16,12 +16,12 @@
 // Inside lite-fixed-point, the driver names the inner pass and the round.
 // RUN: not lite-run --compare %s --pass-pipeline='builtin.module(func.func(lite-fixed-point{pipeline=cse,symbol-dce}))' 2>&1 | FileCheck %s --check-prefix=FIXED
 // FIXED: error: 'func.func' op pass 'symbol-dce' failed in round 1 of lite-fixed-point
-// FIXED: lite-run: '{{.*}}': pass 'lite-fixed-point' failed
+// FIXED: lite-run: error: '{{.*}}': pass 'lite-fixed-point' failed
 
 // Options no function could run with are refused before anything runs.
 // RUN: not lite-run --compare %s --pass-pipeline='builtin.module(func.func(lite-fixed-point{max-rounds=0}))' 2>&1 | FileCheck %s --check-prefix=ROUNDS
 // ROUNDS: error: lite-fixed-point: max-rounds must be at least 1, not 0
-// ROUNDS: lite-run: --pass-pipeline: cannot build
+// ROUNDS: lite-run: error: --pass-pipeline: cannot build
 
 // A rewrite that leaves invalid IR: lite-opt stops it (the pass manager
 // verifies after every pass); written out without that check, the

@@ -16,7 +16,7 @@
 // OUT-NEXT: exit 1
 // The default atol grows with the output: 1e-6 + rtol/10 * max|expected|.
 // RUN: FileCheck %s --check-prefix=ERR < %t/err.txt
-// ERR: lite-run: output 'y' differs from the run of '{{.*}}compare-wrong-rewrite.mlir': 3 of 6 values beyond atol 2.5e-05 + rtol 1e-05 * |expected| (atol = 1e-06 + 1e-06 * 24, the largest |expected|); worst at [1, 1]: got -20, expected -10 (max-abs 10, max-rel 1, cosine 0.957518)
+// ERR: lite-run: error: output 'y' differs from the run of '{{.*}}compare-wrong-rewrite.mlir': 3 of 6 values beyond atol 2.5e-05 + rtol 1e-05 * |expected| (atol = 1e-06 + 1e-06 * 24, the largest |expected|); worst at [1, 1]: got -20, expected -10 (max-abs 10, max-rel 1, cosine 0.957518)
 
 // Random inputs (--seed) find it too; so does the fixed-point driver with
 // the wrong pass inside.

@@ -56,28 +56,28 @@
 // The second model must have the function and the same outputs; its
 // errors name its file.
 // RUN: not lite-run --compare %s --compare-to %t/absent.mlir 2>&1 | FileCheck %s --check-prefix=TO-ABSENT
-// TO-ABSENT: lite-run: cannot open model '{{.*}}absent.mlir': No such file or directory
+// TO-ABSENT: lite-run: error: cannot open model '{{.*}}absent.mlir': No such file or directory
 // RUN: echo 'func.func @other() { return }' > %t/other.mlir
 // RUN: not lite-run --compare %s --compare-to %t/other.mlir 2>&1 | FileCheck %s --check-prefix=TO-NOFUNC
-// TO-NOFUNC: lite-run: '{{.*}}other.mlir' has no function @main
+// TO-NOFUNC: lite-run: error: '{{.*}}other.mlir' has no function @main
 // RUN: echo 'func.func @main(%%x: tensor<2x3xf32> {lite.name = "x"}) -> (tensor<2x3xf32> {lite.name = "y"}) { return %%x : tensor<2x3xf32> }' > %t/one.mlir
 // RUN: not lite-run --compare %s --compare-to %t/one.mlir 2>&1 | FileCheck %s --check-prefix=TO-COUNT
-// TO-COUNT: lite-run: the model has 2 outputs in '{{.*}}compare.mlir' and 1 in '{{.*}}one.mlir'
+// TO-COUNT: lite-run: error: the model has 2 outputs in '{{.*}}compare.mlir' and 1 in '{{.*}}one.mlir'
 // RUN: echo 'func.func @main(%%x: tensor<2x3xf32> {lite.name = "x"}) -> (tensor<2x3xf32> {lite.name = "y"}, tensor<3x2xf32> {lite.name = "z"}) { %%0 = "lite.reshape"(%%x) {shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<3x2xf32> loc("the_reshape")  return %%x, %%0 : tensor<2x3xf32>, tensor<3x2xf32> }' > %t/shape.mlir
 // RUN: not lite-run --compare %s --compare-to %t/shape.mlir 2>&1 | FileCheck %s --check-prefix=TO-SHAPE
-// TO-SHAPE: lite-run: output 'z' has shape 3x2 in '{{.*}}shape.mlir', 2x3 in '{{.*}}compare.mlir'
+// TO-SHAPE: lite-run: error: output 'z' has shape 3x2 in '{{.*}}shape.mlir', 2x3 in '{{.*}}compare.mlir'
 
 // Usage errors exit 2.
 // RUN: not lite-run --reference %s --pass-pipeline='builtin.module(cse)' 2>&1 | FileCheck %s --check-prefix=ONLY
-// ONLY: lite-run: --pass-pipeline applies to --compare only
+// ONLY: lite-run: error: --pass-pipeline applies to --compare only
 // RUN: not lite-run --reference %s -o %t/x.mlir 2>&1 | FileCheck %s --check-prefix=ONLY-O
-// ONLY-O: lite-run: -o applies to --compare only
+// ONLY-O: lite-run: error: -o applies to --compare only
 // RUN: not lite-run --compare %s --lite-optimize --pass-pipeline='builtin.module(cse)' 2>&1 | FileCheck %s --check-prefix=BOTH
-// BOTH: lite-run: --pass-pipeline and --lite-optimize both name the pipeline: give one
+// BOTH: lite-run: error: --pass-pipeline and --lite-optimize both name the pipeline: give one
 // RUN: lite-run --compare %s --pass-pipeline='builtin.module(no-such-pass)' > %t/bad.txt 2>&1; echo "exit $?" >> %t/bad.txt
 // RUN: FileCheck %s --check-prefix=BAD < %t/bad.txt
 // BAD: 'no-such-pass' does not refer to a registered pass or pass pipeline
-// BAD: lite-run: --pass-pipeline: cannot build 'builtin.module(no-such-pass)'
+// BAD: lite-run: error: --pass-pipeline: cannot build 'builtin.module(no-such-pass)'
 // BAD: exit 2
 
 // --help lists the mode and its options.

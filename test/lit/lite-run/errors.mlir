@@ -12,39 +12,39 @@
 
 // Inputs.
 // RUN: not lite-run --reference %s --input x=@%t/missing.npy 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: lite-run: input 'x': cannot open '{{.*}}missing.npy': No such file or directory
+// MISSING: lite-run: error: input 'x': cannot open '{{.*}}missing.npy': No such file or directory
 // RUN: not lite-run --reference %s --input x=@%t/truncated.npy 2>&1 | FileCheck %s --check-prefix=TRUNC
-// TRUNC: lite-run: input 'x': {{.*}}truncated.npy: truncated .npy header (118 bytes announced, 90 present)
+// TRUNC: lite-run: error: input 'x': {{.*}}truncated.npy: truncated .npy header (118 bytes announced, 90 present)
 // RUN: not lite-run --reference %s --input x=@%t/fortran.npy 2>&1 | FileCheck %s --check-prefix=FORTRAN
-// FORTRAN: lite-run: input 'x': {{.*}}fortran.npy: Fortran-order .npy arrays are not supported
+// FORTRAN: lite-run: error: input 'x': {{.*}}fortran.npy: Fortran-order .npy arrays are not supported
 // RUN: not lite-run --reference %s --input x=@%t/complex.npy 2>&1 | FileCheck %s --check-prefix=COMPLEX
-// COMPLEX: lite-run: input 'x': {{.*}}complex.npy: unsupported .npy dtype '<c8'
+// COMPLEX: lite-run: error: input 'x': {{.*}}complex.npy: unsupported .npy dtype '<c8'
 // RUN: not lite-run --reference %s --input x=@%t/x64.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
-// DTYPE: lite-run: input 'x' from '{{.*}}x64.npy': expected tensor<2x3xf32>, got f64 tensor of shape 2x3
+// DTYPE: lite-run: error: input 'x' from '{{.*}}x64.npy': expected tensor<2x3xf32>, got f64 tensor of shape 2x3
 // RUN: not lite-run --reference %s --input x=@%t/x32.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
-// SHAPE: lite-run: input 'x' from '{{.*}}x32.npy': expected tensor<2x3xf32>, got f32 tensor of shape 3x2
+// SHAPE: lite-run: error: input 'x' from '{{.*}}x32.npy': expected tensor<2x3xf32>, got f32 tensor of shape 3x2
 // RUN: not lite-run --reference %s --input z=@%t/x.npy 2>&1 | FileCheck %s --check-prefix=NAME
-// NAME:      lite-run: --input: unknown input 'z'
-// NAME-NEXT: lite-run: the model's inputs are: 'x' (tensor<2x3xf32>), 'arg1' (tensor<?x3xf32>)
+// NAME:      lite-run: error: --input: unknown input 'z'
+// NAME-NEXT: lite-run: error: the model's inputs are: 'x' (tensor<2x3xf32>), 'arg1' (tensor<?x3xf32>)
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --input x=@%t/x.npy 2>&1 | FileCheck %s --check-prefix=TWICE
-// TWICE: lite-run: --input: second value for input 'x'
+// TWICE: lite-run: error: --input: second value for input 'x'
 
 // A dynamic dim needs --input-shape (or data) for a random input.
 // RUN: not lite-run --reference %s 2>&1 | FileCheck %s --check-prefix=DYN
-// DYN: lite-run: input 'arg1' (tensor<?x3xf32>) has dynamic dims: give its shape with --input-shape arg1=DxDx... or its data with --input
+// DYN: lite-run: error: input 'arg1' (tensor<?x3xf32>) has dynamic dims: give its shape with --input-shape arg1=DxDx... or its data with --input
 // RUN: lite-run --reference %s --input-shape arg1=1x3 | FileCheck %s --check-prefix=DYN-OK
 // DYN-OK: output 'output_0': f32 2x3
 // RUN: not lite-run --reference %s --input-shape arg1=5x4 2>&1 | FileCheck %s --check-prefix=DYN-BAD
-// DYN-BAD: lite-run: --input-shape for input 'arg1': expected tensor<?x3xf32>, got f32 tensor of shape 5x4
+// DYN-BAD: lite-run: error: --input-shape for input 'arg1': expected tensor<?x3xf32>, got f32 tensor of shape 5x4
 // RUN: not lite-run --reference %s --input-shape arg1=3x3 --input arg1=@%t/x.npy 2>&1 | FileCheck %s --check-prefix=DYN-FILE
-// DYN-FILE: lite-run: input 'arg1': --input-shape says 3x3, but '{{.*}}x.npy' holds shape 2x3
+// DYN-FILE: lite-run: error: input 'arg1': --input-shape says 3x3, but '{{.*}}x.npy' holds shape 2x3
 // RUN: not lite-run --reference %s --input-shape q=1 2>&1 | FileCheck %s --check-prefix=SHAPE-NAME
-// SHAPE-NAME: lite-run: --input-shape: unknown input 'q'
+// SHAPE-NAME: lite-run: error: --input-shape: unknown input 'q'
 
 // A failing op is named by its location (an ONNX model's node name).
 // RUN: not lite-run --reference %s --input-shape arg1=4x3 2>&1 | FileCheck %s --check-prefix=OP
 // OP:      errors.mlir: loc("add_node"): error: 'lite.add' op operands do not broadcast
-// OP-NEXT: lite-run: '{{.*}}errors.mlir': the reference run failed
+// OP-NEXT: lite-run: error: '{{.*}}errors.mlir': the reference run failed
 
 // Command-line errors exit with 2, each in one line prefixed with the tool.
 // RUN: lite-run %s > %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
@@ -67,43 +67,43 @@
 // RUN: lite-run --compare %s --compare-to %s --print-ir-after >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --compare %s --compare-to= >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: FileCheck %s --check-prefix=BADCMD < %t/usage.txt
-// BADCMD:      lite-run: no execution mode given: use --reference or --compare (see 'lite-run --help')
+// BADCMD:      lite-run: error: no execution mode given: use --reference or --compare (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --input expects NAME=FILE (or NAME=@FILE), got 'x=' (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --input expects NAME=FILE (or NAME=@FILE), got 'x=' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --input expects NAME=FILE (or NAME=@FILE), got '{{.*}}x.npy' (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --input expects NAME=FILE (or NAME=@FILE), got '{{.*}}x.npy' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --output expects DIR (or @DIR), got '@' (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --output expects DIR (or @DIR), got '@' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --input-shape: 'x=2xx3' is not a shape like 1x3x224x224 (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --input-shape: 'x=2xx3' is not a shape like 1x3x224x224 (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --rtol expects a non-negative number, got '-1' (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --rtol expects a non-negative number, got '-1' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --seed expects a value (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --seed expects a value (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: unknown option '--frobnicate' (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: unknown option '--frobnicate' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: more than one model given: '{{.*}}errors.mlir' and '{{.*}}errors.mlir' (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: more than one model given: '{{.*}}errors.mlir' and '{{.*}}errors.mlir' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: no model given (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: no model given (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: '{{.*}}model.tflite': unknown model format (expected .onnx or .mlir)
+// BADCMD-NEXT: lite-run: error: '{{.*}}model.tflite': unknown model format (expected .onnx or .mlir)
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --reference and --compare are two modes: give one (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --reference and --compare are two modes: give one (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --reference and --compare are two modes: give one (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --reference and --compare are two modes: give one (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --compare-to applies to --compare only (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --compare-to applies to --compare only (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --compare-to and --pass-pipeline contradict: --compare-to compares with a model already rewritten, no pipeline runs (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --compare-to and --pass-pipeline contradict: --compare-to compares with a model already rewritten, no pipeline runs (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --compare-to and --lite-optimize contradict: {{.*}}
+// BADCMD-NEXT: lite-run: error: --compare-to and --lite-optimize contradict: {{.*}}
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --compare-to and -o contradict: {{.*}}
+// BADCMD-NEXT: lite-run: error: --compare-to and -o contradict: {{.*}}
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --compare-to and --print-ir-after contradict: {{.*}}
+// BADCMD-NEXT: lite-run: error: --compare-to and --print-ir-after contradict: {{.*}}
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: --compare-to expects FILE, got '' (see 'lite-run --help')
+// BADCMD-NEXT: lite-run: error: --compare-to expects FILE, got '' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
 
 // One rule for paths: the '@' is optional in --input, --expected-output,
@@ -118,27 +118,27 @@
 // would fail (the add does not broadcast), and is never reached.
 // RUN: lite-run --reference %s --input-shape arg1=4x3 --expected-output nope=%t/x.npy --expected-output output_0=%t/none.npy --output %t/missing/deeper > %t/early.txt 2>&1; echo "exit $?" >> %t/early.txt
 // RUN: FileCheck %s --check-prefix=EARLY < %t/early.txt
-// EARLY:      lite-run: --expected-output: unknown output 'nope'
-// EARLY-NEXT: lite-run: the model's outputs are: 'output_0'
-// EARLY-NEXT: lite-run: --output: cannot create directory '{{.*}}missing/deeper': No such file or directory
+// EARLY:      lite-run: error: --expected-output: unknown output 'nope'
+// EARLY-NEXT: lite-run: error: the model's outputs are: 'output_0'
+// EARLY-NEXT: lite-run: error: --output: cannot create directory '{{.*}}missing/deeper': No such file or directory
 // EARLY-NOT:  the reference run failed
 // EARLY:      exit 1
 // RUN: lite-run --reference %s --input-shape arg1=4x3 --expected-output output_0=%t/none.npy > %t/early-file.txt 2>&1; echo "exit $?" >> %t/early-file.txt
 // RUN: FileCheck %s --check-prefix=EARLY-FILE < %t/early-file.txt
-// EARLY-FILE:      lite-run: expected output 'output_0': cannot open '{{.*}}none.npy': No such file or directory
+// EARLY-FILE:      lite-run: error: expected output 'output_0': cannot open '{{.*}}none.npy': No such file or directory
 // EARLY-FILE-NOT:  the reference run failed
 // EARLY-FILE:      exit 1
 // RUN: touch %t/file
 // RUN: not lite-run --reference %s --input-shape arg1=2x3 --output %t/file 2>&1 | FileCheck %s --check-prefix=NOTDIR
-// NOTDIR: lite-run: --output: cannot create directory '{{.*}}file': Not a directory
+// NOTDIR: lite-run: error: --output: cannot create directory '{{.*}}file': Not a directory
 
 // A shape too large to count is an overflow, not an allocation failure.
 // RUN: lite-run --reference %s --input-shape arg1=9223372036854775807x3 > %t/big.txt 2>&1; echo "exit $?" >> %t/big.txt
 // RUN: lite-run --reference %s --input-shape arg1=3074457345618258602x3 >> %t/big.txt 2>&1; echo "exit $?" >> %t/big.txt
 // RUN: FileCheck %s --check-prefix=BIG < %t/big.txt
-// BIG:      lite-run: input 'arg1': shape 9223372036854775807x3 overflows: its element count does not fit in int64
+// BIG:      lite-run: error: input 'arg1': shape 9223372036854775807x3 overflows: its element count does not fit in int64
 // BIG-NEXT: exit 1
-// BIG-NEXT: lite-run: input 'arg1': shape 3074457345618258602x3 of f32 overflows: its size in bytes exceeds the address space
+// BIG-NEXT: lite-run: error: input 'arg1': shape 3074457345618258602x3 of f32 overflows: its size in bytes exceeds the address space
 // BIG-NEXT: exit 1
 
 // --dim-params belongs to ONNX models: a note says so for lite IR.
@@ -147,12 +147,12 @@
 
 // The model itself: a missing file, a parse error, no @main.
 // RUN: not lite-run --reference %t/absent.mlir 2>&1 | FileCheck %s --check-prefix=NOMODEL
-// NOMODEL: lite-run: cannot open model '{{.*}}absent.mlir': No such file or directory
+// NOMODEL: lite-run: error: cannot open model '{{.*}}absent.mlir': No such file or directory
 // RUN: echo 'func.func @main( {' > %t/broken.mlir
 // RUN: not lite-run --reference %t/broken.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
 // PARSE: broken.mlir:1:17: error:
 // RUN: not lite-run --reference %s --function other 2>&1 | FileCheck %s --check-prefix=NOFUNC
-// NOFUNC: lite-run: '{{.*}}errors.mlir' has no function @other
+// NOFUNC: lite-run: error: '{{.*}}errors.mlir' has no function @other
 
 // --help documents the flags and ends with the exit codes every tool
 // shares; --version prints the project's version. Both exit 0.

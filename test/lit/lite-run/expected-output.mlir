@@ -33,7 +33,7 @@
 // FAR: output 'twice': max-abs 0.1 max-rel 0.0123 cosine 0.999986: MISMATCH
 // FAR: exit 1
 // RUN: FileCheck %s --check-prefix=FAR-ERR < %t/far.err
-// FAR-ERR: lite-run: output 'twice' differs from '{{.*}}far.npy': 1 of 4 values beyond atol 0.0008101 + rtol 0.001 * |expected| (atol = 1e-07 + 0.0001 * 8.1, the largest |expected|); worst at [3]: got 8, expected 8.1 (max-abs 0.1, max-rel 0.0123, cosine 0.999986)
+// FAR-ERR: lite-run: error: output 'twice' differs from '{{.*}}far.npy': 1 of 4 values beyond atol 0.0008101 + rtol 0.001 * |expected| (atol = 1e-07 + 0.0001 * 8.1, the largest |expected|); worst at [3]: got 8, expected 8.1 (max-abs 0.1, max-rel 0.0123, cosine 0.999986)
 
 // Looser tolerances accept it.
 // RUN: lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/far.npy --rtol 0.02 | FileCheck %s --check-prefix=LOOSE
@@ -48,7 +48,7 @@
 // SCALED: output 'twice': max-abs 0.0001 max-rel 0 cosine 1.000000: ok
 // RUN: not lite-run --reference %s --input x=@%t/big.npy --expected-output twice=@%t/big-exp.npy --atol 1e-7 2>&1 | FileCheck %s --check-prefix=FIXED
 // FIXED: output 'twice': max-abs 0.0001 max-rel 0 cosine 1.000000: MISMATCH
-// FIXED: lite-run: output 'twice' differs from '{{.*}}big-exp.npy': 1 of 4 values beyond atol 1e-07 + rtol 0.001 * |expected|; worst at [2]: got 0.0001, expected 0 (max-abs 0.0001, max-rel 0, cosine 1.000000)
+// FIXED: lite-run: error: output 'twice' differs from '{{.*}}big-exp.npy': 1 of 4 values beyond atol 1e-07 + rtol 0.001 * |expected|; worst at [2]: got 0.0001, expected 0 (max-abs 0.0001, max-rel 0, cosine 1.000000)
 // Only zeros expected: no relative error is defined.
 // RUN: lite-run --reference %s --input x=@%t/tiny.npy --expected-output twice=@%t/zeros.npy | FileCheck %s --check-prefix=ZEROS
 // ZEROS: output 'twice': max-abs 2e-09 max-rel n/a cosine 0.000000: ok
@@ -64,18 +64,18 @@
 // INT: output 'count': max-abs 0 max-rel 0 cosine 1.000000: ok
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output count=@%t/n-off.npy --rtol 0.5 2>&1 | FileCheck %s --check-prefix=INT-OFF
 // INT-OFF: output 'count': max-abs 1 max-rel 0.143 cosine {{.*}}: MISMATCH
-// INT-OFF: lite-run: output 'count' differs from '{{.*}}n-off.npy': 1 of 2 values differ (integers compare exactly); worst at [1]: got 6, expected 7
+// INT-OFF: lite-run: error: output 'count' differs from '{{.*}}n-off.npy': 1 of 2 values differ (integers compare exactly); worst at [1]: got 6, expected 7
 
 // dtype and shape must match; the output name must exist.
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/f64.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
-// DTYPE: lite-run: output 'twice' is f32, but '{{.*}}f64.npy' holds f64
+// DTYPE: lite-run: error: output 'twice' is f32, but '{{.*}}f64.npy' holds f64
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/shape.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
-// SHAPE: lite-run: output 'twice' has shape 4, but '{{.*}}shape.npy' holds shape 2x2
+// SHAPE: lite-run: error: output 'twice' has shape 4, but '{{.*}}shape.npy' holds shape 2x2
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output thrice=@%t/exact.npy 2>&1 | FileCheck %s --check-prefix=NAME
-// NAME:      lite-run: --expected-output: unknown output 'thrice'
-// NAME-NEXT: lite-run: the model's outputs are: 'twice', 'count'
+// NAME:      lite-run: error: --expected-output: unknown output 'thrice'
+// NAME-NEXT: lite-run: error: the model's outputs are: 'twice', 'count'
 // RUN: not lite-run --reference %s --input x=@%t/x.npy --expected-output twice=@%t/none.npy 2>&1 | FileCheck %s --check-prefix=NOFILE
-// NOFILE: lite-run: expected output 'twice': cannot open '{{.*}}none.npy': No such file or directory
+// NOFILE: lite-run: error: expected output 'twice': cannot open '{{.*}}none.npy': No such file or directory
 
 func.func @main(%x: tensor<4xf32> {lite.name = "x"}) -> (tensor<4xf32> {lite.name = "twice"}, tensor<2xi64> {lite.name = "count"}) {
   %0 = "lite.add"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>

@@ -19,7 +19,7 @@
 
 // A directory that cannot be created is an error naming it.
 // RUN: not lite-run --reference %s --output @%t/missing/deeper 2>&1 | FileCheck %s --check-prefix=NODIR
-// NODIR: lite-run: --output: cannot create directory '{{.*}}missing/deeper'
+// NODIR: lite-run: error: --output: cannot create directory '{{.*}}missing/deeper'
 
 func.func @main(%x: tensor<2x2xi32> {lite.name = "x"}) -> (tensor<2x2xi32> {lite.name = "y/abs"}, tensor<2x2xi32>) {
   %0 = "lite.abs"(%x) : (tensor<2x2xi32>) -> tensor<2x2xi32>
