@@ -7,11 +7,16 @@
 
 static const char *kSrc =
     "func.func @f(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
-    "  %c = \"lite.constant\"() {value = dense<2.0> : tensor<3xf32>} : () -> tensor<3xf32>\n"
-    "  %s = \"lite.constant\"() {value = dense<[5.0]> : tensor<1xf32>} : () -> tensor<1xf32>\n"
-    "  %0 = \"lite.relu\"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32> loc(\"a\")\n"
-    "  %1 = \"lite.relu\"(%0) : (tensor<2x3xf32>) -> tensor<2x3xf32> loc(\"b\")\n"
-    "  %2 = \"lite.mul\"(%1, %c) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>\n"
+    "  %c = \"lite.constant\"() {value = dense<2.0> : tensor<3xf32>} : () -> "
+    "tensor<3xf32>\n"
+    "  %s = \"lite.constant\"() {value = dense<[5.0]> : tensor<1xf32>} : () -> "
+    "tensor<1xf32>\n"
+    "  %0 = \"lite.relu\"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32> "
+    "loc(\"a\")\n"
+    "  %1 = \"lite.relu\"(%0) : (tensor<2x3xf32>) -> tensor<2x3xf32> "
+    "loc(\"b\")\n"
+    "  %2 = \"lite.mul\"(%1, %c) : (tensor<2x3xf32>, tensor<3xf32>) -> "
+    "tensor<2x3xf32>\n"
     "  return %2 : tensor<2x3xf32>\n"
     "}\n";
 
@@ -163,10 +168,12 @@ static void test_building(lt_context_t *ctx) {
     CHECK(strcmp(a1->resource.name->str, "conv_w_1") == 0);
     CHECK(strcmp(a2->resource.name->str, "conv_w_1_1") == 0);
   }
-  lk_tensor_t back;
-  bool owned;
-  CHECK(b1 && lt_rw_const_tensor(b1, lt_allocator_system(), &back, &owned));
-  CHECK(!owned && back.rank == 2 && ((float *)back.data)[99] == 99.0f);
+  lk_tensor_t back = {0};
+  bool owned = false;
+  bool read =
+      b1 && lt_rw_const_tensor(b1, lt_allocator_system(), &back, &owned);
+  CHECK(read);
+  CHECK(read && !owned && back.rank == 2 && ((float *)back.data)[99] == 99.0f);
 
   lt_named_attr_t add[2] = {lt_rw_named_int(ctx, "axis", 1),
                             lt_rw_named_str(ctx, "activation", "relu")};

@@ -41,7 +41,7 @@ const char *lt_npy_descr(lk_dtype_t dtype) {
 static bool descr_to_dtype(const char *s, size_t n, lk_dtype_t *out) {
   if (n != 3) return false;
 #define X(e, str)                                                              \
-  if (memcmp(s + 1, str + 1, 2) == 0) {                                        \
+  if (memcmp(s + 1, &(str)[1], 2) == 0) {                                      \
     bool one_byte = str[0] == '|';                                             \
     if (s[0] == str[0] || s[0] == '=' || (one_byte && s[0] == '<')) {          \
       *out = LK_##e;                                                           \
