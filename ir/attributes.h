@@ -5,7 +5,7 @@
 #ifndef LITE_IR_ATTRIBUTES_H
 #define LITE_IR_ATTRIBUTES_H
 
-#include "ir/base.h"
+#include "base/base.h"
 #include "ir/types.h"
 
 typedef const lt_attr_t *lt_loc_t;

@@ -6,7 +6,7 @@
 #define LITE_IR_CONTEXT_H
 
 #include "ir/attributes.h"
-#include "ir/base.h"
+#include "base/base.h"
 #include "ir/types.h"
 
 typedef struct lt_dialect lt_dialect_t;

@@ -6,7 +6,7 @@
 #define LITE_IR_DIAGNOSTICS_H
 
 #include "ir/attributes.h"
-#include "ir/base.h"
+#include "base/base.h"
 
 typedef enum lt_severity {
   LT_SEV_NOTE,

@@ -10,7 +10,7 @@
 #define LITE_IR_OPERATION_H
 
 #include "ir/attributes.h"
-#include "ir/base.h"
+#include "base/base.h"
 #include "ir/context.h"
 #include "ir/types.h"
 

@@ -4,7 +4,7 @@
 #ifndef LITE_IR_PTR_MAP_H
 #define LITE_IR_PTR_MAP_H
 
-#include "ir/base.h"
+#include "base/base.h"
 
 typedef struct lt_ptr_map_entry {
   const void *key; /* NULL: empty; lt_ptr_map_tombstone: erased */

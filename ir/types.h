@@ -3,7 +3,7 @@
 #ifndef LITE_IR_TYPES_H
 #define LITE_IR_TYPES_H
 
-#include "ir/base.h"
+#include "base/base.h"
 
 typedef struct lt_context lt_context_t;
 typedef struct lt_ident lt_ident_t;

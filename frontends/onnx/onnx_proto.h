@@ -13,7 +13,7 @@
 #define LITE_FRONTENDS_ONNX_PROTO_H
 
 #include "frontends/onnx/onnx_wire.h"
-#include "ir/base.h"
+#include "base/base.h"
 #include "onnx_schema.h"
 
 /* Field numbers: LT_ONNX_F_<Message>_<field>. */

@@ -5,7 +5,7 @@
 #ifndef LITE_TOOLS_LITE_RUN_NPY_H
 #define LITE_TOOLS_LITE_RUN_NPY_H
 
-#include "ir/base.h"
+#include "base/base.h"
 #include "kernels/tensor.h"
 
 /* The numpy type string of a dtype ("<f4", "|b1"); NULL for dtypes numpy

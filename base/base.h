@@ -1,7 +1,8 @@
-/* base.h - shared vocabulary of the compiler libraries: results, status values,
- * the allocator hook, arenas and small growable arrays. */
-#ifndef LITE_IR_BASE_H
-#define LITE_IR_BASE_H
+/* base.h - the vocabulary every layer shares (compiler, kernels, runtime):
+ * results, status values, the allocator hook, arenas, string buffers and
+ * hashing. It includes nothing of ours. */
+#ifndef LITE_BASE_BASE_H
+#define LITE_BASE_BASE_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -131,4 +132,4 @@ static inline uint64_t lt_hash_ptr(const void *p) {
 #define LT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define LT_UNUSED(x) ((void)(x))
 
-#endif /* LITE_IR_BASE_H */
+#endif /* LITE_BASE_BASE_H */

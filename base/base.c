@@ -1,6 +1,6 @@
 /* base.c - status values, the system allocator, arenas, string buffers and
  * byte hashing. */
-#include "ir/base.h"
+#include "base/base.h"
 
 #include <stdio.h>
 #include <stdlib.h>
