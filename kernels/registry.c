@@ -160,7 +160,7 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
 #define LK_REF_ROW(name_, prec, results, header)                               \
   {.name = "ref_" #name_ "__" LK_SPELL_##prec "_nchw",                         \
    .op = #name_,                                                               \
-   .place = {H, LK_PRECISION_##prec, NCHW},                                    \
+   .place = LK_PLACE(H, LK_PRECISION_##prec, NCHW),                            \
    .inputs = kInAny,                                                           \
    .num_inputs = 1,                                                            \
    .outputs = LK_OUTS_##results##_##prec,                                      \
