@@ -1,5 +1,5 @@
-/* registry.c - the kernel registry: Place spellings, the attribute
- * constraint matcher, the builtin table and runtime registration. */
+/* registry.c - the kernel registry: the attribute constraint matcher, the
+ * builtin table and runtime registration. */
 #include "kernels/registry.h"
 
 #include <inttypes.h>
@@ -9,74 +9,6 @@
 #include <string.h>
 
 #define LK_COUNT_OF(a) ((int32_t)(sizeof(a) / sizeof((a)[0])))
-
-/* ---- Places ------------------------------------------------------------- */
-static const char *const kTargetNames[] = {
-#define X(e, s) s,
-    LK_TARGETS(X)
-#undef X
-};
-static const char *const kPrecisionNames[] = {
-#define X(e, s) s,
-    LK_PRECISIONS(X)
-#undef X
-};
-static const char *const kLayoutNames[] = {
-#define X(e, s) s,
-    LK_LAYOUTS(X)
-#undef X
-};
-
-const char *lk_target_name(lk_target_t t) {
-  return (unsigned)t < LK_NUM_TARGETS ? kTargetNames[t] : "?";
-}
-const char *lk_precision_name(lk_precision_t p) {
-  return (unsigned)p < LK_NUM_PRECISIONS ? kPrecisionNames[p] : "?";
-}
-const char *lk_layout_name(lk_layout_t l) {
-  return (unsigned)l < LK_NUM_LAYOUTS ? kLayoutNames[l] : "?";
-}
-
-static int find_name(const char *const *names, int count, const char *s,
-                     size_t n) {
-  for (int i = 0; i < count; i++)
-    if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0) return i;
-  return -1;
-}
-
-bool lk_target_parse(const char *s, size_t n, lk_target_t *out_target) {
-  int i = find_name(kTargetNames, LK_NUM_TARGETS, s, n);
-  if (i >= 0) *out_target = (lk_target_t)i;
-  return i >= 0;
-}
-bool lk_precision_parse(const char *s, size_t n, lk_precision_t *out_prec) {
-  int i = find_name(kPrecisionNames, LK_NUM_PRECISIONS, s, n);
-  if (i >= 0) *out_prec = (lk_precision_t)i;
-  return i >= 0;
-}
-bool lk_layout_parse(const char *s, size_t n, lk_layout_t *out_layout) {
-  int i = find_name(kLayoutNames, LK_NUM_LAYOUTS, s, n);
-  if (i >= 0) *out_layout = (lk_layout_t)i;
-  return i >= 0;
-}
-
-bool lk_place_parse(const char *s, size_t n, lk_place_t *out_place) {
-  const char *c1 = memchr(s, ':', n);
-  if (!c1) return false;
-  size_t rest = n - (size_t)(c1 + 1 - s);
-  const char *c2 = memchr(c1 + 1, ':', rest);
-  if (!c2) return false;
-  lk_place_t p;
-  return lk_target_parse(s, (size_t)(c1 - s), &p.target) &&
-         lk_precision_parse(c1 + 1, (size_t)(c2 - c1 - 1), &p.precision) &&
-         lk_layout_parse(c2 + 1, (size_t)(s + n - c2 - 1), &p.layout) &&
-         (*out_place = p, true);
-}
-
-void lk_place_format(lk_place_t p, char *buf, size_t size) {
-  snprintf(buf, size, "%s:%s:%s", lk_target_name(p.target),
-           lk_precision_name(p.precision), lk_layout_name(p.layout));
-}
 
 /* ---- constraints ----------------------------------------------------------
  */
@@ -200,15 +132,15 @@ bool lk_kernel_accepts(const lk_kernel_t *k, lk_attr_lookup_fn_t lookup,
  */
 #define H LK_TARGET_HOST
 #define NCHW LK_LAYOUT_NCHW
-static const lk_place_t kInAny[] = {{H, LK_PRECISION_ANY, NCHW}};
-static const lk_place_t kOutF32[] = {{H, LK_PRECISION_F32, NCHW}};
-static const lk_place_t kOutAny[] = {{H, LK_PRECISION_ANY, NCHW}};
-static const lk_place_t kOutBool[] = {{H, LK_PRECISION_BOOL, NCHW}};
-static const lk_place_t kOutI64[] = {{H, LK_PRECISION_I64, NCHW}};
-static const lk_place_t kOutF32I64[] = {{H, LK_PRECISION_F32, NCHW},
-                                        {H, LK_PRECISION_I64, NCHW}};
-static const lk_place_t kOutAnyI64[] = {{H, LK_PRECISION_ANY, NCHW},
-                                        {H, LK_PRECISION_I64, NCHW}};
+static const lk_place_t kInAny[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW)};
+static const lk_place_t kOutF32[] = {LK_PLACE(H, LK_PRECISION_F32, NCHW)};
+static const lk_place_t kOutAny[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW)};
+static const lk_place_t kOutBool[] = {LK_PLACE(H, LK_PRECISION_BOOL, NCHW)};
+static const lk_place_t kOutI64[] = {LK_PLACE(H, LK_PRECISION_I64, NCHW)};
+static const lk_place_t kOutF32I64[] = {LK_PLACE(H, LK_PRECISION_F32, NCHW),
+                                        LK_PLACE(H, LK_PRECISION_I64, NCHW)};
+static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
+                                        LK_PLACE(H, LK_PRECISION_I64, NCHW)};
 
 /* Result lists by (results, precision) of registry.def. */
 #define LK_OUTS_SAME_F32 kOutF32
@@ -228,7 +160,7 @@ static const lk_place_t kOutAnyI64[] = {{H, LK_PRECISION_ANY, NCHW},
 #define LK_REF_ROW(name_, prec, results, header)                               \
   {.name = "ref_" #name_ "__" LK_SPELL_##prec "_nchw",                         \
    .op = #name_,                                                               \
-   .place = {H, LK_PRECISION_##prec, NCHW},                                    \
+   .place = LK_PLACE(H, LK_PRECISION_##prec, NCHW),                            \
    .inputs = kInAny,                                                           \
    .num_inputs = 1,                                                            \
    .outputs = LK_OUTS_##results##_##prec,                                      \
@@ -329,10 +261,11 @@ static bool valid_name(const char *s) {
   return true;
 }
 
+/* A kernel runs on any device of its target, so it names none. */
 static bool valid_place(lk_place_t p) {
   return (unsigned)p.target < LK_NUM_TARGETS &&
          (unsigned)p.precision < LK_NUM_PRECISIONS &&
-         (unsigned)p.layout < LK_NUM_LAYOUTS;
+         (unsigned)p.layout < LK_NUM_LAYOUTS && p.device == 0;
 }
 
 static bool valid_places(const lk_place_t *list, int32_t n) {

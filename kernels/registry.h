@@ -7,10 +7,8 @@
  * what the kernel-pick pass records on an op, what an artifact stores and
  * what the profiler shows. The builtin rows are the X-macro table
  * kernels/registry.def; more kernels are registered at run time into a
- * registry object (no global state: each user creates its own).
- *
- * The Place enums mirror the lite dialect's (same spellings, same order) so
- * that this floor needs nothing above it. */
+ * registry object (no global state: each user creates its own). Places
+ * are kernels/place.h's. */
 #ifndef LITE_KERNELS_REGISTRY_H
 #define LITE_KERNELS_REGISTRY_H
 
@@ -18,56 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- Places ----------------------------------------------------------------
- * X(ENUM, spelling) */
-#define LK_TARGETS(X)                                                          \
-  X(HOST, "host")                                                              \
-  X(X86, "x86") X(ARM, "arm") X(OPENCL, "opencl") X(VULKAN, "vulkan")          \
-      X(NNADAPTER, "nnadapter") X(ANY, "any")
-#define LK_PRECISIONS(X)                                                       \
-  X(F32, "f32")                                                                \
-  X(F16, "f16") X(BF16, "bf16") X(I8, "i8") X(U8, "u8") X(I32, "i32")          \
-      X(I64, "i64") X(BOOL, "bool") X(ANY, "any")
-#define LK_LAYOUTS(X)                                                          \
-  X(NCHW, "nchw")                                                              \
-  X(NHWC, "nhwc") X(NCHW4C, "nchw4c") X(NCHW8C, "nchw8c") X(ANY, "any")
-
-typedef enum lk_target {
-#define X(e, s) LK_TARGET_##e,
-  LK_TARGETS(X)
-#undef X
-      LK_NUM_TARGETS
-} lk_target_t;
-typedef enum lk_precision {
-#define X(e, s) LK_PRECISION_##e,
-  LK_PRECISIONS(X)
-#undef X
-      LK_NUM_PRECISIONS
-} lk_precision_t;
-typedef enum lk_layout {
-#define X(e, s) LK_LAYOUT_##e,
-  LK_LAYOUTS(X)
-#undef X
-      LK_NUM_LAYOUTS
-} lk_layout_t;
-
-typedef struct lk_place {
-  lk_target_t target;
-  lk_precision_t precision;
-  lk_layout_t layout;
-} lk_place_t;
-
-const char *lk_target_name(lk_target_t t);
-const char *lk_precision_name(lk_precision_t p);
-const char *lk_layout_name(lk_layout_t l);
-/* Parses one spelling of n bytes; false when it names nothing. */
-bool lk_target_parse(const char *s, size_t n, lk_target_t *out_target);
-bool lk_precision_parse(const char *s, size_t n, lk_precision_t *out_prec);
-bool lk_layout_parse(const char *s, size_t n, lk_layout_t *out_layout);
-/* `target:precision:layout` (n bytes, no spaces); false when malformed. */
-bool lk_place_parse(const char *s, size_t n, lk_place_t *out_place);
-/* Writes `target:precision:layout` into buf (always NUL-terminated). */
-void lk_place_format(lk_place_t p, char *buf, size_t size);
+#include "kernels/place.h"
 
 /* ---- attribute constraints
  * --------------------------------------------------- What a kernel accepts of
@@ -136,7 +85,7 @@ void lk_constraint_format(const lk_attr_constraint_t *c, char *buf,
 typedef struct lk_kernel {
   const char *name; /* stable: [a-z0-9_]+, unique in a registry */
   const char *op;   /* the op it implements, without dialect prefix */
-  lk_place_t place; /* where it runs and what it computes in */
+  lk_place_t place; /* where it runs and what it computes in (device 0) */
   /* Declared Places of operands and results: operand i reads inputs[i],
    * and operands past the end read the last entry (variadic ops); none
    * declared means every operand is at `place`. Same for outputs. */

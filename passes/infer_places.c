@@ -41,7 +41,7 @@ static lt_context_t *value_context(const lt_value_t *v) {
                          : lt_op_context(v->owner.op);
 }
 
-static bool set_place(lt_value_t *v, lt_place_t place) {
+static bool set_place(lt_value_t *v, lk_place_t place) {
   if (!v->type || v->type->kind != LT_TYPE_TENSOR) return false;
   lt_context_t *ctx = value_context(v);
   place.precision = lt_precision_of_element(v->type->shaped.element);
@@ -52,42 +52,40 @@ static bool set_place(lt_value_t *v, lt_place_t place) {
 }
 
 /* `any` fields of want filled from `from` (when placed), then `dflt`. */
-static lt_place_t resolve(lt_place_t want, const lt_place_t *from,
-                          lt_place_t dflt) {
-  if (want.target == LT_TARGET_ANY)
-    want.target = from && from->target != LT_TARGET_ANY ? from->target
-                                                        : dflt.target;
-  if (want.layout == LT_LAYOUT_ANY)
-    want.layout = from && from->layout != LT_LAYOUT_ANY ? from->layout
-                                                        : dflt.layout;
+static lk_place_t resolve(lk_place_t want, const lk_place_t *from,
+                          lk_place_t dflt) {
+  if (want.target == LK_TARGET_ANY)
+    want.target =
+        from && from->target != LK_TARGET_ANY ? from->target : dflt.target;
+  if (want.layout == LK_LAYOUT_ANY)
+    want.layout =
+        from && from->layout != LK_LAYOUT_ANY ? from->layout : dflt.layout;
   return want;
 }
 
 /* The Place the kernel of use's owner declares for that operand. */
 static bool wanted_at(const lt_operand_t *use, const lk_registry_t *registry,
-                      lt_place_t dflt, lt_place_t *out) {
+                      lk_place_t dflt, lk_place_t *out) {
   bool failed;
   const lk_kernel_t *k = lt_place_op_kernel(use->owner, registry, &failed);
   if (!k) return false;
-  *out = resolve(lt_place_of_kernel(
-                     lk_kernel_input(k, (int32_t)lt_operand_index(use))),
-                 NULL, dflt);
+  *out =
+      resolve(lk_kernel_input(k, (int32_t)lt_operand_index(use)), NULL, dflt);
   return true;
 }
 
 static uint32_t place_constant(lt_pass_t *pass, lt_op_t *c,
-                               const lk_registry_t *registry,
-                               lt_place_t dflt) {
+                               const lk_registry_t *registry, lk_place_t dflt) {
   lt_value_t *v = lt_op_result(c, 0);
   uint32_t placed = 0;
   /* Uses wanting the first Place stay on c; each other Place gets a clone
    * taking over the uses that want it. */
   for (;;) {
     lt_operand_t *first = NULL;
-    lt_place_t want = dflt, have;
+    lk_place_t want = dflt, have;
     bool have_placed = lt_place_of_value(v, &have);
     for (lt_operand_t *u = v->first_use; u; u = u->next_use) {
-      lt_place_t w;
+      lk_place_t w;
       if (!wanted_at(u, registry, dflt, &w)) continue;
       w.precision = lt_precision_of_element(v->type->shaped.element);
       if (have_placed && lt_place_compatible(&have, &w)) continue;
@@ -110,7 +108,7 @@ static uint32_t place_constant(lt_pass_t *pass, lt_op_t *c,
     lt_operand_t *next;
     for (lt_operand_t *u = v->first_use; u; u = next) {
       next = u->next_use;
-      lt_place_t w;
+      lk_place_t w;
       if (!wanted_at(u, registry, dflt, &w)) continue;
       w.precision = lt_precision_of_element(v->type->shaped.element);
       if (lt_place_compatible(&want, &w))
@@ -119,7 +117,7 @@ static uint32_t place_constant(lt_pass_t *pass, lt_op_t *c,
     lt_pass_stat_add(pass, 1, 1);
     placed++;
   }
-  if (!placed && !lt_place_of_value(v, &(lt_place_t){0}) && set_place(v, dflt))
+  if (!placed && !lt_place_of_value(v, &(lk_place_t){0}) && set_place(v, dflt))
     placed++;
   return placed;
 }
@@ -136,13 +134,13 @@ lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
                             "lite-infer-places: bad place '%.*s' in "
                             "places='%s': expected target:precision:layout",
                             (int)n, text, text);
-  lt_place_t dflt = lt_place_of_kernel(first);
+  lk_place_t dflt = first;
   lt_block_t *entry = lt_func_entry(func);
   if (!entry) return LT_SUCCESS;
   uint64_t placed = 0;
   lt_result_t result = LT_SUCCESS;
 
-  const lt_place_t host = {LT_TARGET_HOST, LT_PRECISION_ANY, LT_LAYOUT_NCHW, 0};
+  const lk_place_t host = {LK_TARGET_HOST, LK_PRECISION_ANY, LK_LAYOUT_NCHW, 0};
   for (uint32_t i = 0; i < entry->num_args; i++)
     if (set_place(entry->args[i], host)) placed++;
   for (lt_op_t *op = entry->first; op; op = op->next) {
@@ -154,12 +152,11 @@ lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
     const lk_kernel_t *k = lt_place_op_kernel(op, registry, &failed);
     if (failed) result = LT_FAILURE;
     if (!k) continue;
-    lt_place_t from, *fromp = NULL;
+    lk_place_t from, *fromp = NULL;
     for (uint32_t i = 0; i < op->num_operands && !fromp; i++)
       if (lt_place_of_value(lt_op_operand(op, i), &from)) fromp = &from;
     for (uint32_t i = 0; i < op->num_results; i++) {
-      lt_place_t want = resolve(
-          lt_place_of_kernel(lk_kernel_output(k, (int32_t)i)), fromp, dflt);
+      lk_place_t want = resolve(lk_kernel_output(k, (int32_t)i), fromp, dflt);
       if (set_place(lt_op_result(op, i), want)) placed++;
     }
   }
@@ -180,7 +177,7 @@ lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
          * memory: lite-insert-casts adds the copies and calibs. */
         const lt_type_t *declared = ft->function.types[ni + i];
         if (t->kind == LT_TYPE_TENSOR && declared->kind == LT_TYPE_TENSOR) {
-          lt_place_t p = host;
+          lk_place_t p = host;
           p.precision = lt_precision_of_element(declared->shaped.element);
           t = lt_type_with_place(ctx, declared, p);
         }

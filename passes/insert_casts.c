@@ -35,7 +35,7 @@ const lt_pass_statistic_t
 
 typedef struct cache_entry {
   lt_value_t *from;
-  lt_place_t to;
+  lk_place_t to;
   lt_value_t *value;
 } cache_entry_t;
 
@@ -50,7 +50,7 @@ typedef struct casts {
   bool changed;
 } casts_t;
 
-static bool same_place(const lt_place_t *a, const lt_place_t *b) {
+static bool same_place(const lk_place_t *a, const lk_place_t *b) {
   return a->target == b->target && a->precision == b->precision &&
          a->layout == b->layout && a->device == b->device;
 }
@@ -59,7 +59,7 @@ static void stat(casts_t *c, uint32_t i) {
   lt_pass_stat_add(c->pass, c->stat_base + i, 1);
 }
 
-static void remember(casts_t *c, lt_value_t *from, lt_place_t to,
+static void remember(casts_t *c, lt_value_t *from, lk_place_t to,
                      lt_value_t *v) {
   if (c->n == c->cap) {
     size_t cap = c->cap ? c->cap * 2 : 16;
@@ -74,9 +74,9 @@ static void remember(casts_t *c, lt_value_t *from, lt_place_t to,
 
 /* A float result of an `any` kernel is computed in its float operand's
  * precision (an f16 relu after an f16 conv). */
-static bool is_float(lt_precision_t p) {
-  return p == LT_PRECISION_F32 || p == LT_PRECISION_F16 ||
-         p == LT_PRECISION_BF16;
+static bool is_float(lk_precision_t p) {
+  return p == LK_PRECISION_F32 || p == LK_PRECISION_F16 ||
+         p == LK_PRECISION_BF16;
 }
 
 static bool is_cast(const lt_op_t *op) {
@@ -87,15 +87,15 @@ static bool is_cast(const lt_op_t *op) {
 /* The registry's kernel for a cast to `to`: one on the destination target
  * (or any) first, else the host reference one; NULL when none exists. */
 static const lk_kernel_t *cast_kernel(const lk_registry_t *r, const char *op,
-                                      lt_place_t to) {
+                                      lk_place_t to) {
   const lk_kernel_t *fallback = NULL;
   for (size_t i = 0; i < lk_registry_size(r); i++) {
     const lk_kernel_t *k = lk_registry_at(r, i);
     if (strcmp(k->op, op) != 0) continue;
-    lt_place_t p = lt_place_of_kernel(k->place);
-    if (p.precision != to.precision && p.precision != LT_PRECISION_ANY)
+    lk_place_t p = k->place;
+    if (p.precision != to.precision && p.precision != LK_PRECISION_ANY)
       continue;
-    if (p.target == to.target || p.target == LT_TARGET_ANY) return k;
+    if (p.target == to.target || p.target == LK_TARGET_ANY) return k;
     if (!fallback) fallback = k;
   }
   return fallback;
@@ -103,7 +103,7 @@ static const lk_kernel_t *cast_kernel(const lk_registry_t *r, const char *op,
 
 /* cur at Place `to` through one cast op `id`. */
 static lt_value_t *cast_one(casts_t *c, lt_value_t *cur, lt_lite_op_id_t id,
-                            lt_place_t to) {
+                            lk_place_t to) {
   for (size_t i = 0; i < c->n; i++)
     if (c->cache[i].from == cur && same_place(&c->cache[i].to, &to)) {
       stat(c, STAT_SHARED);
@@ -170,12 +170,12 @@ static lt_value_t *cast_one(casts_t *c, lt_value_t *cur, lt_lite_op_id_t id,
 }
 
 /* v at a Place compatible with want: io_copy, then calib, then layout. */
-static lt_value_t *convert(casts_t *c, lt_value_t *v, lt_place_t want) {
-  lt_place_t have;
+static lt_value_t *convert(casts_t *c, lt_value_t *v, lk_place_t want) {
+  lk_place_t have;
   if (!lt_place_of_value(v, &have) || lt_place_compatible(&have, &want))
     return v;
   lt_value_t *cur = v;
-  lt_place_t p = have;
+  lk_place_t p = have;
   if (!lt_target_compatible(p.target, want.target) ||
       !lt_device_compatible(&p, &want)) {
     p.target = want.target;
@@ -194,20 +194,20 @@ static lt_value_t *convert(casts_t *c, lt_value_t *v, lt_place_t want) {
 }
 
 static lt_result_t fix_operand(casts_t *c, lt_op_t *op, uint32_t i,
-                               lt_place_t want) {
+                               lk_place_t want) {
   lt_value_t *v = lt_op_operand(op, i);
-  lt_place_t have, first;
+  lk_place_t have, first;
   if (!lt_place_of_value(v, &have)) return LT_SUCCESS;
   /* An `any` kernel reads its float operands in operand 0's precision:
    * one element type per op. */
-  if (i > 0 && want.precision == LT_PRECISION_ANY &&
+  if (i > 0 && want.precision == LK_PRECISION_ANY &&
       lt_place_of_value(lt_op_operand(op, 0), &first) &&
       is_float(first.precision) && is_float(have.precision))
     want.precision = first.precision;
   /* `any` in a declaration keeps what the value has. */
-  if (want.target == LT_TARGET_ANY) want.target = have.target;
-  if (want.precision == LT_PRECISION_ANY) want.precision = have.precision;
-  if (want.layout == LT_LAYOUT_ANY) want.layout = have.layout;
+  if (want.target == LK_TARGET_ANY) want.target = have.target;
+  if (want.precision == LK_PRECISION_ANY) want.precision = have.precision;
+  if (want.layout == LK_LAYOUT_ANY) want.layout = have.layout;
   lt_value_t *w = convert(c, v, want);
   if (!w) return lt_op_emit_error(op, "cannot cast operand #%u", i);
   if (w != v) lt_op_set_operand(op, i, w);
@@ -245,7 +245,7 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
     const lt_type_t *ft = lt_func_type(lt_op_parent_op(op));
     if (!ft || ft->function.num_results != op->num_operands) return LT_SUCCESS;
     for (uint32_t i = 0; i < op->num_operands; i++) {
-      lt_place_t want;
+      lk_place_t want;
       const lt_type_t *t = ft->function.types[ft->function.num_inputs + i];
       if (t->kind == LT_TYPE_TENSOR && lt_place_of_type(t, &want) &&
           LT_FAILED(fix_operand(c, op, i, want)))
@@ -257,19 +257,18 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
   const lk_kernel_t *k = lt_place_op_kernel(op, c->registry, &failed);
   if (!k) return failed ? LT_FAILURE : LT_SUCCESS;
   for (uint32_t i = 0; i < op->num_operands; i++)
-    if (LT_FAILED(fix_operand(
-            c, op, i, lt_place_of_kernel(lk_kernel_input(k, (int32_t)i)))))
+    if (LT_FAILED(fix_operand(c, op, i, lk_kernel_input(k, (int32_t)i))))
       return LT_FAILURE;
-  lt_place_t first;
+  lk_place_t first;
   bool has_first = false;
   for (uint32_t i = 0; i < op->num_operands && !has_first; i++)
     has_first = lt_place_of_value(lt_op_operand(op, i), &first);
   for (uint32_t i = 0; i < op->num_results; i++) {
     lt_value_t *r = lt_op_result(op, i);
-    lt_place_t have, decl = lt_place_of_kernel(lk_kernel_output(k, (int32_t)i));
+    lk_place_t have, decl = lk_kernel_output(k, (int32_t)i);
     if (!lt_place_of_value(r, &have)) continue;
-    lt_place_t p = have;
-    if (decl.precision != LT_PRECISION_ANY)
+    lk_place_t p = have;
+    if (decl.precision != LK_PRECISION_ANY)
       p.precision = decl.precision;
     else if (has_first && lt_lite_op_id(op) != LT_LITE_CALIB &&
              is_float(first.precision) &&

@@ -67,16 +67,15 @@ static lt_result_t oom(lt_op_t *op) {
 /* Host, x86 and arm share memory (DESIGN §5); other targets get an arena
  * each, per device. */
 static uint32_t arena_of(mem_func_t *f, const lt_type_t *t) {
-  lt_place_t p;
+  lk_place_t p;
   char name[ARENA_NAME] = "host";
-  if (lt_place_of_type(t, &p) && p.target != LT_TARGET_HOST &&
-      p.target != LT_TARGET_X86 && p.target != LT_TARGET_ARM &&
-      p.target != LT_TARGET_ANY) {
+  if (lt_place_of_type(t, &p) && !lk_target_is_host_memory(p.target) &&
+      p.target != LK_TARGET_ANY) {
     if (p.device)
-      snprintf(name, sizeof name, "%s:%d", lt_target_name(p.target),
+      snprintf(name, sizeof name, "%s:%d", lk_target_name(p.target),
                (int)p.device);
     else
-      snprintf(name, sizeof name, "%s", lt_target_name(p.target));
+      snprintf(name, sizeof name, "%s", lk_target_name(p.target));
   }
   for (uint32_t a = 0; a < f->num_arenas; a++)
     if (strcmp(f->arenas[a], name) == 0) return a;
@@ -104,10 +103,9 @@ static lt_result_t size_of(lt_op_t *op, uint32_t result, const lt_type_t *t,
     return lt_op_emit_error(op, "lite-plan-memory: result #%u has an element "
                                 "type without a byte size",
                             result);
-  lt_place_t p;
-  int64_t block = 1;
-  if (lt_place_of_type(t, &p))
-    block = p.layout == LT_LAYOUT_NCHW8C ? 8 : p.layout == LT_LAYOUT_NCHW4C ? 4 : 1;
+  lk_place_t p;
+  int64_t block =
+      lt_place_of_type(t, &p) ? lk_layout_channel_block(p.layout) : 1;
   uint64_t bytes = lk_dtype_size(dt);
   for (uint32_t d = 0; d < t->shaped.rank; d++) {
     int64_t dim = t->shaped.shape[d];

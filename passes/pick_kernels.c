@@ -42,25 +42,6 @@ const lt_pass_statistic_t
         {"num-picked", "Number of ops given a kernel"},
 };
 
-/* ---- lite Places as kernel Places ---------------------------------------- */
-_Static_assert((int)LK_NUM_TARGETS == (int)LT_TARGET_ANY + 1,
-               "kernel targets mirror the lite dialect's");
-_Static_assert((int)LK_NUM_PRECISIONS == (int)LT_PRECISION_ANY + 1,
-               "kernel precisions mirror the lite dialect's");
-_Static_assert((int)LK_NUM_LAYOUTS == (int)LT_LAYOUT_ANY + 1,
-               "kernel layouts mirror the lite dialect's");
-
-static lk_precision_t kernel_precision(lt_precision_t p) {
-  switch (p) {
-#define X(e, s)                                                                \
-  case LT_PRECISION_##e:                                                       \
-    return LK_PRECISION_##e;
-    LT_PRECISIONS(X)
-#undef X
-  }
-  return LK_PRECISION_ANY;
-}
-
 /* ---- options ----------------------------------------------------------------
  */
 typedef struct places {
@@ -125,12 +106,12 @@ static bool is_float(lk_precision_t p) {
 static bool value_precision(const lt_value_t *v, lk_precision_t *out) {
   const lt_type_t *t = v->type;
   if (!lt_type_is_shaped(t)) return false;
-  lt_place_t place;
-  if (lt_place_of_type(t, &place) && place.precision != LT_PRECISION_ANY) {
-    *out = kernel_precision(place.precision);
+  lk_place_t place;
+  if (lt_place_of_type(t, &place) && place.precision != LK_PRECISION_ANY) {
+    *out = place.precision;
     return true;
   }
-  *out = kernel_precision(lt_precision_of_element(lt_type_element(t)));
+  *out = lt_precision_of_element(lt_type_element(t));
   return true;
 }
 

@@ -1,18 +1,10 @@
 /* place_common.c - what lite-infer-places and lite-insert-casts share:
- * kernel Places as lite Places, a value's Place, an op's picked kernel. */
+ * a value's Place, an op's picked kernel, a type retyped to a Place. */
 #include <string.h>
 
 #include "passes/place_passes.h"
 
-lt_place_t lt_place_of_kernel(lk_place_t p) {
-  /* The kernel enums mirror the dialect's (checked in pick_kernels.c). */
-  return (lt_place_t){.target = (lt_target_t)p.target,
-                      .precision = (lt_precision_t)p.precision,
-                      .layout = (lt_layout_t)p.layout,
-                      .device = 0};
-}
-
-bool lt_place_of_value(const lt_value_t *v, lt_place_t *out_place) {
+bool lt_place_of_value(const lt_value_t *v, lk_place_t *out_place) {
   return v->type && v->type->kind == LT_TYPE_TENSOR &&
          lt_place_of_type(v->type, out_place);
 }
@@ -39,23 +31,13 @@ const lk_kernel_t *lt_place_op_kernel(lt_op_t *op,
   return k;
 }
 
-const lt_type_t *lt_place_element(lt_context_t *ctx, lt_precision_t p) {
-  switch (p) {
-  case LT_PRECISION_F32: return lt_lite_element_type(ctx, LK_F32);
-  case LT_PRECISION_F16: return lt_lite_element_type(ctx, LK_F16);
-  case LT_PRECISION_BF16: return lt_lite_element_type(ctx, LK_BF16);
-  case LT_PRECISION_I8: return lt_lite_element_type(ctx, LK_I8);
-  case LT_PRECISION_U8: return lt_lite_element_type(ctx, LK_U8);
-  case LT_PRECISION_I32: return lt_lite_element_type(ctx, LK_I32);
-  case LT_PRECISION_I64: return lt_lite_element_type(ctx, LK_I64);
-  case LT_PRECISION_BOOL: return lt_lite_element_type(ctx, LK_BOOL);
-  case LT_PRECISION_ANY: break;
-  }
-  return NULL;
+const lt_type_t *lt_place_element(lt_context_t *ctx, lk_precision_t p) {
+  lk_dtype_t d = lk_dtype_of_precision(p);
+  return d == LK_DTYPE_NONE ? NULL : lt_lite_element_type(ctx, d);
 }
 
 const lt_type_t *lt_place_retype(lt_context_t *ctx, const lt_type_t *t,
-                                 lt_place_t place) {
+                                 lk_place_t place) {
   const lt_type_t *elem = lt_place_element(ctx, place.precision);
   if (elem && elem != t->shaped.element)
     t = lt_type_tensor(ctx, t->shaped.rank, t->shaped.shape, elem,

@@ -8,69 +8,36 @@
 #define LITE_DIALECTS_LITE_LITE_H
 
 #include "ir/operation.h"
+#include "kernels/place.h"
 #include "kernels/tensor.h"
 
 extern const lt_dialect_t lt_lite_dialect;
 
 /* ---- Place ---------------------------------------------------------------- */
-#define LT_TARGETS(X)                                                          \
-  X(HOST, "host") X(X86, "x86") X(ARM, "arm") X(OPENCL, "opencl")              \
-  X(VULKAN, "vulkan") X(NNADAPTER, "nnadapter") X(ANY, "any")
-#define LT_PRECISIONS(X)                                                       \
-  X(F32, "f32") X(F16, "f16") X(BF16, "bf16") X(I8, "i8") X(U8, "u8")          \
-  X(I32, "i32") X(I64, "i64") X(BOOL, "bool") X(ANY, "any")
-#define LT_LAYOUTS(X)                                                          \
-  X(NCHW, "nchw") X(NHWC, "nhwc") X(NCHW4C, "nchw4c") X(NCHW8C, "nchw8c")      \
-  X(ANY, "any")
-
-typedef enum lt_target {
-#define X(e, s) LT_TARGET_##e,
-  LT_TARGETS(X)
-#undef X
-} lt_target_t;
-typedef enum lt_precision {
-#define X(e, s) LT_PRECISION_##e,
-  LT_PRECISIONS(X)
-#undef X
-} lt_precision_t;
-typedef enum lt_layout {
-#define X(e, s) LT_LAYOUT_##e,
-  LT_LAYOUTS(X)
-#undef X
-} lt_layout_t;
-
-typedef struct lt_place {
-  lt_target_t target;
-  lt_precision_t precision;
-  lt_layout_t layout;
-  int32_t device;
-} lt_place_t;
-
-const char *lt_target_name(lt_target_t t);
-const char *lt_precision_name(lt_precision_t p);
-const char *lt_layout_name(lt_layout_t l);
+/* Places are the kernel layer's (kernels/place.h); the attribute stores
+ * an lk_place_t's fields as they are, so kernel Places need no mapping. */
 
 /* The uniqued `#lite.place<...>` attribute (the lite dialect must be
  * registered in ctx). */
-const lt_attr_t *lt_place_attr(lt_context_t *ctx, lt_place_t place);
+const lt_attr_t *lt_place_attr(lt_context_t *ctx, lk_place_t place);
 /* True when a is a Place attribute; fills *out_place. */
-bool lt_place_from_attr(const lt_attr_t *a, lt_place_t *out_place);
+bool lt_place_from_attr(const lt_attr_t *a, lk_place_t *out_place);
 /* The Place of a tensor type's encoding; false when it has none. */
-bool lt_place_of_type(const lt_type_t *t, lt_place_t *out_place);
+bool lt_place_of_type(const lt_type_t *t, lk_place_t *out_place);
 /* t (a ranked tensor) with its encoding replaced by place. */
 const lt_type_t *lt_type_with_place(lt_context_t *ctx, const lt_type_t *t,
-                                    lt_place_t place);
+                                    lk_place_t place);
 /* The precision that stores element type t (ANY when none does). */
-lt_precision_t lt_precision_of_element(const lt_type_t *t);
+lk_precision_t lt_precision_of_element(const lt_type_t *t);
 
 /* Compatibility: can a value stored at `from` be read by a consumer that
  * declares `to` without a cast? `any` on either side matches; host, x86 and
  * arm memory is the same memory. */
-bool lt_target_compatible(lt_target_t from, lt_target_t to);
-bool lt_precision_compatible(lt_precision_t from, lt_precision_t to);
-bool lt_layout_compatible(lt_layout_t from, lt_layout_t to);
-bool lt_device_compatible(const lt_place_t *from, const lt_place_t *to);
-bool lt_place_compatible(const lt_place_t *from, const lt_place_t *to);
+bool lt_target_compatible(lk_target_t from, lk_target_t to);
+bool lt_precision_compatible(lk_precision_t from, lk_precision_t to);
+bool lt_layout_compatible(lk_layout_t from, lk_layout_t to);
+bool lt_device_compatible(const lk_place_t *from, const lk_place_t *to);
+bool lt_place_compatible(const lk_place_t *from, const lk_place_t *to);
 /* Type level: same element type and shape (dynamic dims match anything),
  * and compatible Places; an unplaced side matches any Place. */
 bool lt_type_compatible(const lt_type_t *from, const lt_type_t *to);

@@ -178,8 +178,8 @@ lt_result_t lt_lite_infer(lt_context_t *ctx, lt_loc_t loc, lt_lite_op_id_t id,
 /* A Place's precision must store the element type, unless it is `any`. */
 static lt_result_t verify_place(lt_op_t *op, const char *what, uint32_t i,
                                 const lt_type_t *t) {
-  lt_place_t pl;
-  if (!lt_place_of_type(t, &pl) || pl.precision == LT_PRECISION_ANY)
+  lk_place_t pl;
+  if (!lt_place_of_type(t, &pl) || pl.precision == LK_PRECISION_ANY)
     return LT_SUCCESS;
   if (lt_precision_of_element(t->shaped.element) == pl.precision)
     return LT_SUCCESS;
@@ -189,7 +189,7 @@ static lt_result_t verify_place(lt_op_t *op, const char *what, uint32_t i,
       op,
       "%s #%u type %s: Place precision %s does not store its element "
       "type",
-      what, i, sb.data ? sb.data : "?", lt_precision_name(pl.precision));
+      what, i, sb.data ? sb.data : "?", lk_precision_name(pl.precision));
   lt_strbuf_free(&sb);
   return r;
 }

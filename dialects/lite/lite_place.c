@@ -8,114 +8,74 @@
 #include "dialects/lite/lite.h"
 #include "dialects/lite/lite_internal.h"
 
-static const char *const target_names[] = {
-#define X(e, s) s,
-    LT_TARGETS(X)
-#undef X
-};
-static const char *const precision_names[] = {
-#define X(e, s) s,
-    LT_PRECISIONS(X)
-#undef X
-};
-static const char *const layout_names[] = {
-#define X(e, s) s,
-    LT_LAYOUTS(X)
-#undef X
-};
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-const char *lt_target_name(lt_target_t t) {
-  return (unsigned)t < COUNT(target_names) ? target_names[t] : "?";
-}
-const char *lt_precision_name(lt_precision_t p) {
-  return (unsigned)p < COUNT(precision_names) ? precision_names[p] : "?";
-}
-const char *lt_layout_name(lt_layout_t l) {
-  return (unsigned)l < COUNT(layout_names) ? layout_names[l] : "?";
-}
-
 /* The payload stored in the uniqued attribute. */
 typedef struct place_payload {
   uint8_t target, precision, layout, pad;
   int32_t device;
 } place_payload_t;
 
-const lt_attr_t *lt_place_attr(lt_context_t *ctx, lt_place_t place) {
+const lt_attr_t *lt_place_attr(lt_context_t *ctx, lk_place_t place) {
   place_payload_t pl = {(uint8_t)place.target, (uint8_t)place.precision,
                         (uint8_t)place.layout, 0, place.device};
   return lt_attr_dialect(ctx, &lt_lite_dialect, LT_LITE_ATTR_PLACE, &pl,
                          sizeof pl);
 }
 
-bool lt_place_from_attr(const lt_attr_t *a, lt_place_t *out_place) {
+bool lt_place_from_attr(const lt_attr_t *a, lk_place_t *out_place) {
   if (!a || a->kind != LT_ATTR_DIALECT || a->ext.dialect != &lt_lite_dialect ||
       a->ext.tag != LT_LITE_ATTR_PLACE)
     return false;
   place_payload_t pl;
   memcpy(&pl, a->ext.data, sizeof pl);
-  out_place->target = (lt_target_t)pl.target;
-  out_place->precision = (lt_precision_t)pl.precision;
-  out_place->layout = (lt_layout_t)pl.layout;
+  out_place->target = (lk_target_t)pl.target;
+  out_place->precision = (lk_precision_t)pl.precision;
+  out_place->layout = (lk_layout_t)pl.layout;
   out_place->device = pl.device;
   return true;
 }
 
-bool lt_place_of_type(const lt_type_t *t, lt_place_t *out_place) {
+bool lt_place_of_type(const lt_type_t *t, lk_place_t *out_place) {
   return t && t->kind == LT_TYPE_TENSOR &&
          lt_place_from_attr(t->shaped.encoding, out_place);
 }
 
 const lt_type_t *lt_type_with_place(lt_context_t *ctx, const lt_type_t *t,
-                                    lt_place_t place) {
+                                    lk_place_t place) {
   if (!t || t->kind != LT_TYPE_TENSOR) return NULL;
   return lt_type_tensor(ctx, t->shaped.rank, t->shaped.shape,
                         t->shaped.element, lt_place_attr(ctx, place));
 }
 
-lt_precision_t lt_precision_of_element(const lt_type_t *t) {
-  switch (lt_lite_dtype(t)) {
-  case LK_F32: return LT_PRECISION_F32;
-  case LK_F16: return LT_PRECISION_F16;
-  case LK_BF16: return LT_PRECISION_BF16;
-  case LK_I8: return LT_PRECISION_I8;
-  case LK_U8: return LT_PRECISION_U8;
-  case LK_I32: return LT_PRECISION_I32;
-  case LK_I64: return LT_PRECISION_I64;
-  case LK_BOOL: return LT_PRECISION_BOOL;
-  default: return LT_PRECISION_ANY;
-  }
+lk_precision_t lt_precision_of_element(const lt_type_t *t) {
+  return lk_precision_of_dtype(lt_lite_dtype(t));
 }
 
 /* ---- compatibility --------------------------------------------------------- */
 
-static bool is_host_memory(lt_target_t t) {
-  return t == LT_TARGET_HOST || t == LT_TARGET_X86 || t == LT_TARGET_ARM;
+bool lt_target_compatible(lk_target_t from, lk_target_t to) {
+  if (from == LK_TARGET_ANY || to == LK_TARGET_ANY || from == to) return true;
+  return lk_target_is_host_memory(from) && lk_target_is_host_memory(to);
 }
 
-bool lt_target_compatible(lt_target_t from, lt_target_t to) {
-  if (from == LT_TARGET_ANY || to == LT_TARGET_ANY || from == to) return true;
-  return is_host_memory(from) && is_host_memory(to);
+bool lt_precision_compatible(lk_precision_t from, lk_precision_t to) {
+  return from == LK_PRECISION_ANY || to == LK_PRECISION_ANY || from == to;
 }
 
-bool lt_precision_compatible(lt_precision_t from, lt_precision_t to) {
-  return from == LT_PRECISION_ANY || to == LT_PRECISION_ANY || from == to;
-}
-
-bool lt_layout_compatible(lt_layout_t from, lt_layout_t to) {
-  return from == LT_LAYOUT_ANY || to == LT_LAYOUT_ANY || from == to;
+bool lt_layout_compatible(lk_layout_t from, lk_layout_t to) {
+  return from == LK_LAYOUT_ANY || to == LK_LAYOUT_ANY || from == to;
 }
 
 /* Devices matter only between two places of the same device target (two
  * GPUs); host-class memory is one address space. */
-bool lt_device_compatible(const lt_place_t *from, const lt_place_t *to) {
-  if (from->target == LT_TARGET_ANY || to->target == LT_TARGET_ANY ||
-      is_host_memory(from->target) || is_host_memory(to->target))
+bool lt_device_compatible(const lk_place_t *from, const lk_place_t *to) {
+  if (from->target == LK_TARGET_ANY || to->target == LK_TARGET_ANY ||
+      lk_target_is_host_memory(from->target) ||
+      lk_target_is_host_memory(to->target))
     return true;
   return from->device == to->device;
 }
 
-bool lt_place_compatible(const lt_place_t *from, const lt_place_t *to) {
+bool lt_place_compatible(const lk_place_t *from, const lk_place_t *to) {
   return lt_target_compatible(from->target, to->target) &&
          lt_precision_compatible(from->precision, to->precision) &&
          lt_layout_compatible(from->layout, to->layout) &&
@@ -133,7 +93,7 @@ bool lt_type_compatible(const lt_type_t *from, const lt_type_t *to) {
     int64_t a = from->shaped.shape[i], b = to->shaped.shape[i];
     if (a != b && a != LT_DYNAMIC && b != LT_DYNAMIC) return false;
   }
-  lt_place_t pf, pt;
+  lk_place_t pf, pt;
   if (!lt_place_of_type(from, &pf) || !lt_place_of_type(to, &pt)) return true;
   return lt_place_compatible(&pf, &pt);
 }
@@ -165,30 +125,23 @@ static size_t take_word(cursor_t *c, const char **out) {
   return (size_t)(c->p - *out);
 }
 
-static int find_name(const char *const *names, size_t n, const char *w,
-                     size_t len) {
-  for (size_t i = 0; i < n; i++)
-    if (strlen(names[i]) == len && memcmp(names[i], w, len) == 0) return (int)i;
-  return -1;
+static const char *target_at(int i) { return lk_target_name((lk_target_t)i); }
+static const char *precision_at(int i) {
+  return lk_precision_name((lk_precision_t)i);
 }
+static const char *layout_at(int i) { return lk_layout_name((lk_layout_t)i); }
 
-static void list_names(lt_strbuf_t *err, const char *const *names, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    lt_strbuf_printf(err, "%s%s", i ? ", " : "", names[i]);
-}
-
-/* One of the three enum fields; reports the accepted spellings. */
-static bool parse_field(cursor_t *c, const char *what, const char *const *names,
-                        size_t n, int *out, lt_strbuf_t *err) {
-  const char *w;
-  size_t len = take_word(c, &w);
-  *out = find_name(names, n, w, len);
-  if (*out >= 0) return true;
+/* Reports an unknown spelling of one of the three enum fields with every
+ * accepted spelling (all n of them, in table order); returns NULL. */
+static const lt_attr_t *unknown_field(lt_strbuf_t *err, const char *what,
+                                      const char *w, size_t len,
+                                      const char *(*name)(int), int n) {
   lt_strbuf_printf(err, "unknown %s '%.*s' in #lite.place (expected one of: ",
                    what, (int)len, w);
-  list_names(err, names, n);
+  for (int i = 0; i < n; i++)
+    lt_strbuf_printf(err, "%s%s", i ? ", " : "", name(i));
   lt_strbuf_putc(err, ')');
-  return false;
+  return NULL;
 }
 
 const lt_attr_t *lt_lite_parse_attr(lt_context_t *ctx, const char *text,
@@ -205,23 +158,25 @@ const lt_attr_t *lt_lite_parse_attr(lt_context_t *ctx, const char *text,
     lt_strbuf_puts(err, "expected '<' after #lite.place");
     return NULL;
   }
-  int t, p, l;
-  if (!parse_field(&c, "target", target_names, COUNT(target_names), &t, err))
-    return NULL;
+  lk_place_t place = {.device = 0};
+  wl = take_word(&c, &w);
+  if (!lk_target_parse(w, wl, &place.target))
+    return unknown_field(err, "target", w, wl, target_at, LK_NUM_TARGETS);
   if (!take_char(&c, ',')) {
     lt_strbuf_puts(err, "expected ', precision' in #lite.place");
     return NULL;
   }
-  if (!parse_field(&c, "precision", precision_names, COUNT(precision_names),
-                   &p, err))
-    return NULL;
+  wl = take_word(&c, &w);
+  if (!lk_precision_parse(w, wl, &place.precision))
+    return unknown_field(err, "precision", w, wl, precision_at,
+                         LK_NUM_PRECISIONS);
   if (!take_char(&c, ',')) {
     lt_strbuf_puts(err, "expected ', layout' in #lite.place");
     return NULL;
   }
-  if (!parse_field(&c, "layout", layout_names, COUNT(layout_names), &l, err))
-    return NULL;
-  lt_place_t place = {(lt_target_t)t, (lt_precision_t)p, (lt_layout_t)l, 0};
+  wl = take_word(&c, &w);
+  if (!lk_layout_parse(w, wl, &place.layout))
+    return unknown_field(err, "layout", w, wl, layout_at, LK_NUM_LAYOUTS);
   if (take_char(&c, ',')) {
     wl = take_word(&c, &w);
     if (wl != 6 || memcmp(w, "device", 6) != 0 || !take_char(&c, '=')) {
@@ -257,13 +212,13 @@ const lt_attr_t *lt_lite_parse_attr(lt_context_t *ctx, const char *text,
 }
 
 void lt_lite_print_attr(const lt_attr_t *a, lt_strbuf_t *out) {
-  lt_place_t pl;
+  lk_place_t pl;
   if (!lt_place_from_attr(a, &pl)) {
     lt_strbuf_puts(out, "<<unknown lite attribute>>");
     return;
   }
-  lt_strbuf_printf(out, "place<%s, %s, %s", lt_target_name(pl.target),
-                   lt_precision_name(pl.precision), lt_layout_name(pl.layout));
+  lt_strbuf_printf(out, "place<%s, %s, %s", lk_target_name(pl.target),
+                   lk_precision_name(pl.precision), lk_layout_name(pl.layout));
   if (pl.device) lt_strbuf_printf(out, ", device = %d", (int)pl.device);
   lt_strbuf_putc(out, '>');
 }

@@ -50,9 +50,9 @@ static const lt_pass_statistic_t
 };
 
 static const lk_place_t kClF16[] = {
-    {LK_TARGET_OPENCL, LK_PRECISION_F16, LK_LAYOUT_NCHW}};
+    LK_PLACE(LK_TARGET_OPENCL, LK_PRECISION_F16, LK_LAYOUT_NCHW)};
 static const lk_place_t kX86F32Blocked[] = {
-    {LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C}};
+    LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C)};
 static const int64_t kThree[] = {3};
 static const int64_t kOne[] = {1};
 static const lk_attr_constraint_t k3x3s1[] = {
@@ -80,7 +80,7 @@ static const lk_attr_constraint_t k3x3s1[] = {
 static const lk_kernel_t kTestKernels[] = {
     {.name = "test_cl_conv2d__f16_nchw",
      .op = "conv2d",
-     .place = {LK_TARGET_OPENCL, LK_PRECISION_F16, LK_LAYOUT_NCHW},
+     .place = LK_PLACE(LK_TARGET_OPENCL, LK_PRECISION_F16, LK_LAYOUT_NCHW),
      .inputs = kClF16,
      .num_inputs = 1,
      .outputs = kClF16,
@@ -88,7 +88,7 @@ static const lk_kernel_t kTestKernels[] = {
      .summary = "test: an OpenCL f16 convolution"},
     {.name = "test_x86_softmax__f32_nchw8c",
      .op = "softmax",
-     .place = {LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C},
+     .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C),
      .inputs = kX86F32Blocked,
      .num_inputs = 1,
      .outputs = kX86F32Blocked,
@@ -96,13 +96,13 @@ static const lk_kernel_t kTestKernels[] = {
      .summary = "test: an x86 softmax on blocked channels"},
     {.name = "test_x86_conv2d_3x3s1__f32_nchw8c",
      .op = "conv2d",
-     .place = {LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C},
+     .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C),
      .constraints = k3x3s1,
      .num_constraints = 4,
      .summary = "test: an x86 3x3 stride-1 convolution"},
     {.name = "test_x86_sigmoid__f32_nchw8c",
      .op = "sigmoid",
-     .place = {LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C},
+     .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C),
      .inputs = kX86F32Blocked,
      .num_inputs = 1,
      .outputs = kX86F32Blocked,

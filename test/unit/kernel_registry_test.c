@@ -55,23 +55,84 @@ static void test_builtin_matches_ops(void) {
   lk_registry_destroy(r);
 }
 
-/* The kernel Place enums spell exactly like the dialect's. */
+/* Every spelling of the Place table names its enum value and back. */
+static void test_place_spellings(void) {
+  int i = 0;
+#define X(e, s)                                                                \
+  {                                                                            \
+    lk_target_t v;                                                             \
+    CHECK(LK_TARGET_##e == i++ &&                                              \
+          strcmp(lk_target_name(LK_TARGET_##e), s) == 0 &&                     \
+          lk_target_parse(s, strlen(s), &v) && v == LK_TARGET_##e);            \
+  }
+  LK_TARGETS(X)
+#undef X
+  CHECK(i == LK_NUM_TARGETS);
+  i = 0;
+#define X(e, s)                                                                \
+  {                                                                            \
+    lk_precision_t v;                                                          \
+    CHECK(LK_PRECISION_##e == i++ &&                                           \
+          strcmp(lk_precision_name(LK_PRECISION_##e), s) == 0 &&               \
+          lk_precision_parse(s, strlen(s), &v) && v == LK_PRECISION_##e);      \
+  }
+  LK_PRECISIONS(X)
+#undef X
+  CHECK(i == LK_NUM_PRECISIONS);
+  i = 0;
+#define X(e, s, block)                                                         \
+  {                                                                            \
+    lk_layout_t v;                                                             \
+    CHECK(LK_LAYOUT_##e == i++ &&                                              \
+          strcmp(lk_layout_name(LK_LAYOUT_##e), s) == 0 &&                     \
+          lk_layout_parse(s, strlen(s), &v) && v == LK_LAYOUT_##e &&           \
+          lk_layout_channel_block(v) == block);                                \
+  }
+  LK_LAYOUTS(X)
+#undef X
+  CHECK(i == LK_NUM_LAYOUTS);
+  /* The spellings the printed IR and --places options depend on. */
+  const char *layouts = "nchw nhwc nchw4c nchw8c nchw16c any";
+  char joined[64] = "";
+  for (int l = 0; l < LK_NUM_LAYOUTS; l++)
+    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+             l ? " " : "", lk_layout_name((lk_layout_t)l));
+  CHECK(strcmp(joined, layouts) == 0);
+  CHECK(lk_layout_channel_block(LK_LAYOUT_NCHW16C) == 16);
+  CHECK(strcmp(lk_target_name((lk_target_t)LK_NUM_TARGETS), "?") == 0);
+  CHECK(strcmp(lk_layout_name((lk_layout_t)-1), "?") == 0);
+  lk_layout_t l;
+  CHECK(!lk_layout_parse("nchw8", 5, &l) && !lk_layout_parse("", 0, &l));
+
+  /* Every target:precision:layout round-trips through parse and format. */
+  for (int t = 0; t < LK_NUM_TARGETS; t++)
+    for (int p = 0; p < LK_NUM_PRECISIONS; p++)
+      for (int y = 0; y < LK_NUM_LAYOUTS; y++) {
+        lk_place_t in = {(lk_target_t)t, (lk_precision_t)p, (lk_layout_t)y,
+                         (t + p + y) % 3};
+        char buf[64];
+        lk_place_format(in, buf, sizeof buf);
+        lk_place_t out;
+        CHECK(lk_place_parse(buf, strlen(buf), &out) &&
+              out.target == in.target && out.precision == in.precision &&
+              out.layout == in.layout && out.device == in.device);
+      }
+
+  /* Precisions and the dtypes they store. */
+  for (int p = 0; p < LK_NUM_PRECISIONS; p++) {
+    lk_dtype_t d = lk_dtype_of_precision((lk_precision_t)p);
+    CHECK(p == LK_PRECISION_ANY
+              ? d == LK_DTYPE_NONE
+              : lk_precision_of_dtype(d) == (lk_precision_t)p);
+  }
+  CHECK(lk_precision_of_dtype(LK_U8) == LK_PRECISION_U8);
+  CHECK(lk_precision_of_dtype(LK_F64) == LK_PRECISION_ANY);
+  CHECK(lk_target_is_host_memory(LK_TARGET_ARM) &&
+        !lk_target_is_host_memory(LK_TARGET_OPENCL) &&
+        !lk_target_is_host_memory(LK_TARGET_ANY));
+}
+
 static void test_places(void) {
-#define X(e, s)                                                                \
-  CHECK(strcmp(lk_target_name(LK_TARGET_##e), s) == 0 &&                       \
-        strcmp(lt_target_name(LT_TARGET_##e), s) == 0);
-  LT_TARGETS(X)
-#undef X
-#define X(e, s)                                                                \
-  CHECK(strcmp(lk_precision_name(LK_PRECISION_##e),                            \
-               lt_precision_name(LT_PRECISION_##e)) == 0);
-  LT_PRECISIONS(X)
-#undef X
-#define X(e, s)                                                                \
-  CHECK(strcmp(lk_layout_name(LK_LAYOUT_##e),                                  \
-               lt_layout_name(LT_LAYOUT_##e)) == 0);
-  LT_LAYOUTS(X)
-#undef X
   lk_place_t p;
   const char *s = "x86:f32:nchw8c";
   CHECK(lk_place_parse(s, strlen(s), &p));
@@ -82,14 +143,28 @@ static void test_places(void) {
   CHECK(strcmp(buf, s) == 0);
   /* A prefix of a longer text: only n bytes count. */
   CHECK(lk_place_parse("opencl:f16:nhwc,host", 15, &p));
-  CHECK(p.target == LK_TARGET_OPENCL && p.layout == LK_LAYOUT_NHWC);
+  CHECK(p.target == LK_TARGET_OPENCL && p.layout == LK_LAYOUT_NHWC &&
+        p.device == 0);
+  /* A device, when given, is a fourth field; 0 is the default and is not
+   * printed. */
+  CHECK(lk_place_parse("opencl:f16:nchw:1", 17, &p) && p.device == 1);
+  lk_place_format(p, buf, sizeof(buf));
+  CHECK(strcmp(buf, "opencl:f16:nchw:1") == 0);
+  CHECK(lk_place_parse("x86:f32:nchw16c:0", 17, &p) && p.device == 0 &&
+        p.layout == LK_LAYOUT_NCHW16C);
+  lk_place_format(p, buf, sizeof(buf));
+  CHECK(strcmp(buf, "x86:f32:nchw16c") == 0);
   const char *bad[] = {"",
                        "x86",
                        "x86:f32",
                        "x86:f32:nchw9c",
                        "cpu:f32:nchw",
                        "x86:f33:nchw",
-                       "x86:f32:nchw:0",
+                       "x86:f32:nchw:",
+                       "x86:f32:nchw:-1",
+                       "x86:f32:nchw:1x",
+                       "x86:f32:nchw:1:2",
+                       "x86:f32:nchw:2147483648",
                        "x86::nchw"};
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
     CHECK(!lk_place_parse(bad[i], strlen(bad[i]), &p));
@@ -228,7 +303,7 @@ static void test_registration(void) {
   if (!name || !attr || !axes || !in || !c) return;
   axes[0] = -1;
   axes[1] = 3;
-  *in = (lk_place_t){LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C};
+  *in = (lk_place_t)LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C);
   *c = (lk_attr_constraint_t){.attr = attr,
                               .kind = LK_CONSTRAINT_INT_IN,
                               .absent_ok = true,
@@ -276,6 +351,9 @@ static void test_registration(void) {
   bad.place.target = (lk_target_t)99;
   CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
   bad.place.target = LK_TARGET_ARM;
+  bad.place.device = 1; /* a kernel runs on every device of its target */
+  CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
+  bad.place.device = 0;
   bad.num_inputs = 2; /* no array */
   CHECK(lk_registry_add(r, &bad) == LK_REG_INVALID);
   bad.num_inputs = 0;
@@ -320,6 +398,7 @@ static void test_registration(void) {
 
 int main(void) {
   test_builtin_matches_ops();
+  test_place_spellings();
   test_places();
   test_matcher();
   test_registration();

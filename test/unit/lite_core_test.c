@@ -5,21 +5,21 @@
 
 #include "test/unit/lite_test_util.h"
 
-static lt_place_t place(lt_target_t t, lt_precision_t p, lt_layout_t l,
+static lk_place_t place(lk_target_t t, lk_precision_t p, lk_layout_t l,
                         int32_t dev) {
-  lt_place_t pl = {t, p, l, dev};
+  lk_place_t pl = {t, p, l, dev};
   return pl;
 }
 
 static void test_place_attr(lt_context_t *ctx) {
-  lt_place_t a = place(LT_TARGET_X86, LT_PRECISION_F32, LT_LAYOUT_NCHW8C, 0);
+  lk_place_t a = place(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C, 0);
   const lt_attr_t *pa = lt_place_attr(ctx, a);
   CHECK(pa && pa == lt_place_attr(ctx, a)); /* uniqued */
-  lt_place_t back;
+  lk_place_t back;
   CHECK(lt_place_from_attr(pa, &back));
-  CHECK(back.target == LT_TARGET_X86 && back.precision == LT_PRECISION_F32 &&
-        back.layout == LT_LAYOUT_NCHW8C && back.device == 0);
-  lt_place_t b = a;
+  CHECK(back.target == LK_TARGET_X86 && back.precision == LK_PRECISION_F32 &&
+        back.layout == LK_LAYOUT_NCHW8C && back.device == 0);
+  lk_place_t b = a;
   b.device = 2;
   CHECK(lt_place_attr(ctx, b) != pa);
   CHECK(!lt_place_from_attr(lt_attr_unit(ctx), &back));
@@ -34,27 +34,80 @@ static void test_place_attr(lt_context_t *ctx) {
       lt_type_tensor(ctx, 2, shape, lt_type_f32(ctx), NULL);
   const lt_type_t *tp = lt_type_with_place(ctx, t, a);
   CHECK(tp && tp != t && tp->shaped.encoding == pa);
-  CHECK(lt_place_of_type(tp, &back) && back.layout == LT_LAYOUT_NCHW8C);
+  CHECK(lt_place_of_type(tp, &back) && back.layout == LK_LAYOUT_NCHW8C);
   CHECK(!lt_place_of_type(t, &back));
 }
 
+/* Prints `#lite.place<t, p, l>` for place and parses it back. */
+static void check_place_text(lt_context_t *ctx, lk_place_t pl,
+                             const char *want) {
+  const lt_attr_t *a = lt_place_attr(ctx, pl);
+  lt_strbuf_t sb = {0};
+  lt_attr_print(a, &sb);
+  CHECK(sb.data && strcmp(sb.data, want) == 0);
+  if (sb.data && strcmp(sb.data, want) != 0)
+    fprintf(stderr, "  printed %s, expected %s\n", sb.data, want);
+  CHECK(sb.data && lt_parse_attr_str(ctx, sb.data) == a);
+  lt_strbuf_free(&sb);
+}
+
+/* Every target, precision and layout of the kernel layer's table prints
+ * with its spelling and parses back to the same uniqued attribute. */
+static void test_place_text(lt_context_t *ctx) {
+  char want[96];
+  for (int t = 0; t < LK_NUM_TARGETS; t++) {
+    lk_place_t pl = place((lk_target_t)t, LK_PRECISION_F32, LK_LAYOUT_NCHW, 0);
+    snprintf(want, sizeof want, "#lite.place<%s, f32, nchw>",
+             lk_target_name((lk_target_t)t));
+    check_place_text(ctx, pl, want);
+  }
+  for (int p = 0; p < LK_NUM_PRECISIONS; p++) {
+    lk_place_t pl = place(LK_TARGET_X86, (lk_precision_t)p, LK_LAYOUT_NCHW, 0);
+    snprintf(want, sizeof want, "#lite.place<x86, %s, nchw>",
+             lk_precision_name((lk_precision_t)p));
+    check_place_text(ctx, pl, want);
+  }
+  for (int l = 0; l < LK_NUM_LAYOUTS; l++) {
+    lk_place_t pl = place(LK_TARGET_X86, LK_PRECISION_F32, (lk_layout_t)l, 0);
+    snprintf(want, sizeof want, "#lite.place<x86, f32, %s>",
+             lk_layout_name((lk_layout_t)l));
+    check_place_text(ctx, pl, want);
+  }
+  check_place_text(ctx,
+                   place(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW16C, 0),
+                   "#lite.place<x86, f32, nchw16c>");
+  check_place_text(ctx,
+                   place(LK_TARGET_OPENCL, LK_PRECISION_F16, LK_LAYOUT_NHWC, 3),
+                   "#lite.place<opencl, f16, nhwc, device = 3>");
+
+  /* An unknown layout lists every spelling, nchw16c included. */
+  lite_log_t log = {0};
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lite_log_fn, &log);
+  CHECK(!lt_parse_attr_str(ctx, "#lite.place<x86, f32, nchw32c>"));
+  CHECK(last_error_has(&log, "unknown layout 'nchw32c' in #lite.place "
+                             "(expected one of: nchw, nhwc, nchw4c, nchw8c, "
+                             "nchw16c, any)"));
+  lt_diag_pop_handler(ctx, h);
+  lite_log_free(&log);
+}
+
 static void test_compat(lt_context_t *ctx) {
-  CHECK(lt_target_compatible(LT_TARGET_HOST, LT_TARGET_X86));
-  CHECK(lt_target_compatible(LT_TARGET_ARM, LT_TARGET_HOST));
-  CHECK(lt_target_compatible(LT_TARGET_OPENCL, LT_TARGET_ANY));
-  CHECK(!lt_target_compatible(LT_TARGET_X86, LT_TARGET_OPENCL));
-  CHECK(!lt_target_compatible(LT_TARGET_VULKAN, LT_TARGET_OPENCL));
-  CHECK(lt_precision_compatible(LT_PRECISION_ANY, LT_PRECISION_I8));
-  CHECK(!lt_precision_compatible(LT_PRECISION_F32, LT_PRECISION_F16));
-  CHECK(lt_layout_compatible(LT_LAYOUT_NCHW, LT_LAYOUT_ANY));
-  CHECK(!lt_layout_compatible(LT_LAYOUT_NCHW, LT_LAYOUT_NCHW8C));
-  lt_place_t g0 = place(LT_TARGET_OPENCL, LT_PRECISION_F16, LT_LAYOUT_NCHW, 0);
-  lt_place_t g1 = g0;
+  CHECK(lt_target_compatible(LK_TARGET_HOST, LK_TARGET_X86));
+  CHECK(lt_target_compatible(LK_TARGET_ARM, LK_TARGET_HOST));
+  CHECK(lt_target_compatible(LK_TARGET_OPENCL, LK_TARGET_ANY));
+  CHECK(!lt_target_compatible(LK_TARGET_X86, LK_TARGET_OPENCL));
+  CHECK(!lt_target_compatible(LK_TARGET_VULKAN, LK_TARGET_OPENCL));
+  CHECK(lt_precision_compatible(LK_PRECISION_ANY, LK_PRECISION_I8));
+  CHECK(!lt_precision_compatible(LK_PRECISION_F32, LK_PRECISION_F16));
+  CHECK(lt_layout_compatible(LK_LAYOUT_NCHW, LK_LAYOUT_ANY));
+  CHECK(!lt_layout_compatible(LK_LAYOUT_NCHW, LK_LAYOUT_NCHW8C));
+  lk_place_t g0 = place(LK_TARGET_OPENCL, LK_PRECISION_F16, LK_LAYOUT_NCHW, 0);
+  lk_place_t g1 = g0;
   g1.device = 1;
   CHECK(!lt_device_compatible(&g0, &g1));
   CHECK(!lt_place_compatible(&g0, &g1));
-  lt_place_t h0 = place(LT_TARGET_HOST, LT_PRECISION_F32, LT_LAYOUT_NCHW, 0);
-  lt_place_t h1 = place(LT_TARGET_X86, LT_PRECISION_F32, LT_LAYOUT_NCHW, 3);
+  lk_place_t h0 = place(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW, 0);
+  lk_place_t h1 = place(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW, 3);
   CHECK(lt_device_compatible(&h0, &h1));
 
   int64_t s1[2] = {2, 3}, s2[2] = {LT_DYNAMIC, 3}, s3[2] = {2, 4};
@@ -66,7 +119,7 @@ static void test_compat(lt_context_t *ctx) {
   CHECK(!lt_type_compatible(a, other));
   const lt_type_t *ax86 = lt_type_with_place(ctx, a, h1);
   const lt_type_t *acl = lt_type_with_place(
-      ctx, a, place(LT_TARGET_OPENCL, LT_PRECISION_F32, LT_LAYOUT_NCHW, 0));
+      ctx, a, place(LK_TARGET_OPENCL, LK_PRECISION_F32, LK_LAYOUT_NCHW, 0));
   CHECK(lt_type_compatible(a, ax86)); /* unplaced matches any Place */
   CHECK(lt_type_compatible(lt_type_with_place(ctx, a, h0), ax86));
   CHECK(!lt_type_compatible(ax86, acl));
@@ -79,9 +132,9 @@ static void test_dtypes(lt_context_t *ctx) {
   }
   CHECK(lt_lite_dtype(lt_type_index(ctx)) == LK_DTYPE_NONE);
   CHECK(lt_precision_of_element(lt_lite_element_type(ctx, LK_U8)) ==
-        LT_PRECISION_U8);
+        LK_PRECISION_U8);
   CHECK(lt_precision_of_element(lt_lite_element_type(ctx, LK_F64)) ==
-        LT_PRECISION_ANY);
+        LK_PRECISION_ANY);
 }
 
 /* Builds x -> relu -> add(x, const) with inferred types, evaluates it. */
@@ -154,6 +207,7 @@ static void test_create_and_eval(lt_context_t *ctx) {
 int main(void) {
   lt_context_t *ctx = lite_context(NULL);
   test_place_attr(ctx);
+  test_place_text(ctx);
   test_compat(ctx);
   test_dtypes(ctx);
   test_create_and_eval(ctx);
