@@ -1,5 +1,6 @@
-/* lite_attrs.c - attribute access for op families and the check of an op's
- * attributes against the spec string of its ops.def row. */
+/* lite_attrs.c - attribute access for op families (the plan steps' reader
+ * over an op's attribute dictionary, and the readers built on it) and the
+ * check of an op's attributes against the spec string of its ops.def row. */
 #include <stdio.h>
 #include <string.h>
 

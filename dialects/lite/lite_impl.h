@@ -8,7 +8,9 @@
  *   lt_lite_eval_<family>: computes the results on the reference kernels of
  *     kernels/ref.
  *
- * Both switch on c->id when the family has several ops. */
+ * Both switch on c->id when the family has several ops. A family with a
+ * plan step in kernels/plan/ (docs/kernel-abi.md) keeps its rules there and
+ * both functions wrap the step (lt_lite_plan_init, lt_lite_plan_report). */
 #ifndef LITE_DIALECTS_LITE_LITE_IMPL_H
 #define LITE_DIALECTS_LITE_LITE_IMPL_H
 

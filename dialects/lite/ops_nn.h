@@ -7,7 +7,6 @@
 #define LITE_DIALECTS_LITE_OPS_NN_H
 
 #include "dialects/lite/lite_impl.h"
-#include "kernels/ref/activation.h"
 
 /* Operand i must have operand 0's element type. */
 lt_result_t lt_lite_nn_expect_same_dtype(const lt_lite_call_t *c,
