@@ -1,5 +1,6 @@
-/* lite_attrs.c - attribute access for op families and the check of an op's
- * attributes against the spec string of its ops.def row. */
+/* lite_attrs.c - attribute access for op families (the plan steps' reader
+ * over an op's attribute dictionary, and the readers built on it) and the
+ * check of an op's attributes against the spec string of its ops.def row. */
 #include <stdio.h>
 #include <string.h>
 
@@ -21,48 +22,45 @@ const lt_attr_t *lt_lite_attr(const lt_lite_call_t *c, const char *name) {
   return id ? lt_attr_dict_get(c->attrs, id) : NULL;
 }
 
-int64_t lt_lite_attr_int(const lt_lite_call_t *c, const char *name,
-                         int64_t dflt) {
-  const lt_attr_t *a = lt_lite_attr(c, name);
-  if (!a) return dflt;
-  if (a->kind == LT_ATTR_INTEGER || a->kind == LT_ATTR_BOOL) return a->i;
-  if (a->kind == LT_ATTR_FLOAT) return (int64_t)a->f;
-  return dflt;
+/* ---- the plan steps' reader ---------------------------------------------------
+ * Reads the dictionary in place: shape inference runs on every op creation
+ * and verification, so nothing is copied out of it. */
+
+static lk_attr_found_t dict_int(const void *self, const char *name,
+                                int64_t *out) {
+  const lt_attr_t *a = lt_lite_attr(self, name);
+  if (!a) return LK_ATTR_ABSENT;
+  if (a->kind == LT_ATTR_INTEGER || a->kind == LT_ATTR_BOOL)
+    *out = a->i;
+  else if (a->kind == LT_ATTR_FLOAT)
+    *out = (int64_t)a->f;
+  else
+    return LK_ATTR_WRONG_KIND;
+  return LK_ATTR_FOUND;
 }
 
-double lt_lite_attr_float(const lt_lite_call_t *c, const char *name,
-                          double dflt) {
-  const lt_attr_t *a = lt_lite_attr(c, name);
-  if (!a) return dflt;
-  if (a->kind == LT_ATTR_FLOAT) return a->f;
-  if (a->kind == LT_ATTR_INTEGER || a->kind == LT_ATTR_BOOL) return (double)a->i;
-  return dflt;
+static lk_attr_found_t dict_float(const void *self, const char *name,
+                                  double *out) {
+  const lt_attr_t *a = lt_lite_attr(self, name);
+  if (!a) return LK_ATTR_ABSENT;
+  if (a->kind == LT_ATTR_FLOAT)
+    *out = a->f;
+  else if (a->kind == LT_ATTR_INTEGER || a->kind == LT_ATTR_BOOL)
+    *out = (double)a->i;
+  else
+    return LK_ATTR_WRONG_KIND;
+  return LK_ATTR_FOUND;
 }
 
-const char *lt_lite_attr_str(const lt_lite_call_t *c, const char *name,
-                             char *buf, size_t cap, const char *dflt) {
-  const lt_attr_t *a = lt_lite_attr(c, name);
-  const char *s = dflt ? dflt : "";
-  size_t len = strlen(s);
-  if (a && a->kind == LT_ATTR_STRING) {
-    s = a->str.data;
-    len = a->str.len;
-  }
-  if (cap == 0) return buf;
-  if (len > cap - 1) len = cap - 1;
-  memcpy(buf, s, len);
-  buf[len] = '\0';
-  return buf;
-}
-
-/* Both dense arrays and arrays of integer/float attributes are accepted. */
-static int32_t attr_numbers(const lt_attr_t *a, int64_t *iout, double *fout,
-                            int32_t cap) {
-  if (!a) return -1;
-  int32_t n = 0;
+/* Both dense arrays and arrays of integer/float attributes are lists. */
+static lk_attr_found_t dict_numbers(const void *self, const char *name,
+                                    int64_t *iout, double *fout, int32_t cap,
+                                    int32_t *out_count) {
+  const lt_attr_t *a = lt_lite_attr(self, name);
+  if (!a) return LK_ATTR_ABSENT;
   if (a->kind == LT_ATTR_DENSE_ARRAY) {
     size_t es = lt_dense_element_size(a->type);
-    n = es ? (int32_t)(a->dense.size / es) : 0;
+    int32_t n = es ? (int32_t)(a->dense.size / es) : 0;
     bool fl = lt_type_is_float(a->type);
     for (int32_t i = 0; i < n && i < cap; i++) {
       if (iout)
@@ -72,30 +70,91 @@ static int32_t attr_numbers(const lt_attr_t *a, int64_t *iout, double *fout,
         fout[i] = fl ? lt_attr_dense_float(a, i)
                      : (double)lt_attr_dense_int(a, i);
     }
-    return n;
+    *out_count = n;
+    return LK_ATTR_FOUND;
   }
-  if (a->kind == LT_ATTR_ARRAY) {
-    n = (int32_t)a->array.count;
-    for (int32_t i = 0; i < n && i < cap; i++) {
-      const lt_attr_t *e = a->array.elems[i];
-      double f = e->kind == LT_ATTR_FLOAT ? e->f : (double)e->i;
-      int64_t v = e->kind == LT_ATTR_FLOAT ? (int64_t)e->f : e->i;
-      if (iout) iout[i] = v;
-      if (fout) fout[i] = f;
-    }
-    return n;
+  if (a->kind != LT_ATTR_ARRAY) return LK_ATTR_WRONG_KIND;
+  int32_t n = (int32_t)a->array.count;
+  for (int32_t i = 0; i < n; i++) {
+    const lt_attr_t *e = a->array.elems[i];
+    bool fl = e->kind == LT_ATTR_FLOAT;
+    if (!fl && e->kind != LT_ATTR_INTEGER && e->kind != LT_ATTR_BOOL)
+      return LK_ATTR_WRONG_KIND;
+    if (i >= cap) continue;
+    if (iout) iout[i] = fl ? (int64_t)e->f : e->i;
+    if (fout) fout[i] = fl ? e->f : (double)e->i;
   }
-  return -1;
+  *out_count = n;
+  return LK_ATTR_FOUND;
+}
+
+static lk_attr_found_t dict_ints(const void *self, const char *name,
+                                 int64_t *out, int32_t cap,
+                                 int32_t *out_count) {
+  return dict_numbers(self, name, out, NULL, cap, out_count);
+}
+
+static lk_attr_found_t dict_floats(const void *self, const char *name,
+                                   double *out, int32_t cap,
+                                   int32_t *out_count) {
+  return dict_numbers(self, name, NULL, out, cap, out_count);
+}
+
+static lk_attr_found_t dict_str(const void *self, const char *name,
+                                const char **out_data, size_t *out_len) {
+  const lt_attr_t *a = lt_lite_attr(self, name);
+  if (!a) return LK_ATTR_ABSENT;
+  if (a->kind != LT_ATTR_STRING) return LK_ATTR_WRONG_KIND;
+  *out_data = a->str.data;
+  *out_len = a->str.len;
+  return LK_ATTR_FOUND;
+}
+
+static const lk_attrs_vtable_t dict_reader = {
+    dict_int, dict_float, dict_ints, dict_floats, dict_str,
+};
+
+lk_attrs_t lt_lite_attrs(const lt_lite_call_t *c) {
+  return (lk_attrs_t){c, &dict_reader};
+}
+
+void lt_lite_plan_init(const lt_lite_call_t *c, lk_plan_t *p) {
+  lk_plan_init(p, lt_lite_attrs(c), c->allocator);
+}
+
+lt_result_t lt_lite_plan_report(const lt_lite_call_t *c, const lk_plan_t *p,
+                                lt_result_t r) {
+  if (LT_FAILED(r)) lt_lite_error(c, "%s", p->error);
+  return r;
+}
+
+/* ---- attribute access ------------------------------------------------------------
+ * The readers' defaults and conversions are the plan steps', so a family on
+ * a plan step and one still here read an attribute alike. */
+
+int64_t lt_lite_attr_int(const lt_lite_call_t *c, const char *name,
+                         int64_t dflt) {
+  return lk_attr_int(lt_lite_attrs(c), name, dflt);
+}
+
+double lt_lite_attr_float(const lt_lite_call_t *c, const char *name,
+                          double dflt) {
+  return lk_attr_float(lt_lite_attrs(c), name, dflt);
+}
+
+const char *lt_lite_attr_str(const lt_lite_call_t *c, const char *name,
+                             char *buf, size_t cap, const char *dflt) {
+  return lk_attr_str(lt_lite_attrs(c), name, buf, cap, dflt);
 }
 
 int32_t lt_lite_attr_ints(const lt_lite_call_t *c, const char *name,
                           int64_t *out, int32_t cap) {
-  return attr_numbers(lt_lite_attr(c, name), out, NULL, cap);
+  return lk_attr_ints(lt_lite_attrs(c), name, out, cap);
 }
 
 int32_t lt_lite_attr_floats(const lt_lite_call_t *c, const char *name,
                             double *out, int32_t cap) {
-  return attr_numbers(lt_lite_attr(c, name), NULL, out, cap);
+  return lk_attr_floats(lt_lite_attrs(c), name, out, cap);
 }
 
 const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name) {
@@ -106,20 +165,10 @@ const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name) {
 lt_result_t lt_lite_attr_choice(const lt_lite_call_t *c, const char *name,
                                 const char *dflt, const char *const *names,
                                 int n, int *out_index) {
-  char buf[64];
-  lt_lite_attr_str(c, name, buf, sizeof buf, dflt);
-  for (int i = 0; i < n; i++)
-    if (strcmp(buf, names[i]) == 0) {
-      *out_index = i;
-      return LT_SUCCESS;
-    }
-  lt_strbuf_t list = {0};
-  for (int i = 0; i < n; i++)
-    lt_strbuf_printf(&list, "%s%s", i ? ", " : "", names[i]);
-  lt_result_t r = lt_lite_error(c, "attribute '%s' must be one of %s; got '%s'",
-                                name, list.data ? list.data : "", buf);
-  lt_strbuf_free(&list);
-  return r;
+  lk_plan_t p;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(
+      c, &p, lk_plan_attr_choice(&p, name, dflt, names, n, out_index));
 }
 
 /* ---- spec check --------------------------------------------------------------- */

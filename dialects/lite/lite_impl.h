@@ -8,11 +8,14 @@
  *   lt_lite_eval_<family>: computes the results on the reference kernels of
  *     kernels/ref.
  *
- * Both switch on c->id when the family has several ops. */
+ * Both switch on c->id when the family has several ops. A family with a
+ * plan step in kernels/plan/ (docs/kernel-abi.md) keeps its rules there and
+ * both functions wrap the step (lt_lite_plan_init, lt_lite_plan_report). */
 #ifndef LITE_DIALECTS_LITE_LITE_IMPL_H
 #define LITE_DIALECTS_LITE_LITE_IMPL_H
 
 #include "dialects/lite/lite.h"
+#include "kernels/plan.h"
 #include "kernels/ref/activation.h"
 
 /* One call of a family function: the op id, its attributes and where to
@@ -25,16 +28,9 @@ typedef struct lt_lite_call {
   lt_allocator_t allocator; /* temporaries and dynamically shaped results */
 } lt_lite_call_t;
 
-/* Shape of one operand or result. rank -1: unknown rank; dims[i] -1: not
- * known until run time. value: the contents when known (a constant operand;
- * every operand during evaluation), NULL otherwise. An absent optional
- * operand has dtype LK_DTYPE_NONE. */
-typedef struct lt_lite_shape {
-  lk_dtype_t dtype;
-  int32_t rank;
-  int64_t dims[LK_MAX_RANK];
-  const lk_tensor_t *value;
-} lt_lite_shape_t;
+/* Shape of one operand or result: the plan steps' (kernels/plan.h), so
+ * shape functions hand theirs to a plan step as they are. */
+typedef lk_shape_t lt_lite_shape_t;
 
 /* in[0..num_in): operands (num_in within the op's arity); out[0..num_out):
  * to fill (dtype, rank, dims; leave value NULL). */
@@ -69,6 +65,16 @@ typedef lt_result_t (*lt_lite_eval_fn_t)(const lt_lite_call_t *c,
 /* Emits "'lite.<op>' op <message>" at c->loc; returns LT_FAILURE. */
 lt_result_t lt_lite_error(const lt_lite_call_t *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* ---- plan steps ------------------------------------------------------------ */
+/* A reader over c's attribute dictionary, for the plan steps of kernels/;
+ * it reads in place (valid as long as *c). */
+lk_attrs_t lt_lite_attrs(const lt_lite_call_t *c);
+/* Readies *p for a plan step over c's attributes and allocator. */
+void lt_lite_plan_init(const lt_lite_call_t *c, lk_plan_t *p);
+/* Passes r on; when it failed, first reports p's message at c's op. */
+lt_result_t lt_lite_plan_report(const lt_lite_call_t *c, const lk_plan_t *p,
+                                lt_result_t r);
 
 /* ---- attributes (ONNX defaults are the caller's `dflt`) ------------------- */
 const lt_attr_t *lt_lite_attr(const lt_lite_call_t *c, const char *name);
@@ -130,7 +136,7 @@ lt_result_t lt_lite_fused_activation(const lt_lite_call_t *c,
 /* True when operand i is present (not an absent optional operand). */
 static inline bool lt_lite_present(const lt_lite_shape_t *in, uint32_t num_in,
                                    uint32_t i) {
-  return i < num_in && in[i].dtype != LK_DTYPE_NONE;
+  return lk_shape_present(in, num_in, i);
 }
 static inline bool lt_lite_tensor_present(const lk_tensor_t *in,
                                           uint32_t num_in, uint32_t i) {

@@ -92,7 +92,7 @@ lt_result_t lt_lite_eval_einsum(const lt_lite_call_t *c, const lk_tensor_t *in,
   if (num_in > LK_EINSUM_MAX_INPUTS)
     return lt_lite_error(c, "takes at most %d operands, got %u",
                          LK_EINSUM_MAX_INPUTS, num_in);
-  lt_lite_nn_shapes_of(in, num_in, sin);
+  lk_shapes_of(in, num_in, sin);
   lk_einsum_t e;
   bool known;
   if (LT_FAILED(parse(c, sin, num_in, &e, &known))) return LT_FAILURE;

@@ -262,7 +262,7 @@ lt_result_t lt_lite_eval_resize(const lt_lite_call_t *c, const lk_tensor_t *in,
                                 uint32_t num_in, lk_tensor_t *out,
                                 uint32_t num_out) {
   lt_lite_shape_t sin[4], sout;
-  lt_lite_nn_shapes_of(in, num_in, sin);
+  lk_shapes_of(in, num_in, sin);
   memset(&sout, 0, sizeof sout);
   resize_plan_t p;
   if (LT_FAILED(resize_infer(c, sin, num_in, &sout, &p))) return LT_FAILURE;

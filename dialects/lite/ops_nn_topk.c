@@ -64,7 +64,7 @@ lt_result_t lt_lite_eval_top_k(const lt_lite_call_t *c, const lk_tensor_t *in,
                                uint32_t num_in, lk_tensor_t *out,
                                uint32_t num_out) {
   lt_lite_shape_t sin[2];
-  lt_lite_nn_shapes_of(in, num_in, sin);
+  lk_shapes_of(in, num_in, sin);
   lk_topk_params_t p;
   memset(&p, 0, sizeof p);
   if (LT_FAILED(topk_plan(c, sin, num_in, &p.axis, &p.k))) return LT_FAILURE;

@@ -2,7 +2,8 @@
  * ConvTranspose) over N spatial dimensions: x is (N, C, D1..Ds), the
  * kernels are written for any s in 1..LK_CONV_MAX_SPATIAL, so conv1d and
  * conv3d are the same code as conv2d. Padding, output sizes and auto_pad are
- * resolved by the caller: the kernel takes the leading pads and reads the
+ * resolved by the plan steps (lk_plan_conv2d, lk_plan_conv2d_transpose in
+ * kernels/plan/nn.h): the kernel takes the leading pads and reads the
  * output sizes from y's dims. */
 #ifndef LITE_KERNELS_REF_CONV_H
 #define LITE_KERNELS_REF_CONV_H

@@ -1,7 +1,8 @@
 /* pool.h - reference pooling (ONNX MaxPool, AveragePool, LpPool and their
  * Global forms) over N spatial dims, like conv.h: x is (N, C, D1..Ds), the
- * output sizes are y's dims and the caller resolves auto_pad, ceil_mode and
- * global pooling into kernel, strides and pads. */
+ * output sizes are y's dims and the plan step (lk_plan_pool2d in
+ * kernels/plan/nn.h) resolves auto_pad, ceil_mode and global pooling into
+ * kernel, strides and pads. */
 #ifndef LITE_KERNELS_REF_POOL_H
 #define LITE_KERNELS_REF_POOL_H
 
