@@ -73,10 +73,9 @@ lt_result_t lt_lite_broadcast(const lt_lite_call_t *c,
 lt_result_t lt_lite_expect_float(const lt_lite_call_t *c,
                                  const lt_lite_shape_t *in, uint32_t index,
                                  const char *name) {
-  if (lk_dtype_is_float(in[index].dtype)) return LT_SUCCESS;
-  return lt_lite_error(c, "operand #%u (%s) must have a float element type, "
-                          "got %s",
-                       index, name, lk_dtype_name(in[index].dtype));
+  lk_plan_t p;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(c, &p, lk_plan_expect_float(&p, in, index, name));
 }
 
 lt_result_t lt_lite_expect_rank(const lt_lite_call_t *c,
@@ -91,31 +90,19 @@ lt_result_t lt_lite_expect_rank(const lt_lite_call_t *c,
 lt_result_t lt_lite_expect_present(const lt_lite_call_t *c,
                                    const lt_lite_shape_t *in, uint32_t num_in,
                                    uint32_t i, const char *name) {
-  if (lt_lite_present(in, num_in, i)) return LT_SUCCESS;
-  if (!name) return lt_lite_error(c, "operand #%u is required, got none", i);
-  return lt_lite_error(c, "operand #%u (%s) is required, got none", i, name);
+  lk_plan_t p;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(
+      c, &p, lk_plan_expect_present(&p, in, num_in, i, name));
 }
 
 lt_result_t lt_lite_fused_activation(const lt_lite_call_t *c,
                                      lk_activation_t *out_kind,
                                      double *out_alpha, double *out_beta) {
-  char name[32];
-  lt_lite_attr_str(c, "activation", name, sizeof name, "none");
-  if (!lk_activation_from_name(name, out_kind)) {
-    lt_strbuf_t known = {0};
-    for (int k = 1; k < LK_NUM_ACTIVATIONS; k++)
-      lt_strbuf_printf(&known, ", %s", lk_activation_name((lk_activation_t)k));
-    lt_result_t r = lt_lite_error(
-        c, "attribute 'activation' must be one of none%s; got \"%s\"",
-        known.data ? known.data : "", name);
-    lt_strbuf_free(&known);
-    return r;
-  }
-  *out_alpha = lt_lite_attr_float(c, "activation_alpha",
-                                  lk_activation_default_alpha(*out_kind));
-  *out_beta = lt_lite_attr_float(c, "activation_beta",
-                                 lk_activation_default_beta(*out_kind));
-  return LT_SUCCESS;
+  lk_plan_t p;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(
+      c, &p, lk_plan_fused_activation(&p, out_kind, out_alpha, out_beta));
 }
 
 /* ---- shape-like operands with an attribute form ------------------------------ */
