@@ -1,6 +1,7 @@
 /* pick_kernels.c - --lite-pick-kernels: chooses a kernel for every lite op
- * from the kernel registry and records its stable name as the op's
- * `lite.kernel` attribute (Paddle-Lite's static_kernel_pick_pass).
+ * from the context's kernel registry (passes/kernel_registry.h) and
+ * records its stable name as the op's `lite.kernel` attribute
+ * (Paddle-Lite's static_kernel_pick_pass).
  *
  * Candidates: the kernels of the op whose target, precision and layout
  * each equal some valid place's or are `any` on either side (Paddle-Lite
