@@ -242,6 +242,14 @@ lt_status_t lt_context_create(lt_allocator_t allocator,
 void lt_context_destroy(lt_context_t *ctx) {
   if (!ctx) return;
   lt_allocator_t a = ctx->allocator;
+  /* Extensions first, newest first, while the context they may use (its
+   * allocator, its diagnostics) is still whole. */
+  while (ctx->num_extensions) {
+    lt_extension_entry_t e = ctx->extensions[--ctx->num_extensions];
+    if (e.destroy) e.destroy(ctx, e.ptr);
+  }
+  if (ctx->extensions)
+    lt_free(a, ctx->extensions, ctx->cap_extensions * sizeof(*ctx->extensions));
   lt_diag_state_deinit(ctx);
   for (size_t i = 0; i < ctx->num_resources; i++) {
     lt_resource_entry_t *r = ctx->resource_list[i];
@@ -274,6 +282,50 @@ uint64_t lt_context_alloc_failures(lt_context_t *ctx) {
 }
 
 lt_arena_t *lt_context_arena(lt_context_t *ctx) { return &ctx->arena; }
+
+/* ---- extensions ---------------------------------------------------------- */
+
+static lt_extension_entry_t *find_extension(const lt_context_t *ctx,
+                                            const lt_context_key_t *key) {
+  for (size_t i = 0; i < ctx->num_extensions; i++)
+    if (ctx->extensions[i].key == key) return &ctx->extensions[i];
+  return NULL;
+}
+
+lt_status_t
+lt_context_set_extension(lt_context_t *ctx, const lt_context_key_t *key,
+                         void *ptr, lt_context_extension_destroy_fn_t destroy) {
+  lt_extension_entry_t *e = find_extension(ctx, key);
+  if (!e && !ptr) return LT_OK;
+  if (!e) {
+    if (LT_FAILED(lt_context_grow(ctx, (void **)&ctx->extensions,
+                                  &ctx->cap_extensions, ctx->num_extensions + 1,
+                                  sizeof(*ctx->extensions))))
+      return lt_status_make(LT_STATUS_OUT_OF_MEMORY,
+                            "cannot keep the context's %s",
+                            key->name ? key->name : "extension");
+    ctx->extensions[ctx->num_extensions++] =
+        (lt_extension_entry_t){key, ptr, destroy};
+    return LT_OK;
+  }
+  lt_extension_entry_t old = *e;
+  if (ptr) {
+    *e = (lt_extension_entry_t){key, ptr, destroy};
+  } else {
+    size_t i = (size_t)(e - ctx->extensions);
+    memmove(e, e + 1, (ctx->num_extensions - i - 1) * sizeof(*e));
+    ctx->num_extensions--;
+  }
+  /* Setting the same pointer again only changes who owns it. */
+  if (old.destroy && old.ptr != ptr) old.destroy(ctx, old.ptr);
+  return LT_OK;
+}
+
+void *lt_context_extension(const lt_context_t *ctx,
+                           const lt_context_key_t *key) {
+  const lt_extension_entry_t *e = find_extension(ctx, key);
+  return e ? e->ptr : NULL;
+}
 
 void lt_context_set_allow_unregistered(lt_context_t *ctx, bool allow) {
   ctx->allow_unregistered = allow;

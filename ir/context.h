@@ -57,6 +57,32 @@ const lt_op_info_t *lt_op_info_get(lt_context_t *ctx, const char *name,
 /* Registered op info by name, NULL if not registered. */
 const lt_op_info_t *lt_op_info_lookup(lt_context_t *ctx, const char *name);
 
+/* ---- extensions ------------------------------------------------------------
+ * State that a layer above the IR keeps per context (the kernel registry
+ * the placement passes read, a target description, ...), as an MLIR context
+ * holds dialect state: the IR cannot name the state's type, so it keeps a
+ * pointer under a key. A key is the address of a static lt_context_key_t
+ * of the layer that owns the state, so keys never collide and need no
+ * registration; its name only shows in messages. */
+typedef struct lt_context_key {
+  const char *name; /* "kernel registry" */
+} lt_context_key_t;
+
+/* Called once on an owned extension's pointer when it is replaced, removed
+ * or its context is destroyed; the context is still whole then. */
+typedef void (*lt_context_extension_destroy_fn_t)(lt_context_t *ctx, void *ptr);
+
+/* Keeps ptr under key, in place of (and destroying) what was there; NULL
+ * removes it. With destroy the context owns ptr; without, ptr is borrowed
+ * and must outlive the context or be removed first. Fails (out of memory)
+ * leaving everything as it was: ptr is still the caller's. */
+lt_status_t lt_context_set_extension(lt_context_t *ctx,
+                                     const lt_context_key_t *key, void *ptr,
+                                     lt_context_extension_destroy_fn_t destroy);
+/* The pointer kept under key, NULL when there is none. */
+void *lt_context_extension(const lt_context_t *ctx,
+                           const lt_context_key_t *key);
+
 /* ---- iteration over uniqued objects (for tests and statistics) -------- */
 size_t lt_context_num_types(lt_context_t *ctx);
 size_t lt_context_num_attrs(lt_context_t *ctx);

@@ -76,6 +76,13 @@ typedef struct lt_resource_entry {
   size_t raw_size;
 } lt_resource_entry_t;
 
+/* One extension (lt_context_set_extension). */
+typedef struct lt_extension_entry {
+  const lt_context_key_t *key;
+  void *ptr;
+  lt_context_extension_destroy_fn_t destroy; /* NULL: borrowed */
+} lt_extension_entry_t;
+
 #define LT_INT_TYPE_CACHE 65 /* widths 0..64 */
 
 /* File locations of one file made in increasing (line, col) order, as a
@@ -133,6 +140,9 @@ struct lt_context {
   uint64_t error_count;
   lt_source_entry_t *sources;
   size_t num_sources, cap_sources;
+
+  lt_extension_entry_t *extensions; /* few: searched in order */
+  size_t num_extensions, cap_extensions;
 };
 
 /* Grows a context-allocated array to hold at least `need` items. */

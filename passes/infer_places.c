@@ -19,6 +19,7 @@
 
 #include "dialects/func/func.h"
 #include "ir/diagnostics.h"
+#include "passes/kernel_registry.h"
 #include "passes/pass_list.h"
 #include "passes/place_passes.h"
 
@@ -122,9 +123,11 @@ static uint32_t place_constant(lt_pass_t *pass, lt_op_t *c,
   return placed;
 }
 
-lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
-                                const lk_registry_t *registry,
-                                const char *places) {
+static lt_result_t run_infer_places(lt_pass_t *pass, lt_op_t *func) {
+  const char *places = ((const infer_places_options_t *)pass->options)->places;
+  const lk_registry_t *registry = lt_kernels_registry(lt_op_context(func));
+  if (!registry)
+    return lt_op_emit_error(func, "out of memory creating the kernel registry");
   lk_place_t first;
   const char *text = places ? places : "";
   const char *comma = strchr(text, ',');
@@ -194,15 +197,6 @@ lt_result_t lt_infer_places_run(lt_pass_t *pass, lt_op_t *func,
   lt_pass_stat_add(pass, 0, placed);
   lt_pass_set_changed(pass, placed != 0);
   return result;
-}
-
-static lt_result_t run_infer_places(lt_pass_t *pass, lt_op_t *op) {
-  const infer_places_options_t *o = pass->options;
-  lk_registry_t *registry = lk_registry_create();
-  if (!registry) return lt_op_emit_error(op, "out of memory");
-  lt_result_t r = lt_infer_places_run(pass, op, registry, o->places);
-  lk_registry_destroy(registry);
-  return r;
 }
 
 const lt_pass_info_t lt_infer_places_pass = {

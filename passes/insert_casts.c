@@ -16,6 +16,7 @@
 
 #include "dialects/func/func.h"
 #include "ir/diagnostics.h"
+#include "passes/kernel_registry.h"
 #include "passes/lite_rewrite.h"
 #include "passes/pass_list.h"
 #include "passes/place_passes.h"
@@ -23,14 +24,13 @@
 enum { STAT_IO_COPY, STAT_CALIB, STAT_LAYOUT, STAT_SHARED, STAT_FOLDED,
        STAT_CANCELLED };
 
-const lt_pass_statistic_t
-    lt_insert_casts_statistics[LT_INSERT_CASTS_NUM_STATISTICS] = {
-        {"num-io-copy", "Number of lite.io_copy ops inserted"},
-        {"num-calib", "Number of lite.calib ops inserted"},
-        {"num-layout", "Number of lite.layout ops inserted"},
-        {"num-shared", "Number of uses served by an existing cast"},
-        {"num-folded", "Number of casts of constants folded"},
-        {"num-cancelled", "Number of casts cancelled by an inverse cast"},
+static const lt_pass_statistic_t kStatistics[] = {
+    {"num-io-copy", "Number of lite.io_copy ops inserted"},
+    {"num-calib", "Number of lite.calib ops inserted"},
+    {"num-layout", "Number of lite.layout ops inserted"},
+    {"num-shared", "Number of uses served by an existing cast"},
+    {"num-folded", "Number of casts of constants folded"},
+    {"num-cancelled", "Number of casts cancelled by an inverse cast"},
 };
 
 typedef struct cache_entry {
@@ -42,7 +42,6 @@ typedef struct cache_entry {
 typedef struct casts {
   lt_pass_t *pass;
   const lk_registry_t *registry;
-  uint32_t stat_base;
   lt_context_t *ctx;
   lt_block_t *entry;
   cache_entry_t *cache;
@@ -56,7 +55,7 @@ static bool same_place(const lk_place_t *a, const lk_place_t *b) {
 }
 
 static void stat(casts_t *c, uint32_t i) {
-  lt_pass_stat_add(c->pass, c->stat_base + i, 1);
+  lt_pass_stat_add(c->pass, i, 1);
 }
 
 static void remember(casts_t *c, lt_value_t *from, lk_place_t to,
@@ -283,12 +282,12 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
   return LT_SUCCESS;
 }
 
-lt_result_t lt_insert_casts_run(lt_pass_t *pass, lt_op_t *func,
-                                const lk_registry_t *registry,
-                                uint32_t stat_base) {
+static lt_result_t run_insert_casts(lt_pass_t *pass, lt_op_t *func) {
+  const lk_registry_t *registry = lt_kernels_registry(lt_op_context(func));
+  if (!registry)
+    return lt_op_emit_error(func, "out of memory creating the kernel registry");
   casts_t c = {.pass = pass,
                .registry = registry,
-               .stat_base = stat_base,
                .ctx = lt_op_context(func),
                .entry = lt_func_entry(func)};
   lt_result_t result = LT_SUCCESS;
@@ -314,21 +313,13 @@ lt_result_t lt_insert_casts_run(lt_pass_t *pass, lt_op_t *func,
   return result;
 }
 
-static lt_result_t run_insert_casts(lt_pass_t *pass, lt_op_t *op) {
-  lk_registry_t *registry = lk_registry_create();
-  if (!registry) return lt_op_emit_error(op, "out of memory");
-  lt_result_t r = lt_insert_casts_run(pass, op, registry, 0);
-  lk_registry_destroy(registry);
-  return r;
-}
-
 const lt_pass_info_t lt_insert_casts_pass = {
     .argument = "lite-insert-casts",
     .name = "LiteInsertCasts",
     .summary = "Insert io_copy, calib and layout casts where a value's Place "
                "is not the one its consumer's kernel reads",
     .anchor = "func.func",
-    .statistics = lt_insert_casts_statistics,
-    .num_statistics = LT_INSERT_CASTS_NUM_STATISTICS,
+    .statistics = kStatistics,
+    .num_statistics = sizeof(kStatistics) / sizeof(kStatistics[0]),
     .run = run_insert_casts,
 };

@@ -1,6 +1,7 @@
 /* pick_kernels.c - --lite-pick-kernels: chooses a kernel for every lite op
- * from the kernel registry and records its stable name as the op's
- * `lite.kernel` attribute (Paddle-Lite's static_kernel_pick_pass).
+ * from the context's kernel registry (passes/kernel_registry.h) and
+ * records its stable name as the op's `lite.kernel` attribute
+ * (Paddle-Lite's static_kernel_pick_pass).
  *
  * Candidates: the kernels of the op whose target, precision and layout
  * each equal some valid place's or are `any` on either side (Paddle-Lite
@@ -23,23 +24,27 @@
 
 #include "dialects/lite/lite.h"
 #include "ir/diagnostics.h"
-#include "passes/kernel_pick.h"
+#include "passes/kernel_registry.h"
 #include "passes/pass_list.h"
 
 #define PICK_MAX_PLACES 16
 #define PICK_MAX_INTS 32
 
-const lt_pass_option_t lt_pick_kernels_options[LT_PICK_KERNELS_NUM_OPTIONS] = {
-    {"places", LT_OPT_STRING, offsetof(lt_pick_kernels_options_t, places),
+typedef struct pick_kernels_options {
+  char *places; /* "x86:f32:nchw8c,host:f32:nchw": the user's priority */
+  bool explain; /* a remark per op with every candidate's score */
+} pick_kernels_options_t;
+
+static const lt_pass_option_t kOptions[] = {
+    {"places", LT_OPT_STRING, offsetof(pick_kernels_options_t, places),
      "host:f32:nchw",
      "Valid places, highest priority first: target:precision:layout,..."},
-    {"explain", LT_OPT_BOOL, offsetof(lt_pick_kernels_options_t, explain),
-     "false", "Emit a remark per op listing every candidate and its score"},
+    {"explain", LT_OPT_BOOL, offsetof(pick_kernels_options_t, explain), "false",
+     "Emit a remark per op listing every candidate and its score"},
 };
 
-const lt_pass_statistic_t
-    lt_pick_kernels_statistics[LT_PICK_KERNELS_NUM_STATISTICS] = {
-        {"num-picked", "Number of ops given a kernel"},
+static const lt_pass_statistic_t kStatistics[] = {
+    {"num-picked", "Number of ops given a kernel"},
 };
 
 /* ---- options ----------------------------------------------------------------
@@ -343,9 +348,11 @@ static lt_walk_result_t visit(lt_op_t *op, void *user) {
   return LT_WALK_ADVANCE;
 }
 
-lt_result_t lt_pick_kernels_run(lt_pass_t *pass, lt_op_t *op,
-                                const lk_registry_t *registry) {
-  const lt_pick_kernels_options_t *o = pass->options;
+static lt_result_t run_pick_kernels(lt_pass_t *pass, lt_op_t *op) {
+  const pick_kernels_options_t *o = pass->options;
+  const lk_registry_t *registry = lt_kernels_registry(lt_op_context(op));
+  if (!registry)
+    return lt_op_emit_error(op, "out of memory creating the kernel registry");
   places_t places;
   if (LT_FAILED(parse_places(op, o->places, &places))) return LT_FAILURE;
   lt_pass_set_changed(pass, false);
@@ -360,25 +367,17 @@ lt_result_t lt_pick_kernels_run(lt_pass_t *pass, lt_op_t *op,
   return st.result;
 }
 
-static lt_result_t run_pick_kernels(lt_pass_t *pass, lt_op_t *op) {
-  lk_registry_t *registry = lk_registry_create();
-  if (!registry) return lt_op_emit_error(op, "out of memory");
-  lt_result_t r = lt_pick_kernels_run(pass, op, registry);
-  lk_registry_destroy(registry);
-  return r;
-}
-
 const lt_pass_info_t lt_pick_kernels_pass = {
     .argument = "lite-pick-kernels",
     .name = "LitePickKernels",
     .summary = "Choose a kernel for every lite op by Place priority and "
                "record its stable name as lite.kernel",
     .anchor = "func.func",
-    .options_size = sizeof(lt_pick_kernels_options_t),
-    .options = lt_pick_kernels_options,
-    .num_options = LT_PICK_KERNELS_NUM_OPTIONS,
-    .statistics = lt_pick_kernels_statistics,
-    .num_statistics = LT_PICK_KERNELS_NUM_STATISTICS,
+    .options_size = sizeof(pick_kernels_options_t),
+    .options = kOptions,
+    .num_options = sizeof(kOptions) / sizeof(kOptions[0]),
+    .statistics = kStatistics,
+    .num_statistics = sizeof(kStatistics) / sizeof(kStatistics[0]),
     .run = run_pick_kernels,
 };
 

@@ -4,11 +4,11 @@
 // consumer's (duplicated, not cast).
 // Precisions stay those of the element types (the IR verifies);
 // lite-insert-casts materializes the f16 of the conv.
-// RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true' | FileCheck %s
+// RUN: lite-opt %s --test-lite-register-kernels --lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-infer-places='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' | FileCheck %s
 // RUN: lite-opt %s --lite-pick-kernels='places=host:f32:nchw' --lite-infer-places='places=host:f32:nchw' | FileCheck %s --check-prefix=HOST
 // RUN: not lite-opt %s --lite-pick-kernels --lite-infer-places='places=gpu' 2>&1 | FileCheck %s --check-prefix=ERR
 // Placing changes no number.
-// RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(test-lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true}))' -o %t.placed.mlir
+// RUN: lite-opt %s --pass-pipeline='builtin.module(test-lite-register-kernels,func.func(lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw},lite-infer-places{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw}))' -o %t.placed.mlir
 // RUN: lite-run --compare %s --compare-to %t.placed.mlir --rtol 0 --atol 0 | FileCheck %s --check-prefix=CMP
 
 // The argument stays in host memory (lite-insert-casts copies it to the

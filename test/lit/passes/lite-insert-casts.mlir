@@ -1,10 +1,10 @@
 // A mixed-target model: valid places opencl:f16:nchw, x86:f32:nchw8c,
-// host:f32:nchw. --test-lite-pick-kernels (test/lib/test_kernels.c) picks
-// from the builtin kernels plus an opencl f16 conv and an x86 nchw8c
-// softmax, then runs lite-infer-places and lite-insert-casts over the same
-// registry.
-// RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true' | FileCheck %s
-// RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true' --mlir-pass-statistics 2>&1 | FileCheck %s --check-prefix=STATS
+// host:f32:nchw. --test-lite-register-kernels (test/lib/test_kernels.c)
+// adds stand-ins to the builtin kernels, among them an opencl f16 conv and
+// an x86 nchw8c softmax; lite-pick-kernels, lite-infer-places and
+// lite-insert-casts all read that registry.
+// RUN: lite-opt %s --test-lite-register-kernels --lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-infer-places='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-insert-casts | FileCheck %s
+// RUN: lite-opt %s --test-lite-register-kernels --lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-infer-places='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-insert-casts --mlir-pass-statistics 2>&1 | FileCheck %s --check-prefix=STATS
 
 // The model's interface is host memory in the logical layout. The input
 // is copied to the device and calibrated to f16 there; the weight is
@@ -38,10 +38,10 @@
 // STATS-DAG: 2 num-shared
 
 // No duplicate casts.
-// RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true' | FileCheck %s --check-prefix=COUNT
+// RUN: lite-opt %s --test-lite-register-kernels --lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-infer-places='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-insert-casts | FileCheck %s --check-prefix=COUNT
 // COUNT-COUNT-2: "lite.calib"
 // COUNT-NOT:     "lite.calib"
-// RUN: lite-opt %s --test-lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true' | FileCheck %s --check-prefix=COPY
+// RUN: lite-opt %s --test-lite-register-kernels --lite-pick-kernels='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-infer-places='places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw' --lite-insert-casts | FileCheck %s --check-prefix=COPY
 // COPY-COUNT-2: "lite.io_copy"
 // COPY-NOT:     "lite.io_copy"
 
@@ -49,7 +49,7 @@
 // a calib made the value f16. The conv reads f16 inputs and weights, and
 // relu/calib round to f16 (2^-11 relative each): within 5e-3 relative +
 // 5e-3 absolute, and measurably not exact.
-// RUN: lite-opt %s --pass-pipeline='builtin.module(func.func(test-lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw infer-places=true insert-casts=true}))' -o %t.placed.mlir
+// RUN: lite-opt %s --pass-pipeline='builtin.module(test-lite-register-kernels,func.func(lite-pick-kernels{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw},lite-infer-places{places=opencl:f16:nchw,x86:f32:nchw8c,host:f32:nchw},lite-insert-casts))' -o %t.placed.mlir
 // RUN: lite-run --compare %s --compare-to %t.placed.mlir --rtol 5e-3 --atol 5e-3 | FileCheck %s --check-prefix=CMP
 // CMP: output 'output_0': {{.*}}: ok
 // RUN: not lite-run --compare %s --compare-to %t.placed.mlir --rtol 1e-7 --atol 0

@@ -5,7 +5,7 @@
 // the op, its location and the places tried, with a note per rejected
 // candidate; every such op is reported.
 
-// RUN: lite-opt %s --split-input-file --verify-diagnostics --test-lite-pick-kernels='places=x86:f32:nchw8c,host:f32:nchw explain=true' -o /dev/null
+// RUN: lite-opt %s --split-input-file --verify-diagnostics --test-lite-register-kernels --lite-pick-kernels='places=x86:f32:nchw8c,host:f32:nchw explain=true' -o /dev/null
 // RUN: not lite-opt %s --split-input-file --lite-pick-kernels='places=x86:f32:nchw8c' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: not lite-opt %s --lite-pick-kernels='places=x86:f32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not lite-opt %s --lite-pick-kernels='places=x86:f32:nchw8c,' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD2
@@ -14,7 +14,7 @@
 // NONE:      lite-pick-kernels-explain.mlir:30:8: error: no kernel for 'lite.softmax' at places x86:f32:nchw8c
 // NONE:      lite-pick-kernels-explain.mlir:40:8: error: no kernel for 'lite.conv2d' at places x86:f32:nchw8c
 // NONE:      lite-pick-kernels-explain.mlir:49:8: error: no kernel for 'lite.add' at places x86:f32:nchw8c
-// RUN: not lite-opt %s --split-input-file --test-lite-pick-kernels='places=x86:f32:nchw8c' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTE
+// RUN: not lite-opt %s --split-input-file --test-lite-register-kernels --lite-pick-kernels='places=x86:f32:nchw8c' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTE
 // NOTE:      lite-pick-kernels-explain.mlir:28:8: error: no kernel for 'lite.conv2d' at places x86:f32:nchw8c
 // NOTE:      lite-pick-kernels-explain.mlir:28:8: note: kernel test_x86_conv2d_3x3s1__f32_nchw8c rejected: needs kernel_shape each in {3}
 // NOTE-NOT:  error: no kernel for 'lite.softmax'
