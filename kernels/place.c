@@ -144,3 +144,8 @@ lk_dtype_t lk_dtype_of_precision(lk_precision_t p) {
   }
   return LK_DTYPE_NONE;
 }
+
+bool lk_precision_is_float(lk_precision_t p) {
+  return p == LK_PRECISION_F32 || p == LK_PRECISION_F16 ||
+         p == LK_PRECISION_BF16;
+}

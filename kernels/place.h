@@ -106,5 +106,7 @@ int32_t lk_layout_channel_block(lk_layout_t l);
 lk_precision_t lk_precision_of_dtype(lk_dtype_t d);
 /* The dtype precision p stores; LK_DTYPE_NONE for `any`. */
 lk_dtype_t lk_dtype_of_precision(lk_precision_t p);
+/* f32, f16 and bf16 (not `any`). */
+bool lk_precision_is_float(lk_precision_t p);
 
 #endif /* LITE_KERNELS_PLACE_H */

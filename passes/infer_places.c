@@ -14,7 +14,10 @@
  * The precision of every Place stays the one storing the value's element
  * type, so the IR verifies after this pass: a kernel declaring another
  * precision (an f16 conv fed f32) gets its operands calibrated and its
- * results retyped by lite-insert-casts. */
+ * results retyped by lite-insert-casts. A returned value placed elsewhere
+ * than the function's result reaches func.return (which wants the result's
+ * type) through a builtin.unrealized_conversion_cast, as in MLIR's type
+ * conversions; lite-insert-casts turns it into real casts. */
 #include <string.h>
 
 #include "dialects/func/func.h"
@@ -123,6 +126,30 @@ static uint32_t place_constant(lt_pass_t *pass, lt_op_t *c,
   return placed;
 }
 
+/* Returned values whose type is not the function's result type get an
+ * unrealized cast to it, so that func.return verifies until
+ * lite-insert-casts. */
+static lt_result_t bridge_returns(lt_op_t *func, lt_op_t *ret) {
+  const lt_type_t *ft = lt_func_type(func);
+  if (!ft || ft->function.num_results != ret->num_operands) return LT_SUCCESS;
+  lt_context_t *ctx = lt_op_context(func);
+  for (uint32_t i = 0; i < ret->num_operands; i++) {
+    lt_value_t *v = lt_op_operand(ret, i);
+    const lt_type_t *want = ft->function.types[ft->function.num_inputs + i];
+    if (v->type == want) continue;
+    lt_op_state_t s;
+    lt_op_state_init(&s, ctx, "builtin.unrealized_conversion_cast", ret->loc);
+    lt_op_state_add_operand(&s, v);
+    lt_op_state_add_result(&s, want);
+    lt_op_t *cast = lt_op_create(&s);
+    lt_op_state_free(&s);
+    if (!cast) return lt_op_emit_error(ret, "out of memory");
+    lt_block_insert(ret->parent, ret, cast);
+    lt_op_set_operand(ret, i, lt_op_result(cast, 0));
+  }
+  return LT_SUCCESS;
+}
+
 static lt_result_t run_infer_places(lt_pass_t *pass, lt_op_t *func) {
   const char *places = ((const infer_places_options_t *)pass->options)->places;
   const lk_registry_t *registry = lt_kernels_registry(lt_op_context(func));
@@ -173,7 +200,8 @@ static lt_result_t run_infer_places(lt_pass_t *pass, lt_op_t *func) {
     uint32_t ni = ft->function.num_inputs, nr = ft->function.num_results;
     const lt_type_t *types[64];
     if (ni + nr <= 64) {
-      for (uint32_t i = 0; i < ni; i++) types[i] = entry->args[i]->type;
+      for (uint32_t i = 0; i < ni; i++)
+        types[i] = entry->args[i]->type;
       for (uint32_t i = 0; i < nr; i++) {
         const lt_type_t *t = lt_op_operand(ret, i)->type;
         /* Results keep the model's element types and come back to host
@@ -186,14 +214,16 @@ static lt_result_t run_infer_places(lt_pass_t *pass, lt_op_t *func) {
         }
         types[ni + i] = t;
       }
-      lt_op_set_attr(func, "function_type",
-                     lt_attr_type(ctx, lt_type_function(ctx, ni, types, nr,
-                                                        types + ni)));
+      lt_op_set_attr(
+          func, "function_type",
+          lt_attr_type(ctx, lt_type_function(ctx, ni, types, nr, types + ni)));
     } else {
       result = lt_op_emit_error(func, "lite-infer-places: more than 64 "
                                       "arguments and results");
     }
   }
+  if (LT_SUCCEEDED(result) && ret && LT_FAILED(bridge_returns(func, ret)))
+    result = LT_FAILURE;
   lt_pass_stat_add(pass, 0, placed);
   lt_pass_set_changed(pass, placed != 0);
   return result;

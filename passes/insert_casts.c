@@ -21,8 +21,14 @@
 #include "passes/pass_list.h"
 #include "passes/place_passes.h"
 
-enum { STAT_IO_COPY, STAT_CALIB, STAT_LAYOUT, STAT_SHARED, STAT_FOLDED,
-       STAT_CANCELLED };
+enum {
+  STAT_IO_COPY,
+  STAT_CALIB,
+  STAT_LAYOUT,
+  STAT_SHARED,
+  STAT_FOLDED,
+  STAT_CANCELLED
+};
 
 static const lt_pass_statistic_t kStatistics[] = {
     {"num-io-copy", "Number of lite.io_copy ops inserted"},
@@ -54,9 +60,7 @@ static bool same_place(const lk_place_t *a, const lk_place_t *b) {
          a->layout == b->layout && a->device == b->device;
 }
 
-static void stat(casts_t *c, uint32_t i) {
-  lt_pass_stat_add(c->pass, i, 1);
-}
+static void stat(casts_t *c, uint32_t i) { lt_pass_stat_add(c->pass, i, 1); }
 
 static void remember(casts_t *c, lt_value_t *from, lk_place_t to,
                      lt_value_t *v) {
@@ -73,11 +77,6 @@ static void remember(casts_t *c, lt_value_t *from, lk_place_t to,
 
 /* A float result of an `any` kernel is computed in its float operand's
  * precision (an f16 relu after an f16 conv). */
-static bool is_float(lk_precision_t p) {
-  return p == LK_PRECISION_F32 || p == LK_PRECISION_F16 ||
-         p == LK_PRECISION_BF16;
-}
-
 static bool is_cast(const lt_op_t *op) {
   int id = op ? lt_lite_op_id(op) : -1;
   return id == LT_LITE_IO_COPY || id == LT_LITE_CALIB || id == LT_LITE_LAYOUT;
@@ -121,15 +120,17 @@ static lt_value_t *cast_one(casts_t *c, lt_value_t *cur, lt_lite_op_id_t id,
   lt_op_t *def = cur->is_block_arg ? NULL : cur->owner.op;
   lt_loc_t loc = def ? def->loc : cur->loc;
   lt_op_state_t s;
-  lt_op_state_init(&s, c->ctx, id == LT_LITE_IO_COPY ? "lite.io_copy"
-                               : id == LT_LITE_CALIB  ? "lite.calib"
-                                                      : "lite.layout",
+  lt_op_state_init(&s, c->ctx,
+                   id == LT_LITE_IO_COPY ? "lite.io_copy"
+                   : id == LT_LITE_CALIB ? "lite.calib"
+                                         : "lite.layout",
                    loc);
   lt_op_state_add_operand(&s, cur);
   lt_op_state_add_result(&s, type);
   const lk_kernel_t *k = cast_kernel(c->registry, lt_lite_op_name(id), to);
-  if (k) lt_op_state_add_attr(&s, "lite.kernel",
-                              lt_attr_string_cstr(c->ctx, k->name));
+  if (k)
+    lt_op_state_add_attr(&s, "lite.kernel",
+                         lt_attr_string_cstr(c->ctx, k->name));
   lt_op_t *op = lt_op_create(&s);
   lt_op_state_free(&s);
   if (!op) return NULL;
@@ -201,7 +202,8 @@ static lt_result_t fix_operand(casts_t *c, lt_op_t *op, uint32_t i,
    * one element type per op. */
   if (i > 0 && want.precision == LK_PRECISION_ANY &&
       lt_place_of_value(lt_op_operand(op, 0), &first) &&
-      is_float(first.precision) && is_float(have.precision))
+      lk_precision_is_float(first.precision) &&
+      lk_precision_is_float(have.precision))
     want.precision = first.precision;
   /* `any` in a declaration keeps what the value has. */
   if (want.target == LK_TARGET_ANY) want.target = have.target;
@@ -223,7 +225,8 @@ static lt_result_t match_results(casts_t *c, lt_op_t *func, lt_op_t *ret) {
   const lt_type_t *types[64];
   if (ni + nr > 64) return LT_SUCCESS;
   bool differ = false;
-  for (uint32_t i = 0; i < ni + nr; i++) types[i] = ft->function.types[i];
+  for (uint32_t i = 0; i < ni + nr; i++)
+    types[i] = ft->function.types[i];
   for (uint32_t i = 0; i < nr; i++) {
     const lt_type_t *have = lt_op_operand(ret, i)->type;
     if (have != types[ni + i] && lt_type_compatible(have, types[ni + i])) {
@@ -239,11 +242,25 @@ static lt_result_t match_results(casts_t *c, lt_op_t *func, lt_op_t *ret) {
   return LT_SUCCESS;
 }
 
+/* The unrealized cast lite-infer-places put before func.return's operand
+ * i, if any, gives way: the operand becomes the cast's input again, to be
+ * cast for real. */
+static void unbridge(lt_op_t *ret, uint32_t i) {
+  lt_value_t *v = lt_op_operand(ret, i);
+  lt_op_t *def = v->is_block_arg ? NULL : v->owner.op;
+  if (!def || def->num_operands != 1 ||
+      strcmp(lt_op_name(def), "builtin.unrealized_conversion_cast") != 0)
+    return;
+  lt_op_set_operand(ret, i, lt_op_operand(def, 0));
+  if (lt_value_use_empty(lt_op_result(def, 0))) lt_op_erase(def);
+}
+
 static lt_result_t visit(casts_t *c, lt_op_t *op) {
   if (strcmp(lt_op_name(op), "func.return") == 0) {
     const lt_type_t *ft = lt_func_type(lt_op_parent_op(op));
     if (!ft || ft->function.num_results != op->num_operands) return LT_SUCCESS;
     for (uint32_t i = 0; i < op->num_operands; i++) {
+      unbridge(op, i);
       lk_place_t want;
       const lt_type_t *t = ft->function.types[ft->function.num_inputs + i];
       if (t->kind == LT_TYPE_TENSOR && lt_place_of_type(t, &want) &&
@@ -270,8 +287,9 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
     if (decl.precision != LK_PRECISION_ANY)
       p.precision = decl.precision;
     else if (has_first && lt_lite_op_id(op) != LT_LITE_CALIB &&
-             is_float(first.precision) &&
-             is_float(lt_precision_of_element(r->type->shaped.element)))
+             lk_precision_is_float(first.precision) &&
+             lk_precision_is_float(
+                 lt_precision_of_element(r->type->shaped.element)))
       p.precision = first.precision;
     const lt_type_t *t = lt_place_retype(c->ctx, r->type, p);
     if (t != r->type) {

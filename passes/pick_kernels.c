@@ -101,11 +101,6 @@ static bool candidate_for(const lk_kernel_t *k, lk_place_t p) {
          component_matches(k->place.layout, p.layout, LK_LAYOUT_ANY);
 }
 
-static bool is_float(lk_precision_t p) {
-  return p == LK_PRECISION_F32 || p == LK_PRECISION_F16 ||
-         p == LK_PRECISION_BF16;
-}
-
 /* The precision a value is stored in: its Place's, else its element
  * type's. Values that are not tensors (`none`) have none. */
 static bool value_precision(const lt_value_t *v, lk_precision_t *out) {
@@ -123,7 +118,8 @@ static bool value_precision(const lt_value_t *v, lk_precision_t *out) {
 /* Can a value of precision `have` meet a kernel declaring `want`? */
 static bool precision_reachable(lk_precision_t have, lk_precision_t want) {
   return have == want || want == LK_PRECISION_ANY ||
-         (have != LK_PRECISION_ANY && is_float(have) && is_float(want));
+         (have != LK_PRECISION_ANY && lk_precision_is_float(have) &&
+          lk_precision_is_float(want));
 }
 
 /* Paddle-Lite's PrecisionCompatible for the input bonus. */

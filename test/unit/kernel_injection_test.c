@@ -149,11 +149,11 @@ static const char kPipeline[] =
 
 /* A relu at a Place no builtin kernel has. */
 static const lk_place_t kX86Blocked[] = {
-    {LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C}};
+    LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C)};
 static const lk_kernel_t kExtraRelu = {
     .name = "inj_x86_relu__f32_nchw8c",
     .op = "relu",
-    .place = {LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C},
+    .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C),
     .inputs = kX86Blocked,
     .num_inputs = 1,
     .outputs = kX86Blocked,
@@ -198,10 +198,10 @@ static placed_t run_placement(lt_context_t *ctx) {
     if (lt_lite_op_id(op) == LT_LITE_RELU) {
       kernel_of(op, p.relu_kernel, sizeof p.relu_kernel);
       p.relu_arg_cast = !lt_op_operand(op, 0)->is_block_arg;
-      lt_place_t place;
+      lk_place_t place;
       p.relu_blocked = lt_place_of_type(lt_op_result(op, 0)->type, &place) &&
-                       place.target == LT_TARGET_X86 &&
-                       place.layout == LT_LAYOUT_NCHW8C;
+                       place.target == LK_TARGET_X86 &&
+                       place.layout == LK_LAYOUT_NCHW8C;
     } else if (lt_lite_op_id(op) == LT_LITE_SIGMOID) {
       kernel_of(op, p.sigmoid_kernel, sizeof p.sigmoid_kernel);
     }
