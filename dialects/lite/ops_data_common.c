@@ -6,41 +6,26 @@
 #include "dialects/lite/ops_data.h"
 #include "kernels/plan/data.h"
 
-/* Runs one helper of the plan steps over c and reports its failure at c's
- * op. */
-#define PLAN_CALL(c, call)                                                     \
-  do {                                                                         \
-    lk_plan_t p_;                                                              \
-    lt_lite_plan_init(c, &p_);                                                 \
-    lk_plan_t *p = &p_;                                                        \
-    return lt_lite_plan_report(c, p, call);                                    \
-  } while (0)
-
 lt_result_t lt_lite_data_expect_present(const lt_lite_call_t *c,
                                         const lt_lite_shape_t *in, uint32_t n) {
-  PLAN_CALL(c, lk_plan_expect_all_present(p, in, n));
+  lk_plan_t p;
+  return PLAN(c, p, lk_plan_expect_all_present(&p, in, n));
 }
 
 lt_result_t lt_lite_data_expect_index(const lt_lite_call_t *c,
                                       const lt_lite_shape_t *in, uint32_t i,
                                       const char *name) {
-  PLAN_CALL(c, lk_plan_expect_index(p, in, i, name));
+  lk_plan_t p;
+  return PLAN(c, p, lk_plan_expect_index(&p, in, i, name));
 }
 
 lt_result_t lt_lite_data_ints(const lt_lite_call_t *c,
                               const lt_lite_shape_t *in, uint32_t i,
                               const char *name, int64_t *out, int32_t cap,
                               int32_t *out_count, int64_t *out_len) {
-  PLAN_CALL(c, lk_plan_data_ints(p, in, i, name, out, cap, out_count, out_len));
-}
-
-lt_result_t lt_lite_data_list(const lt_lite_call_t *c,
-                              const lt_lite_shape_t *in, uint32_t num_in,
-                              uint32_t i, const char *name, bool required,
-                              int64_t *out, int32_t cap, int32_t *out_count,
-                              int64_t *out_len) {
-  PLAN_CALL(c, lk_plan_data_list(p, in, num_in, i, name, required, out, cap,
-                                 out_count, out_len));
+  lk_plan_t p;
+  return PLAN(c, p,
+              lk_plan_data_ints(&p, in, i, name, out, cap, out_count, out_len));
 }
 
 const char *lt_lite_data_form(const lt_lite_shape_t *in, uint32_t num_in,
@@ -51,14 +36,17 @@ const char *lt_lite_data_form(const lt_lite_shape_t *in, uint32_t num_in,
 
 lt_result_t lt_lite_data_exact_attr(const lt_lite_call_t *c, const char *name,
                                     double value, lk_dtype_t dtype) {
-  PLAN_CALL(c, lk_plan_exact_attr(p, name, value, dtype));
+  lk_plan_t p;
+  return PLAN(c, p, lk_plan_exact_attr(&p, name, value, dtype));
 }
 
 lt_result_t lt_lite_data_scalar(const lt_lite_call_t *c,
                                 const lt_lite_shape_t *in, uint32_t i,
                                 const char *name, int64_t *out_i, double *out_f,
                                 bool *out_known) {
-  PLAN_CALL(c, lk_plan_data_scalar(p, in, i, name, out_i, out_f, out_known));
+  lk_plan_t p;
+  return PLAN(c, p,
+              lk_plan_data_scalar(&p, in, i, name, out_i, out_f, out_known));
 }
 
 int64_t lt_lite_data_product(const int64_t *dims, int32_t from, int32_t to) {
@@ -67,7 +55,8 @@ int64_t lt_lite_data_product(const int64_t *dims, int32_t from, int32_t to) {
 
 lt_result_t lt_lite_data_check_size(const lt_lite_call_t *c,
                                     const lt_lite_shape_t *out) {
-  PLAN_CALL(c, lk_plan_check_size(p, out));
+  lk_plan_t p;
+  return PLAN(c, p, lk_plan_check_size(&p, out));
 }
 
 const char *lt_lite_data_dims_str(const int64_t *dims, int32_t rank, char *buf,

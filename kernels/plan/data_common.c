@@ -6,7 +6,7 @@
 
 #include "kernels/plan/data.h"
 
-/* ---- shape-like operands with an attribute form ------------------------------ */
+/* ---- shape-like operands with an attribute form -------------------------- */
 
 static bool attr_present(lk_attrs_t a, const char *name) {
   const char *s;
@@ -165,8 +165,9 @@ lt_result_t lk_plan_data_scalar(lk_plan_t *p, const lk_shape_t *in,
   if (s->rank > 1 || (s->rank == 1 && s->dims[0] >= 0 && s->dims[0] != 1) ||
       (s->value && lk_numel(s->value) != 1)) {
     char buf[96];
-    return lk_plan_fail(p, "operand #%u (%s) must be a scalar, got shape [%s]",
-                        i, name, lk_dims_str(s->dims, s->rank, buf, sizeof buf));
+    return lk_plan_fail(
+        p, "operand #%u (%s) must be a scalar, got shape [%s]", i, name,
+        lk_dims_str(s->dims, s->rank, buf, sizeof buf));
   }
   if (!s->value || !s->value->data) return LT_SUCCESS;
   if (out_i) *out_i = lk_load_i64(s->value, 0);
@@ -175,7 +176,7 @@ lt_result_t lk_plan_data_scalar(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- operands, axes, sizes ------------------------------------------------------ */
+/* ---- operands, axes, sizes ----------------------------------------------- */
 
 lt_result_t lk_plan_expect_all_present(lk_plan_t *p, const lk_shape_t *in,
                                        uint32_t n) {

@@ -10,7 +10,7 @@ static void same_shape(lk_shape_t *out, const lk_shape_t *in) {
   out->value = NULL;
 }
 
-/* ---- identity, dropout ------------------------------------------------------- */
+/* ---- identity, dropout --------------------------------------------------- */
 
 lt_result_t lk_plan_identity(lk_plan_t *p, const lk_shape_t *in,
                              uint32_t num_in, lk_shape_t *out) {
@@ -69,7 +69,7 @@ lt_result_t lk_plan_dropout(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- reshape ------------------------------------------------------------------ */
+/* ---- reshape ------------------------------------------------------------- */
 
 lt_result_t lk_plan_reshape(lk_plan_t *p, const lk_shape_t *in,
                             uint32_t num_in, lk_shape_t *out) {
@@ -148,7 +148,7 @@ lt_result_t lk_plan_reshape(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- flatten ------------------------------------------------------------------ */
+/* ---- flatten ------------------------------------------------------------- */
 
 lt_result_t lk_plan_flatten(lk_plan_t *p, const lk_shape_t *in,
                             uint32_t num_in, lk_shape_t *out) {
@@ -170,7 +170,7 @@ lt_result_t lk_plan_flatten(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- squeeze / unsqueeze -------------------------------------------------------- */
+/* ---- squeeze / unsqueeze ------------------------------------------------- */
 
 /* Normalizes axes[0..n) against rank into marks[] (true: named); fails on
  * an axis named twice. */
@@ -254,7 +254,7 @@ lt_result_t lk_plan_unsqueeze(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- shape / size ---------------------------------------------------------------- */
+/* ---- shape / size -------------------------------------------------------- */
 
 lt_result_t lk_plan_shape(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
                           lk_shape_t *out, lk_shape_params_t *params) {

@@ -11,7 +11,7 @@
 
 #include "test/unit/check.h"
 
-/* ---- a table of attributes behind lk_attrs_t --------------------------------- */
+/* ---- a table of attributes behind lk_attrs_t ----------------------------- */
 
 typedef struct attr {
   const char *name;
@@ -105,7 +105,7 @@ static lk_plan_t plan_over(const attr_t *table) {
   return p;
 }
 
-/* ---- shapes ------------------------------------------------------------------- */
+/* ---- shapes -------------------------------------------------------------- */
 
 #define SHAPE(dt, ...)                                                         \
   shape_of(dt, (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)),  \
@@ -206,7 +206,7 @@ static void step_error(step_fn step, const attr_t *table, const lk_shape_t *in,
 
 static const attr_t k_none[] = {END};
 
-/* ---- shape-like operands ------------------------------------------------------ */
+/* ---- shape-like operands ------------------------------------------------- */
 
 static void test_lists(void) {
   lk_plan_t p;
@@ -278,7 +278,7 @@ static void test_lists(void) {
   CHECK(strcmp(lk_dims_str(NULL, -1, buf, sizeof buf), "*") == 0);
 }
 
-/* ---- reshape -------------------------------------------------------------------- */
+/* ---- reshape ------------------------------------------------------------- */
 
 static void test_reshape(void) {
   lk_shape_t out;
@@ -342,7 +342,7 @@ static void test_reshape(void) {
   STEP_ERROR(lk_plan_reshape, k_none, e9, "operand #0 is required, got none");
 }
 
-/* ---- flatten ---------------------------------------------------------------------- */
+/* ---- flatten ------------------------------------------------------------- */
 
 static void test_flatten(void) {
   lk_shape_t out;
@@ -365,7 +365,7 @@ static void test_flatten(void) {
   STEP_ERROR(lk_plan_flatten, a4, x, "axis 4 is out of range [-3, 3]");
 }
 
-/* ---- squeeze / unsqueeze -------------------------------------------------------- */
+/* ---- squeeze / unsqueeze ------------------------------------------------- */
 
 static void test_squeeze(void) {
   lk_shape_t out;
@@ -431,7 +431,7 @@ static void test_unsqueeze(void) {
              "takes operand #1 (axes) or attribute 'axes', not both");
 }
 
-/* ---- identity, dropout, shape, size ---------------------------------------------- */
+/* ---- identity, dropout, shape, size -------------------------------------- */
 
 static void test_identity_and_shape(void) {
   lk_shape_t out[2];
@@ -494,6 +494,170 @@ static void test_identity_and_shape(void) {
   CHECK(out[0].dtype == LK_I64 && out[0].rank == 0);
 }
 
+/* ---- transpose, concat, split -------------------------------------------- */
+
+static void test_transpose_concat_split(void) {
+  lk_plan_t p;
+  lk_shape_t out[3];
+  lk_transpose_params_t tp;
+  lk_shape_t x[1] = {SHAPE(LK_F32, 2, -1, 4)};
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_transpose(&p, x, 1, out, &tp)));
+  CHECK(DIMS_ARE(&out[0], 4, -1, 2) && tp.perm[0] == 2 && tp.perm[2] == 0);
+  const attr_t perm[] = {INTS("perm", 1, 2, 0), END};
+  p = plan_over(perm);
+  CHECK(LT_SUCCEEDED(lk_plan_transpose(&p, x, 1, out, &tp)));
+  CHECK(DIMS_ARE(&out[0], -1, 4, 2));
+  lk_shape_t u[1] = {unranked(LK_F32)};
+  CHECK(LT_SUCCEEDED(lk_plan_transpose(&p, u, 1, out, &tp)));
+  CHECK(DIMS_ARE(&out[0], -1, -1, -1));
+  const attr_t bad[] = {INTS("perm", 0, 0, 1), END};
+  p = plan_over(bad);
+  CHECK(failed_with(lk_plan_transpose(&p, x, 1, out, &tp), &p,
+                    "perm is not a permutation of 0..2 (entry 1 is 0)",
+                    __LINE__));
+  const attr_t short_perm[] = {INTS("perm", 1, 0), END};
+  p = plan_over(short_perm);
+  CHECK(failed_with(lk_plan_transpose(&p, x, 1, out, &tp), &p,
+                    "perm has 2 entries; the input has rank 3", __LINE__));
+
+  lk_concat_params_t cp;
+  lk_shape_t cin[3] = {SHAPE(LK_F32, 2, 3), SHAPE(LK_F32, -1, 5),
+                       unranked(LK_F32)};
+  const attr_t ax1[] = {INT("axis", 1), END};
+  p = plan_over(ax1);
+  CHECK(LT_SUCCEEDED(lk_plan_concat(&p, cin, 2, out, &cp)));
+  CHECK(cp.axis == 1 && DIMS_ARE(&out[0], 2, 8));
+  CHECK(LT_SUCCEEDED(lk_plan_concat(&p, cin, 3, out, &cp)));
+  CHECK(DIMS_ARE(&out[0], 2, -1));
+  p = plan_over(k_none);
+  CHECK(failed_with(lk_plan_concat(&p, cin, 2, out, &cp), &p,
+                    "operand #1 has size 5 in dim 1; operand #0 has 3",
+                    __LINE__));
+  lk_shape_t mixed[2] = {SHAPE(LK_F32, 2), SHAPE(LK_I32, 2)};
+  CHECK(failed_with(lk_plan_concat(&p, mixed, 2, out, &cp), &p,
+                    "operand #1 has element type i32; operand #0 has f32",
+                    __LINE__));
+  lk_shape_t ranks[2] = {SHAPE(LK_F32, 2), SHAPE(LK_F32, 2, 2)};
+  CHECK(failed_with(lk_plan_concat(&p, ranks, 2, out, &cp), &p,
+                    "operand #1 has rank 2; operand #0 has rank 1", __LINE__));
+
+  lk_split_params_t sp;
+  lk_shape_t sx[2] = {SHAPE(LK_F32, 4, 7), CONST_I64(3, 4)};
+  p = plan_over(ax1);
+  CHECK(LT_SUCCEEDED(lk_plan_split(&p, sx, 2, out, 2, &sp)));
+  CHECK(sp.axis == 1 && DIMS_ARE(&out[0], 4, 3) && DIMS_ARE(&out[1], 4, 4));
+  const attr_t parts[] = {INT("axis", 1), INT("num_outputs", 3), END};
+  p = plan_over(parts);
+  CHECK(LT_SUCCEEDED(lk_plan_split(&p, sx, 1, out, 3, &sp)));
+  CHECK(DIMS_ARE(&out[0], 4, 3) && DIMS_ARE(&out[2], 4, 1));
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_split(&p, sx, 1, out, 2, &sp)));
+  CHECK(DIMS_ARE(&out[0], 2, 7) && DIMS_ARE(&out[1], 2, 7));
+  lk_shape_t dyn[1] = {SHAPE(LK_F32, -1, 7)};
+  CHECK(LT_SUCCEEDED(lk_plan_split(&p, dyn, 1, out, 2, &sp)));
+  CHECK(DIMS_ARE(&out[0], -1, 7));
+  p = plan_over(ax1);
+  CHECK(failed_with(lk_plan_split(&p, sx, 1, out, 2, &sp), &p,
+                    "dim 1 of size 7 does not split into 2 equal parts",
+                    __LINE__));
+  CHECK(failed_with(lk_plan_split(&p, sx, 2, out, 3, &sp), &p,
+                    "split has 2 sizes but the op has 3 results", __LINE__));
+  lk_shape_t sbad[2] = {SHAPE(LK_F32, 4, 7), CONST_I64(3, 3)};
+  CHECK(failed_with(lk_plan_split(&p, sbad, 2, out, 2, &sp), &p,
+                    "split sizes add up to 6, but dim 1 has size 7", __LINE__));
+}
+
+/* ---- slice, pad, tile, space --------------------------------------------- */
+
+static void test_slice_pad_tile_space(void) {
+  lk_plan_t p;
+  lk_shape_t out[1];
+  lk_slice_params_t kp;
+  /* x[1:-1, ::-2] */
+  lk_shape_t s[5] = {SHAPE(LK_F32, 5, 6), CONST_I64(1, -1), CONST_I64(-1, -100),
+                     CONST_I64(0, 1), CONST_I64(1, -2)};
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_slice(&p, s, 5, out, &kp)));
+  CHECK(DIMS_ARE(&out[0], 3, 3));
+  CHECK(kp.starts[0] == 1 && kp.starts[1] == 5 && kp.steps[1] == -2);
+  const attr_t attrs[] = {INTS("starts", 2), INTS("ends", 4), INTS("axes", 1),
+                          END};
+  lk_shape_t sa[1] = {SHAPE(LK_F32, -1, 6)};
+  p = plan_over(attrs);
+  CHECK(LT_SUCCEEDED(lk_plan_slice(&p, sa, 1, out, &kp)));
+  CHECK(DIMS_ARE(&out[0], -1, 2) && kp.starts[1] == 2);
+  lk_shape_t su[3] = {SHAPE(LK_F32, 5, 6), SHAPE(LK_I64, 1), SHAPE(LK_I64, 1)};
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_slice(&p, su, 3, out, &kp)));
+  CHECK(DIMS_ARE(&out[0], -1, 6)); /* one index each: axis 0 only */
+  lk_shape_t s0[5] = {SHAPE(LK_F32, 5), CONST_I64(0), CONST_I64(1),
+                      CONST_I64(0), CONST_I64(0)};
+  CHECK(failed_with(lk_plan_slice(&p, s0, 5, out, &kp), &p, "steps[0] is 0",
+                    __LINE__));
+  lk_shape_t sl[3] = {SHAPE(LK_F32, 5), CONST_I64(0), CONST_I64(1, 2)};
+  CHECK(failed_with(lk_plan_slice(&p, sl, 3, out, &kp), &p,
+                    "operand #2 (ends) has 2 elements; the other index "
+                    "operands have 1",
+                    __LINE__));
+
+  lk_pad_params_t pp;
+  lk_pad_value_t pv;
+  lk_shape_t pin[2] = {SHAPE(LK_I32, 2, -1), CONST_I64(1, 0, 2, 3)};
+  const attr_t cv[] = {FLT("constant_value", 7), STR("mode", "edge"), END};
+  p = plan_over(cv);
+  CHECK(LT_SUCCEEDED(lk_plan_pad(&p, pin, 2, out, &pp, &pv)));
+  CHECK(DIMS_ARE(&out[0], 5, -1) && pp.mode == LK_PAD_EDGE);
+  CHECK(pp.begin[0] == 1 && pp.begin[1] == 0 && pp.value == NULL);
+  CHECK(pv.given && pv.value == 7);
+  const attr_t frac[] = {FLT("constant_value", 0.5), END};
+  p = plan_over(frac);
+  CHECK(failed_with(lk_plan_pad(&p, pin, 2, out, &pp, &pv), &p,
+                    "attribute 'constant_value' is 0.5, which element type "
+                    "i32 does not hold exactly",
+                    __LINE__));
+  lk_shape_t pshort[2] = {SHAPE(LK_I32, 2, 3), CONST_I64(1, 0)};
+  p = plan_over(k_none);
+  CHECK(failed_with(lk_plan_pad(&p, pshort, 2, out, &pp, &pv), &p,
+                    "pads has 2 values; expected 4 (2 per padded axis)",
+                    __LINE__));
+  lk_shape_t pneg[2] = {SHAPE(LK_I32, 2, 3), CONST_I64(0, -2, 0, -2)};
+  CHECK(failed_with(lk_plan_pad(&p, pneg, 2, out, &pp, &pv), &p,
+                    "pads -2 and -2 remove more than the 3 elements of dim 1",
+                    __LINE__));
+  const attr_t mode[] = {STR("mode", "mirror"), END};
+  p = plan_over(mode);
+  CHECK(failed_with(lk_plan_pad(&p, pin, 2, out, &pp, &pv), &p,
+                    "attribute 'mode' must be one of constant, reflect, edge, "
+                    "wrap; got 'mirror'",
+                    __LINE__));
+
+  lk_shape_t t[2] = {SHAPE(LK_F32, 2, -1), CONST_I64(3, 2)};
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_tile(&p, t, 2, out)));
+  CHECK(DIMS_ARE(&out[0], 6, -1));
+  lk_shape_t tu[2] = {unranked(LK_F32), SHAPE(LK_I64, 3)};
+  CHECK(LT_SUCCEEDED(lk_plan_tile(&p, tu, 2, out)));
+  CHECK(DIMS_ARE(&out[0], -1, -1, -1));
+  lk_shape_t tb[2] = {SHAPE(LK_F32, 2), CONST_I64(-1)};
+  CHECK(failed_with(lk_plan_tile(&p, tb, 2, out), &p,
+                    "repeats[0] is -1; repeats must be >= 0", __LINE__));
+
+  lk_space_params_t sp;
+  lk_shape_t x[1] = {SHAPE(LK_F32, 1, 8, 3, -1)};
+  const attr_t crd[] = {INT("blocksize", 2), STR("mode", "CRD"), END};
+  p = plan_over(crd);
+  CHECK(LT_SUCCEEDED(
+      lk_plan_space(&p, LK_SPACE_DEPTH_TO_SPACE_DCR, x, 1, out, &sp)));
+  CHECK(DIMS_ARE(&out[0], 1, 2, 6, -1) && sp.op == LK_SPACE_DEPTH_TO_SPACE_CRD);
+  CHECK(failed_with(lk_plan_space(&p, LK_SPACE_SPACE_TO_DEPTH, x, 1, out, &sp),
+                    &p, "blocksize 2 does not divide dim 2 (3)", __LINE__));
+  lk_shape_t r3[1] = {SHAPE(LK_F32, 1, 8, 3)};
+  CHECK(failed_with(lk_plan_space(&p, LK_SPACE_SPACE_TO_DEPTH, r3, 1, out, &sp),
+                    &p, "operand #0 (input) must have rank 4, got 3",
+                    __LINE__));
+}
+
 int main(void) {
   test_lists();
   test_reshape();
@@ -501,6 +665,8 @@ int main(void) {
   test_squeeze();
   test_unsqueeze();
   test_identity_and_shape();
+  test_transpose_concat_split();
+  test_slice_pad_tile_space();
   if (g_failures) {
     fprintf(stderr, "plan_data_test: %d failures\n", g_failures);
     return 1;
