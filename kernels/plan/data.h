@@ -2,9 +2,10 @@
  * that keep the data and change its shape (identity, dropout, reshape,
  * flatten, squeeze, unsqueeze, shape, size), the ones that rearrange it
  * (transpose, concat, split, slice, pad, tile, the space ops), and the
- * helpers these steps
- * share for shape-like operands (shapes, axes, pads, starts/ends) whose
- * contents may be known, unknown, or given as an attribute instead.
+ * helpers these steps share for shape-like operands (shapes, axes, pads,
+ * starts/ends) whose contents may be known, unknown, or given as an
+ * attribute instead. expand, the indexing, selection and generator ops
+ * still infer shapes in dialects/lite/ops_data_*.c, on these helpers.
  *
  * Each step reads the op's attributes from p->attrs, checks the operands,
  * writes the result shapes to out (and the kernel's parameters where it
