@@ -4,8 +4,9 @@
  * (transpose, concat, split, slice, pad, tile, the space ops), and the
  * helpers these steps share for shape-like operands (shapes, axes, pads,
  * starts/ends) whose contents may be known, unknown, or given as an
- * attribute instead. expand, the indexing, selection and generator ops
- * still infer shapes in dialects/lite/ops_data_*.c, on these helpers.
+ * attribute instead; and trilu. expand and the indexing, one_hot, non_zero,
+ * compress and generator ops still infer shapes in dialects/lite/, on these
+ * helpers.
  *
  * Each step reads the op's attributes from p->attrs, checks the operands,
  * writes the result shapes to out (and the kernel's parameters where it
@@ -192,5 +193,12 @@ lt_result_t lk_plan_tile(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
 lt_result_t lk_plan_space(lk_plan_t *p, lk_space_op_t op, const lk_shape_t *in,
                           uint32_t num_in, lk_shape_t *out,
                           lk_space_params_t *params);
+
+/* ---- ops that select by position ----------------------------------------- */
+
+/* in: input (rank >= 2), k (optional integer scalar; 0 when absent or not
+ * known yet). Attribute upper (default 1). */
+lt_result_t lk_plan_trilu(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
+                          lk_shape_t *out, lk_trilu_params_t *params);
 
 #endif /* LITE_KERNELS_PLAN_DATA_H */

@@ -658,6 +658,33 @@ static void test_slice_pad_tile_space(void) {
                     __LINE__));
 }
 
+/* ---- trilu -------------------------------------------------------------- */
+
+static void test_trilu(void) {
+  lk_plan_t p;
+  lk_shape_t out[1];
+  lk_trilu_params_t kp;
+  int64_t k = -1;
+  lk_tensor_t kt = {.dtype = LK_I64, .rank = 0, .data = &k};
+  lk_shape_t in[2] = {SHAPE(LK_F32, 3, -1), shape_of(LK_I64, 0, NULL)};
+  const attr_t lower[] = {INT("upper", 0), END};
+  p = plan_over(lower);
+  CHECK(LT_SUCCEEDED(lk_plan_trilu(&p, in, 2, out, &kp)));
+  CHECK(DIMS_ARE(&out[0], 3, -1) && !kp.upper && kp.k == 0);
+  in[1].value = &kt;
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_trilu(&p, in, 2, out, &kp)));
+  CHECK(kp.upper && kp.k == -1);
+  lk_shape_t r1[1] = {SHAPE(LK_F32, 3)};
+  CHECK(failed_with(lk_plan_trilu(&p, r1, 1, out, &kp), &p,
+                    "operand #0 (input) must have rank >= 2, got 1", __LINE__));
+  lk_shape_t fk[2] = {SHAPE(LK_F32, 3, 3), shape_of(LK_F32, 0, NULL)};
+  CHECK(failed_with(lk_plan_trilu(&p, fk, 2, out, &kp), &p,
+                    "operand #1 (k) must have an integer element type, got "
+                    "f32",
+                    __LINE__));
+}
+
 int main(void) {
   test_lists();
   test_reshape();
@@ -667,6 +694,7 @@ int main(void) {
   test_identity_and_shape();
   test_transpose_concat_split();
   test_slice_pad_tile_space();
+  test_trilu();
   if (g_failures) {
     fprintf(stderr, "plan_data_test: %d failures\n", g_failures);
     return 1;
