@@ -6,11 +6,17 @@
 #define LITE_DIALECTS_LITE_OPS_DATA_H
 
 #include "dialects/lite/lite_impl.h"
+#include "kernels/plan/data.h"
 #include "kernels/ref/data.h"
 
-/* Element counts past this are rejected: sizes computed from operand values
- * (constant_of_shape, range, tile, ...) must not overflow byte counts. */
-#define LT_LITE_DATA_MAX_ELEMENTS ((int64_t)1 << 48)
+/* Runs `call`, a plan step or helper of kernels/plan/ over the plan context
+ * p, with p readied for c first; reports its failure at c's op. The
+ * operands of the comma run in order. */
+#define PLAN(c, p, call)                                                       \
+  (lt_lite_plan_init(c, &(p)), lt_lite_plan_report(c, &(p), call))
+
+/* The element cap of the plan steps (kernels/plan/data.h). */
+#define LT_LITE_DATA_MAX_ELEMENTS LK_DATA_MAX_ELEMENTS
 
 /* Operands 0..n) are required: none of them may be an absent `lite.none`
  * value. */
@@ -31,18 +37,6 @@ lt_result_t lt_lite_data_ints(const lt_lite_call_t *c,
                               const lt_lite_shape_t *in, uint32_t i,
                               const char *name, int64_t *out, int32_t cap,
                               int32_t *out_count, int64_t *out_len);
-
-/* A shape-like operand that may also come as an attribute of its name
- * (ops.def): checks the operand's element type and rank when it is given,
- * then reads the values with lt_lite_int_list (*out_count as there).
- * *out_len is the number of values when known (from the operand's type when
- * its contents are not), else -1. With `required`, reports that neither
- * form is given. */
-lt_result_t lt_lite_data_list(const lt_lite_call_t *c,
-                              const lt_lite_shape_t *in, uint32_t num_in,
-                              uint32_t i, const char *name, bool required,
-                              int64_t *out, int32_t cap, int32_t *out_count,
-                              int64_t *out_len);
 
 /* "operand #i (name)" when operand i is present, else "attribute 'name'",
  * into buf; returns buf. */

@@ -165,26 +165,20 @@ lt_result_t lt_lite_eval_compress(const lt_lite_call_t *c,
 lt_result_t lt_lite_shape_trilu(const lt_lite_call_t *c,
                                 const lt_lite_shape_t *in, uint32_t num_in,
                                 lt_lite_shape_t *out, uint32_t num_out) {
-  if (LT_FAILED(lt_lite_data_expect_present(c, in, 1))) return LT_FAILURE;
-  if (in[0].rank >= 0 && in[0].rank < 2)
-    return lt_lite_error(c, "operand #0 (input) must have rank >= 2, got %d",
-                         (int)in[0].rank);
-  if (lt_lite_present(in, num_in, 1)) {
-    bool known;
-    if (LT_FAILED(lt_lite_data_expect_index(c, in, 1, "k")) ||
-        LT_FAILED(lt_lite_data_scalar(c, in, 1, "k", NULL, NULL, &known)))
-      return LT_FAILURE;
-  }
-  out[0] = in[0];
-  out[0].value = NULL;
-  return LT_SUCCESS;
+  lk_plan_t p;
+  lk_trilu_params_t kp;
+  return PLAN(c, p, lk_plan_trilu(&p, in, num_in, out, &kp));
 }
 
 lt_result_t lt_lite_eval_trilu(const lt_lite_call_t *c, const lk_tensor_t *in,
                                uint32_t num_in, lk_tensor_t *out,
                                uint32_t num_out) {
-  lk_trilu_params_t p = {lt_lite_attr_int(c, "upper", 1) != 0, 0};
-  if (lt_lite_tensor_present(in, num_in, 1)) p.k = lk_load_i64(&in[1], 0);
-  lk_ref_trilu(&p, &in[0], &out[0]);
+  lt_lite_shape_t s[2], so[1] = {{0}};
+  lk_plan_t p;
+  lk_trilu_params_t kp;
+  lk_shapes_of(in, num_in, s);
+  if (LT_FAILED(PLAN(c, p, lk_plan_trilu(&p, s, num_in, so, &kp))))
+    return LT_FAILURE;
+  lk_ref_trilu(&kp, &in[0], &out[0]);
   return LT_SUCCESS;
 }
