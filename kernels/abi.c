@@ -74,7 +74,6 @@ int64_t lk_view_stored_channels(const lk_view_t *v) {
 
 bool lk_view_in_bounds(const lk_view_t *v) {
   if (v->packed_by) return true;
-  int64_t last = 0;
   for (int32_t i = 0; i < v->rank; i++) {
     if (v->dims[i] == 0) return true;
     if (v->strides[i] < 0) return false;
@@ -82,7 +81,7 @@ bool lk_view_in_bounds(const lk_view_t *v) {
   int64_t idx[LK_MAX_RANK];
   for (int32_t i = 0; i < v->rank; i++) idx[i] = v->dims[i] - 1;
   if (v->rank >= 2) idx[1] = lk_view_stored_channels(v) - 1;
-  last = lk_view_offset(v, idx);
+  int64_t last = lk_view_offset(v, idx);
   return last + (int64_t)lk_dtype_size(v->dtype) <= (int64_t)v->nbytes;
 }
 

@@ -40,8 +40,8 @@ typedef struct lk_view {
 
 /* A dense view of `layout` over data (may be NULL to size one first):
  * strides, block_stride and nbytes (blocked layouts pad C up to the block).
- * False for an unknown layout, a blocked or nhwc layout below rank 3 (2
- * for blocked), a negative dim or rank out of [0, LK_MAX_RANK]. */
+ * False for an unknown layout or `any`, a blocked layout below rank 2, nhwc
+ * below rank 3, a negative dim or a rank out of [0, LK_MAX_RANK]. */
 bool lk_view_dense(lk_view_t *v, lk_dtype_t dtype, int32_t rank,
                    const int64_t *dims, lk_layout_t layout, void *data);
 /* Byte offset of the element at logical index idx[0..rank). */
@@ -73,8 +73,7 @@ typedef struct lk_call {
   uint32_t num_outputs;
   const void *params; /* the plan step's parameter block */
   size_t params_size;
-  void *workspace; /* scratch, workspace_size bytes, no alignment promised
-                      beyond 16 */
+  void *workspace; /* scratch of workspace_size bytes (NULL when 0) */
   size_t workspace_size;
   const void *packed; /* the pack function's buffer, or NULL */
   size_t packed_size;
