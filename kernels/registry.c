@@ -2,6 +2,8 @@
  * builtin table and runtime registration. */
 #include "kernels/registry.h"
 
+#include "kernels/abi_ref.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,6 +116,23 @@ lk_place_t lk_kernel_output(const lk_kernel_t *k, int32_t i) {
   return declared(k, k->outputs, k->num_outputs, i);
 }
 
+size_t lk_kernel_workspace(const lk_kernel_t *k, const lk_call_t *call) {
+  return k->workspace ? k->workspace(call) : 0;
+}
+
+lt_status_t lk_kernel_call(const lk_kernel_t *k, const lk_call_t *call) {
+  if (!lk_kernel_runnable(k))
+    return lt_status_make(LT_STATUS_UNIMPLEMENTED,
+                          "kernel '%s' has no run function",
+                          k ? k->name : "(null)");
+  size_t need = lk_kernel_workspace(k, call);
+  if (call->workspace_size < need || (need && !call->workspace))
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "kernel '%s' needs %zu bytes of workspace, got %zu",
+                          k->name, need, call->workspace_size);
+  return k->run(call);
+}
+
 bool lk_kernel_accepts(const lk_kernel_t *k, lk_attr_lookup_fn_t lookup,
                        void *user, const lk_attr_constraint_t **out_failed) {
   for (int32_t i = 0; i < k->num_constraints; i++) {
@@ -151,14 +170,18 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
 #define LK_OUTS_I64_ANY kOutI64
 #define LK_OUTS_SAME_I64_F32 kOutF32I64
 #define LK_OUTS_SAME_I64_ANY kOutAnyI64
-#define LK_SPELL_F32 "f32"
-#define LK_SPELL_ANY "any"
 #define LK_SUMMARY_F32 "reference kernel, f32 tensors"
 #define LK_SUMMARY_ANY                                                         \
   "reference kernel, every other element type (through double or int64)"
 
-#define LK_REF_ROW(name_, prec, results, header)                               \
-  {.name = "ref_" #name_ "__" LK_SPELL_##prec "_nchw",                         \
+/* The row's function: `lk_` + its name, or NULL without an ABI wrapper. */
+#define LK_RUN_RUN(name_, spell) lk_ref_##name_##__##spell##_nchw
+#define LK_RUN_NONE(name_, spell) NULL
+
+/* One row; `spell` is the precision's spelling as a token, so the name
+ * string and the function symbol come from the same tokens. */
+#define LK_REF_ROW(name_, prec, spell, results, header, abi)                   \
+  {.name = "ref_" #name_ "__" #spell "_nchw",                                  \
    .op = #name_,                                                               \
    .place = LK_PLACE(H, LK_PRECISION_##prec, NCHW),                            \
    .inputs = kInAny,                                                           \
@@ -166,16 +189,17 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
    .outputs = LK_OUTS_##results##_##prec,                                      \
    .num_outputs = LK_COUNT_OF(LK_OUTS_##results##_##prec),                     \
    .source = header,                                                           \
-   .summary = LK_SUMMARY_##prec},
-#define LK_REF_ROWS_F32_ANY(name_, results, header)                            \
-  LK_REF_ROW(name_, F32, results, header)                                      \
-  LK_REF_ROW(name_, ANY, results, header)
-#define LK_REF_ROWS_ANY_ONLY(name_, results, header)                           \
-  LK_REF_ROW(name_, ANY, results, header)
+   .summary = LK_SUMMARY_##prec,                                               \
+   .run = LK_RUN_##abi(name_, spell)},
+#define LK_REF_ROWS_F32_ANY(name_, results, header, abi)                       \
+  LK_REF_ROW(name_, F32, f32, results, header, abi)                            \
+  LK_REF_ROW(name_, ANY, any, results, header, abi)
+#define LK_REF_ROWS_ANY_ONLY(name_, results, header, abi)                      \
+  LK_REF_ROW(name_, ANY, any, results, header, abi)
 
 static const lk_kernel_t kBuiltin[] = {
-#define LK_REF(op, classes, results, header)                                   \
-  LK_REF_ROWS_##classes(op, results, header)
+#define LK_REF(op, classes, results, header, abi)                              \
+  LK_REF_ROWS_##classes(op, results, header, abi)
 #include "kernels/registry.def"
 #undef LK_REF
 };

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/abi.h"
 #include "kernels/place.h"
 
 /* ---- attribute constraints
@@ -98,11 +99,32 @@ typedef struct lk_kernel {
   int32_t num_constraints;
   const char *source;  /* where its code lives (may be NULL) */
   const char *summary; /* one line (may be NULL) */
+  /* The code (kernels/abi.h). run: `lk_` + name for the builtin rows; NULL
+   * for a row that is metadata only (not callable yet). pack: optional,
+   * run once at load over the constant operands. workspace: scratch bytes
+   * one call needs; NULL means none. */
+  lk_kernel_fn run;
+  lk_pack_fn pack;
+  lk_workspace_fn workspace;
 } lk_kernel_t;
 
 /* The declared Place of operand i / result i (see lk_kernel_t). */
 lk_place_t lk_kernel_input(const lk_kernel_t *k, int32_t i);
 lk_place_t lk_kernel_output(const lk_kernel_t *k, int32_t i);
+
+/* Whether k has code to call (a `run` function), not only a description. */
+static inline bool lk_kernel_runnable(const lk_kernel_t *k) {
+  return k && k->run != NULL;
+}
+
+/* Scratch bytes k needs for `call` (0 without a workspace function). */
+size_t lk_kernel_workspace(const lk_kernel_t *k, const lk_call_t *call);
+
+/* Calls k on `call`: UNIMPLEMENTED when k has no run function,
+ * INVALID_ARGUMENT when call->workspace_size is smaller than k needs (the
+ * kernel is not entered, so nothing is written past the workspace), else
+ * the kernel's status. */
+lt_status_t lk_kernel_call(const lk_kernel_t *k, const lk_call_t *call);
 
 /* Checks every constraint of k against an op's attributes through lookup.
  * On failure *out_failed (if not NULL) is the first constraint that does

@@ -1,0 +1,161 @@
+/* abi_ref.c - the reference kernels behind the call-record ABI, and the
+ * layout kernel (lite.layout as data movement). The ref kernels still take
+ * their own temporaries (kernels/ref/); their workspace is 0. */
+#include "kernels/abi_ref.h"
+
+#include <string.h>
+
+#include "kernels/ref/conv.h"
+#include "kernels/ref/pool.h"
+
+static lt_status_t bad(const char *kernel, const char *what) {
+  return lt_status_make(LT_STATUS_INVALID_ARGUMENT, "%s: %s", kernel, what);
+}
+
+/* Checks the counts and params size, and turns inputs[0..n) and outputs[0]
+ * into tensors. */
+static lt_status_t prepare(const char *kernel, const lk_call_t *call,
+                           uint32_t min_in, uint32_t max_in, size_t params_size,
+                           bool f32_only, lk_tensor_t *in, lk_tensor_t *out) {
+  if (call->num_inputs < min_in || call->num_inputs > max_in)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "%s: expected %u to %u inputs, got %u", kernel,
+                          min_in, max_in, call->num_inputs);
+  if (call->num_outputs != 1)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "%s: expected 1 output, got %u", kernel,
+                          call->num_outputs);
+  if (!call->params || call->params_size != params_size)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "%s: expected a %zu-byte parameter block, got %zu",
+                          kernel, params_size, call->params_size);
+  for (uint32_t i = 0; i < max_in; i++) {
+    if (i >= call->num_inputs) {
+      memset(&in[i], 0, sizeof in[i]);
+      in[i].dtype = LK_DTYPE_NONE;
+      in[i].rank = -1;
+    } else if (!lk_view_to_tensor(&call->inputs[i], &in[i])) {
+      return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                            "%s: input #%u is not a dense nchw view", kernel,
+                            i);
+    }
+  }
+  if (!lk_view_to_tensor(&call->outputs[0], out) ||
+      out->dtype == LK_DTYPE_NONE)
+    return bad(kernel, "output #0 is not a dense nchw view");
+  if (f32_only && (in[0].dtype != LK_F32 || out->dtype != LK_F32))
+    return bad(kernel, "the f32 kernel takes f32 tensors only");
+  return LT_OK;
+}
+
+static lt_status_t conv(const char *kernel, const lk_call_t *call,
+                        bool f32_only, bool transpose) {
+  lk_tensor_t in[4], y;
+  LT_RETURN_IF_ERROR(prepare(kernel, call, 2, 4, sizeof(lk_conv_params_t),
+                             f32_only, in, &y));
+  lk_conv_params_t p = *(const lk_conv_params_t *)call->params;
+  p.residual = in[3].dtype == LK_DTYPE_NONE ? NULL : &in[3];
+  bool ok = transpose ? lk_ref_conv2d_transpose(&p, &in[0], &in[1], &in[2], &y)
+                      : lk_ref_conv2d(&p, &in[0], &in[1], &in[2], &y);
+  return ok ? LT_OK
+            : lt_status_make(LT_STATUS_OUT_OF_MEMORY, "%s: out of memory",
+                             kernel);
+}
+
+lt_status_t lk_ref_conv2d__f32_nchw(const lk_call_t *call) {
+  return conv("ref_conv2d__f32_nchw", call, true, false);
+}
+lt_status_t lk_ref_conv2d__any_nchw(const lk_call_t *call) {
+  return conv("ref_conv2d__any_nchw", call, false, false);
+}
+lt_status_t lk_ref_conv2d_transpose__f32_nchw(const lk_call_t *call) {
+  return conv("ref_conv2d_transpose__f32_nchw", call, true, true);
+}
+lt_status_t lk_ref_conv2d_transpose__any_nchw(const lk_call_t *call) {
+  return conv("ref_conv2d_transpose__any_nchw", call, false, true);
+}
+
+static lt_status_t pool(const char *kernel, const lk_call_t *call,
+                        bool f32_only) {
+  lk_tensor_t x, y;
+  LT_RETURN_IF_ERROR(prepare(kernel, call, 1, 1, sizeof(lk_pool_params_t),
+                             f32_only, &x, &y));
+  if (!lk_ref_pool2d(call->params, &x, &y))
+    return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "%s: out of memory", kernel);
+  return LT_OK;
+}
+
+lt_status_t lk_ref_pool2d__f32_nchw(const lk_call_t *call) {
+  return pool("ref_pool2d__f32_nchw", call, true);
+}
+lt_status_t lk_ref_pool2d__any_nchw(const lk_call_t *call) {
+  return pool("ref_pool2d__any_nchw", call, false);
+}
+
+/* ---- layout ----------------------------------------------------------------
+ * Item i of the parallel-for is one (n, stored channel) plane: every
+ * spatial position is copied, or zeroed for a channel past C. */
+typedef struct layout_task {
+  const lk_view_t *src, *dst;
+  int64_t stored_c, plane; /* channels of dst; elements per plane */
+  size_t es;
+} layout_task_t;
+
+static void layout_range(void *ctx, size_t begin, size_t end, uint32_t w) {
+  (void)w;
+  const layout_task_t *t = ctx;
+  const lk_view_t *s = t->src, *d = t->dst;
+  int64_t idx[LK_MAX_RANK];
+  for (size_t item = begin; item < end; item++) {
+    idx[0] = (int64_t)item / t->stored_c;
+    idx[1] = (int64_t)item % t->stored_c;
+    bool pad = idx[1] >= d->dims[1];
+    for (int64_t e = 0; e < t->plane; e++) {
+      int64_t rest = e;
+      for (int32_t k = d->rank - 1; k >= 2; k--) {
+        idx[k] = rest % d->dims[k];
+        rest /= d->dims[k];
+      }
+      char *to = (char *)d->data + lk_view_offset(d, idx);
+      if (pad)
+        memset(to, 0, t->es);
+      else
+        memcpy(to, (const char *)s->data + lk_view_offset(s, idx), t->es);
+    }
+  }
+}
+
+static lt_status_t layout(const char *kernel, const lk_call_t *call,
+                          bool f32_only) {
+  if (call->num_inputs != 1 || call->num_outputs != 1)
+    return bad(kernel, "expected 1 input and 1 output");
+  const lk_view_t *s = &call->inputs[0], *d = &call->outputs[0];
+  if (s->dtype != d->dtype || s->rank != d->rank ||
+      (unsigned)s->dtype >= LK_NUM_DTYPES)
+    return bad(kernel, "input and output differ in dtype or rank");
+  if (f32_only && s->dtype != LK_F32)
+    return bad(kernel, "the f32 kernel takes f32 tensors only");
+  if (s->packed_by || d->packed_by)
+    return bad(kernel, "packed views are their kernel's to read");
+  if (s->rank < 2)
+    return bad(kernel, "expected rank >= 2 (N, C, ...)");
+  for (int32_t i = 0; i < s->rank; i++)
+    if (s->dims[i] != d->dims[i])
+      return bad(kernel, "input and output differ in shape");
+  if ((s->nbytes && !s->data) || (d->nbytes && !d->data) ||
+      !lk_view_in_bounds(s) || !lk_view_in_bounds(d))
+    return bad(kernel, "a view's strides reach past its buffer");
+  layout_task_t t = {s, d, lk_view_stored_channels(d), 1,
+                     lk_dtype_size(s->dtype)};
+  for (int32_t k = 2; k < d->rank; k++) t.plane *= d->dims[k];
+  lk_parallel_for(lk_call_parallel(call), (size_t)(d->dims[0] * t.stored_c), 1,
+                  layout_range, &t);
+  return LT_OK;
+}
+
+lt_status_t lk_ref_layout__f32_nchw(const lk_call_t *call) {
+  return layout("ref_layout__f32_nchw", call, true);
+}
+lt_status_t lk_ref_layout__any_nchw(const lk_call_t *call) {
+  return layout("ref_layout__any_nchw", call, false);
+}
