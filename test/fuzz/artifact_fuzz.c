@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       int64_t ints[16];
       double fl[16];
       sink ^= (uint8_t)lk_attr_int(at, name, 0);
-      sink ^= (uint8_t)lk_attr_float(at, name, 0);
+      sink ^= lk_attr_float(at, name, 0) > 0;
       sink ^= (uint8_t)lk_attr_ints(at, name, ints, 16);
       sink ^= (uint8_t)lk_attr_floats(at, name, fl, 16);
       sink ^= (uint8_t)lk_attr_str(at, name, buf, sizeof buf, "")[0];
