@@ -83,6 +83,20 @@ static lt_result_t build_lite_optimize(lt_pass_manager_t *pm) {
   return add_passes(each_round, round, LT_ARRAY_SIZE(round));
 }
 
+/* The whole compile path at the default Places (host:f32:nchw): graph
+ * optimization, then per function kernel pick, place inference, casts and
+ * the memory plan (run last: the plan holds for the op order it saw). Other
+ * Places take the spelled-out pipeline with each pass's {places=...}. */
+static lt_result_t build_lite_compile(lt_pass_manager_t *pm) {
+  if (LT_FAILED(build_lite_optimize(pm))) return LT_FAILURE;
+  lt_pass_manager_t *func = lt_pass_manager_nest(pm, "func.func");
+  if (!func) return LT_FAILURE;
+  static const lt_pass_info_t *const place[] = {
+      &lt_pick_kernels_pass, &lt_infer_places_pass, &lt_insert_casts_pass,
+      &lt_plan_memory_pass};
+  return add_passes(func, place, LT_ARRAY_SIZE(place));
+}
+
 static const lt_pass_pipeline_info_t lite_default_pipeline = {
     .name = "lite-default",
     .summary = "The default cleanup pipeline: symbol-dce, then canonicalize "
@@ -98,7 +112,15 @@ static const lt_pass_pipeline_info_t lite_optimize_pipeline = {
     .build = build_lite_optimize,
 };
 
+static const lt_pass_pipeline_info_t lite_compile_pipeline = {
+    .name = "lite-compile",
+    .summary = "lite-optimize, then kernel pick, place inference, casts and "
+               "the memory plan on every function (host:f32:nchw)",
+    .build = build_lite_compile,
+};
+
 bool lt_register_core_pipelines(void) {
   bool ok = lt_pass_pipeline_register(&lite_default_pipeline);
+  ok = lt_pass_pipeline_register(&lite_compile_pipeline) && ok;
   return lt_pass_pipeline_register(&lite_optimize_pipeline) && ok;
 }

@@ -155,11 +155,12 @@ fuzz() {
 }
 
 if [[ "$fuzz_seconds" != 0 ]]; then
-  if ! TARGETS="parser_fuzz onnx_import_fuzz" scripts/build.sh fuzz -DLITE_WERROR=ON; then
+  if ! TARGETS="parser_fuzz onnx_import_fuzz artifact_fuzz" scripts/build.sh fuzz -DLITE_WERROR=ON; then
     fail 1 "fuzz: build FAILED"
   else
     fuzz parser_fuzz seeds -dict="$root/test/fuzz/mlir.dict"
     fuzz onnx_import_fuzz onnx_seeds
+    fuzz artifact_fuzz artifact_seeds
   fi
 fi
 

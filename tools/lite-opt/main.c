@@ -2,6 +2,7 @@
  * runs passes given as flags or as a textual pipeline, prints the result. */
 #include <stdio.h>
 
+#include "compiler/compiler.h"
 #include "kernels/registry.h"
 #include "passes/passes.h"
 #include "test/lib/test_passes.h"
@@ -44,7 +45,8 @@ static bool handle_informational(const lt_opt_config_t *config, int *out_rc) {
 
 int main(int argc, char **argv) {
   /* Passes first: every registered pass is also a command-line flag. */
-  if (!lt_register_core_passes() || !lt_register_test_passes()) {
+  if (!lt_register_core_passes() || !lt_register_compiler_passes() ||
+      !lt_register_test_passes()) {
     lt_cl_error("lite-opt", "out of memory registering the passes");
     return LT_EXIT_FAILURE;
   }

@@ -1,0 +1,253 @@
+/* artifact_test.c - the artifact writer and the validating loader: every
+ * field round-trips, the attribute reader answers as the IR's does, and
+ * every corruption (truncation, flipped header bytes, bad offsets, counts,
+ * string refs, magic, a newer version) is a clear error, never a crash. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/artifact_writer.h"
+#include "runtime/artifact.h"
+
+static int failures;
+#define CHECK(c)                                                               \
+  do {                                                                         \
+    if (!(c)) {                                                                \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);    \
+      failures++;                                                              \
+    }                                                                          \
+  } while (0)
+
+static const float weight[6] = {1, 2, 3, 4, 5, 6};
+
+/* A two-instruction program: conv(input, weight) -> relu -> output. */
+static void build(uint8_t **data, size_t *size) {
+  lt_aw_t *w = lt_aw_new();
+  uint32_t host = lt_aw_arena(w, "host", LK_TARGET_HOST, 0, 1024);
+  CHECK(host == 0);
+  int64_t in_dims[4] = {-1, 3, 8, 8}, w_dims[2] = {2, 3}, out_dims[4] = {1, 2, 8, 8};
+  lk_place_t x86 = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C);
+  uint32_t in = lt_aw_tensor(w, &(lt_aw_tensor_t){"input", LK_F32, 4, in_dims,
+                                                  x86, LT_ARTIFACT_STORAGE_INPUT, 0, 0, 0, NULL});
+  uint32_t wt = lt_aw_tensor(w, &(lt_aw_tensor_t){"w", LK_F32, 2, w_dims, x86,
+                                                  LT_ARTIFACT_STORAGE_WEIGHT, 0, 0,
+                                                  sizeof weight, weight});
+  uint32_t mid = lt_aw_tensor(w, &(lt_aw_tensor_t){"mid", LK_F32, 4, out_dims, x86,
+                                                   LT_ARTIFACT_STORAGE_ARENA, host, 0, 512, NULL});
+  uint32_t out = lt_aw_tensor(w, &(lt_aw_tensor_t){"out", LK_F32, 4, out_dims, x86,
+                                                   LT_ARTIFACT_STORAGE_ARENA, host, 512, 512, NULL});
+  lt_aw_input(w, in);
+  lt_aw_output(w, out);
+  uint32_t ops[2] = {in, wt};
+  lt_aw_instr(w, "ref_conv2d__f32_nchw", "lite.conv2d", ops, 2, &mid, 1);
+  int64_t pads[4] = {1, 1, 1, 1};
+  double scales[2] = {0.5, 2.25};
+  lt_aw_attr_int(w, "group", 1);
+  lt_aw_attr_ints(w, "pads", pads, 4);
+  lt_aw_attr_float(w, "alpha", 0.25);
+  lt_aw_attr_floats(w, "scales", scales, 2);
+  lt_aw_attr_str(w, "auto_pad", "SAME_UPPER", 10);
+  lt_aw_loc(w, "Conv_0", 6);
+  lt_aw_loc(w, "Relu_1", 6);
+  lt_aw_instr(w, "ref_relu__f32_nchw", "lite.relu", &mid, 1, &out, 1);
+  lt_status_t st = lt_aw_finish(w, "lite test", data, size);
+  CHECK(st == LT_OK);
+  lt_aw_free(w);
+}
+
+static void test_round_trip(const uint8_t *data, size_t size) {
+  lt_artifact_t *a;
+  lt_status_t st = lt_artifact_load_buffer(data, size, lt_allocator_system(), &a);
+  if (st) {
+    fprintf(stderr, "load: %s\n", lt_status_message(st));
+    lt_status_free(st);
+    failures++;
+    return;
+  }
+  CHECK(size % LT_ARTIFACT_ALIGN == 0);
+  CHECK(lt_artifact_format_version(a) == LT_ARTIFACT_FORMAT_VERSION);
+  CHECK(lt_artifact_min_runtime(a) == LT_ARTIFACT_MIN_RUNTIME);
+  CHECK(strcmp(lt_artifact_producer(a), "lite test") == 0);
+  CHECK(lt_artifact_num_arenas(a) == 1);
+  CHECK(lt_artifact_str_eq(lt_artifact_arena(a, 0)->name, "host"));
+  CHECK(lt_artifact_arena(a, 0)->size == 1024);
+  CHECK(lt_artifact_num_tensors(a) == 4);
+  const lt_artifact_tensor_t *in = lt_artifact_tensor(a, 0);
+  CHECK(lt_artifact_str_eq(in->name, "input"));
+  CHECK(in->dtype == LK_F32 && in->rank == 4 && in->dims[0] == -1 && in->dims[3] == 8);
+  CHECK(in->place.target == LK_TARGET_X86 && in->place.layout == LK_LAYOUT_NCHW8C);
+  CHECK(in->storage == LT_ARTIFACT_STORAGE_INPUT && in->offset == 0);
+  const lt_artifact_tensor_t *wt = lt_artifact_tensor(a, 1);
+  CHECK(wt->storage == LT_ARTIFACT_STORAGE_WEIGHT && wt->size == sizeof weight);
+  CHECK(wt->offset % LT_ARTIFACT_ALIGN == 0);
+  CHECK(wt->data == data + wt->offset); /* zero-copy */
+  CHECK(memcmp(wt->data, weight, sizeof weight) == 0);
+  const lt_artifact_tensor_t *out = lt_artifact_tensor(a, 3);
+  CHECK(out->storage == LT_ARTIFACT_STORAGE_ARENA && out->arena == 0 && out->offset == 512);
+  CHECK(lt_artifact_num_inputs(a) == 1 && lt_artifact_input(a, 0) == 0);
+  CHECK(lt_artifact_num_outputs(a) == 1 && lt_artifact_output(a, 0) == 3);
+  CHECK(lt_artifact_num_instrs(a) == 2);
+  const lt_artifact_instr_t *conv = lt_artifact_instr(a, 0);
+  CHECK(lt_artifact_str_eq(conv->kernel, "ref_conv2d__f32_nchw"));
+  CHECK(lt_artifact_str_eq(conv->op, "lite.conv2d"));
+  CHECK(conv->num_operands == 2 && conv->operands[0] == 0 && conv->operands[1] == 1);
+  CHECK(conv->num_results == 1 && conv->results[0] == 2);
+  CHECK(conv->num_locs == 2 && lt_artifact_str_eq(conv->locs[1], "Relu_1"));
+  CHECK(conv->num_attrs == 5);
+  lk_attrs_t at = lt_artifact_instr_attrs(conv);
+  CHECK(lk_attr_int(at, "group", 7) == 1);
+  CHECK(lk_attr_int(at, "missing", 7) == 7);
+  int64_t pads[8];
+  CHECK(lk_attr_ints(at, "pads", pads, 8) == 4 && pads[0] == 1 && pads[3] == 1);
+  CHECK(lk_attr_float(at, "alpha", 0) == 0.25);
+  double sc[2];
+  CHECK(lk_attr_floats(at, "scales", sc, 2) == 2 && sc[1] == 2.25);
+  CHECK(lk_attr_ints(at, "scales", pads, 8) == 2 && pads[1] == 2); /* toward zero */
+  char buf[32];
+  CHECK(strcmp(lk_attr_str(at, "auto_pad", buf, sizeof buf, "NOTSET"), "SAME_UPPER") == 0);
+  int64_t v;
+  CHECK(at.vt->get_int(at.self, "auto_pad", &v) == LK_ATTR_WRONG_KIND);
+  const lt_artifact_instr_t *relu = lt_artifact_instr(a, 1);
+  CHECK(relu->num_attrs == 0 && relu->num_locs == 0 && relu->operands[0] == 2);
+  lt_artifact_free(a);
+}
+
+/* Loads bytes that must fail; the message must contain `want`. */
+static void expect_error(const uint8_t *data, size_t size, const char *want,
+                         const char *what) {
+  lt_artifact_t *a = NULL;
+  lt_status_t st = lt_artifact_load_buffer(data, size, lt_allocator_system(), &a);
+  if (!st) {
+    fprintf(stderr, "%s: loaded, expected an error with '%s'\n", what, want);
+    failures++;
+    lt_artifact_free(a);
+    return;
+  }
+  if (want && !strstr(lt_status_message(st), want)) {
+    fprintf(stderr, "%s: error '%s' lacks '%s'\n", what, lt_status_message(st), want);
+    failures++;
+  }
+  CHECK(a == NULL);
+  lt_status_free(st);
+}
+
+static void put32(uint8_t *p, uint32_t v) {
+  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+static uint64_t get64(const uint8_t *p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
+  return v;
+}
+/* File offset of section `kind` (the writer emits kinds in order). */
+static uint64_t section_off(const uint8_t *d, uint32_t kind) {
+  return get64(d + LT_ARTIFACT_HEADER_SIZE + (kind - 1) * LT_ARTIFACT_SECTION_SIZE + 8);
+}
+
+static void test_corruptions(const uint8_t *data, size_t size) {
+  uint8_t *copy = malloc(size);
+  /* Truncation at every byte boundary: each shorter file is refused (as a
+   * fresh allocation, so ASan sees any read past its end). */
+  for (size_t n = 0; n < size; n++) {
+    uint8_t *t = malloc(n ? n : 1);
+    memcpy(t, data, n);
+    char what[64];
+    snprintf(what, sizeof what, "truncated to %zu bytes", n);
+    expect_error(t, n, NULL, what);
+    free(t);
+  }
+  /* Every byte of the header and section table flipped: refused or, where
+   * the field allows any value (the producer; a newer format version that
+   * still names this runtime as its minimum), loaded safely. */
+  size_t table_end = LT_ARTIFACT_HEADER_SIZE + LT_ARTIFACT_NUM_SECTION_KINDS * LT_ARTIFACT_SECTION_SIZE;
+  for (size_t i = 0; i < table_end; i++) {
+    memcpy(copy, data, size);
+    copy[i] ^= 0xff;
+    lt_artifact_t *a = NULL;
+    lt_status_t st = lt_artifact_load_buffer(copy, size, lt_allocator_system(), &a);
+    bool producer = (i >= 32 && i < 64) || (i >= 8 && i < 12);
+    if (!producer && !st) {
+      fprintf(stderr, "flipped header byte %zu: loaded\n", i);
+      failures++;
+    }
+    lt_status_free(st);
+    lt_artifact_free(a);
+  }
+  memcpy(copy, data, size);
+  copy[0] = 'X';
+  expect_error(copy, size, "header: magic", "wrong magic");
+  memcpy(copy, data, size);
+  put32(copy + 8, 7);
+  put32(copy + 12, 7);
+  expect_error(copy, size, "format version 7 (needs runtime version 7) is not readable by this runtime (version 1)",
+               "newer version");
+  /* A section's offset past the end. */
+  memcpy(copy, data, size);
+  put32(copy + LT_ARTIFACT_HEADER_SIZE + 1 * LT_ARTIFACT_SECTION_SIZE + 8, (uint32_t)size);
+  expect_error(copy, size, "section tensors: offset", "offset past the end");
+  /* A count whose byte size overflows 32 bits. */
+  memcpy(copy, data, size);
+  put32(copy + LT_ARTIFACT_HEADER_SIZE + 1 * LT_ARTIFACT_SECTION_SIZE + 4, 0xffffffffu);
+  expect_error(copy, size, "section tensors: count", "overflowing count");
+  memcpy(copy, data, size);
+  put32(copy + 24, 0xffffffffu);
+  expect_error(copy, size, "header: num_sections", "overflowing section count");
+  /* A bad string ref: tensor 0's name. */
+  memcpy(copy, data, size);
+  put32(copy + section_off(data, LT_ARTIFACT_SECTION_TENSORS) + 4, 0xfffffff0u);
+  expect_error(copy, size, "tensor #0: name: string ref", "bad string ref");
+  /* An operand range past the index table, a bad tensor index. */
+  memcpy(copy, data, size);
+  put32(copy + section_off(data, LT_ARTIFACT_SECTION_INSTRS) + 20, 0xffffffffu);
+  expect_error(copy, size, "instruction #0 (lite.conv2d): operands", "operand range");
+  memcpy(copy, data, size);
+  put32(copy + section_off(data, LT_ARTIFACT_SECTION_INDICES), 99);
+  expect_error(copy, size, "tensor index 99 is out of range", "bad tensor index");
+  /* An arena slot past its arena; a weight outside the weights. */
+  memcpy(copy, data, size);
+  put32(copy + section_off(data, LT_ARTIFACT_SECTION_TENSORS) + 3 * LT_ARTIFACT_TENSOR_SIZE + 104, 1000);
+  expect_error(copy, size, "tensor #3: offset", "arena slot");
+  memcpy(copy, data, size);
+  put32(copy + section_off(data, LT_ARTIFACT_SECTION_TENSORS) + 1 * LT_ARTIFACT_TENSOR_SIZE + 104, 0);
+  expect_error(copy, size, "tensor #1: offset: weight", "weight offset");
+  /* An attribute list past the attribute data. */
+  memcpy(copy, data, size);
+  put32(copy + section_off(data, LT_ARTIFACT_SECTION_ATTRS) + 1 * LT_ARTIFACT_ATTR_SIZE + 12, 0x7fffffffu);
+  expect_error(copy, size, "attribute #1: value", "attribute list");
+  free(copy);
+}
+
+static void test_file(const uint8_t *data, size_t size) {
+  char path[] = "/tmp/artifact_test_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  FILE *f = fdopen(fd, "wb");
+  CHECK(fwrite(data, 1, size, f) == size);
+  fclose(f);
+  lt_artifact_t *a;
+  lt_status_t st = lt_artifact_load_file(path, lt_allocator_system(), &a);
+  CHECK(st == LT_OK);
+  if (!st) {
+    CHECK(lt_artifact_num_instrs(a) == 2);
+    CHECK(memcmp(lt_artifact_tensor(a, 1)->data, weight, sizeof weight) == 0);
+    lt_artifact_free(a);
+  }
+  lt_status_free(st);
+  remove(path);
+  st = lt_artifact_load_file(path, lt_allocator_system(), &a);
+  CHECK(st && strstr(lt_status_message(st), "cannot open"));
+  lt_status_free(st);
+}
+
+int main(void) {
+  uint8_t *data;
+  size_t size;
+  build(&data, &size);
+  if (!data) return 1;
+  test_round_trip(data, size);
+  test_corruptions(data, size);
+  test_file(data, size);
+  free(data);
+  if (failures) fprintf(stderr, "%d failures\n", failures);
+  return failures != 0;
+}
