@@ -48,7 +48,7 @@ lt_result_t lt_lite_shape_clip(const lt_lite_call_t *c,
   double bounds[2];
   bool have[2];
   if (LT_FAILED(clip_attrs(c, in, num_in, bounds, have))) return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   return LT_SUCCESS;
 }
 
@@ -61,7 +61,7 @@ lt_result_t lt_lite_eval_clip(const lt_lite_call_t *c, const lk_tensor_t *in,
   lt_lite_shape_t s[3] = {{0}};
   uint32_t n = num_in < 3 ? num_in : 3;
   for (uint32_t i = 0; i < n; i++)
-    lt_lite_math_shape_of(&in[i], &s[i]);
+    lk_shapes_of(&in[i], 1, &s[i]);
   double bounds[2];
   bool have[2];
   if (LT_FAILED(clip_attrs(c, s, n, bounds, have))) return LT_FAILURE;
@@ -96,7 +96,7 @@ lt_result_t lt_lite_shape_scale(const lt_lite_call_t *c,
       LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, "X")))
     return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   return LT_SUCCESS;
 }
 
@@ -129,7 +129,7 @@ lt_result_t lt_lite_shape_cast(const lt_lite_call_t *c,
                                lt_lite_shape_t *out, uint32_t num_out) {
   if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "input")))
     return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   if (c->id == LT_LITE_CALIB) {
     double scale;
     return calib_scale(c, &scale);
@@ -204,8 +204,8 @@ static lt_result_t quant_params(const lt_lite_call_t *c,
       char zs[64], ss[64];
       return lt_lite_error(c, "operand #2 (%s) of shape [%s] must have the "
                               "shape of operand #1 (%s), [%s]",
-                           zname, lt_lite_math_dims_str(z, zs, sizeof zs),
-                           sname, lt_lite_math_dims_str(s, ss, sizeof ss));
+                           zname, lk_shape_dims_str(z, zs, sizeof zs),
+                           sname, lk_shape_dims_str(s, ss, sizeof ss));
     }
   }
   /* Per axis when the scale is 1-D with other than one element. */
@@ -227,7 +227,7 @@ lt_result_t lt_lite_shape_quant(const lt_lite_call_t *c,
                                 lt_lite_shape_t *out, uint32_t num_out) {
   lk_quant_params_t p;
   if (LT_FAILED(quant_params(c, in, num_in, &p))) return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   if (c->id == LT_LITE_QUANTIZE)
     out[0].dtype = lt_lite_present(in, num_in, 2) ? in[2].dtype : LK_U8;
   else
@@ -240,7 +240,7 @@ lt_result_t lt_lite_eval_quant(const lt_lite_call_t *c, const lk_tensor_t *in,
                                uint32_t num_out) {
   lt_lite_shape_t s[3] = {{0}};
   uint32_t n = num_in < 3 ? num_in : 3;
-  for (uint32_t i = 0; i < n; i++) lt_lite_math_shape_of(&in[i], &s[i]);
+  for (uint32_t i = 0; i < n; i++) lk_shapes_of(&in[i], 1, &s[i]);
   lk_quant_params_t p;
   if (LT_FAILED(quant_params(c, s, n, &p))) return LT_FAILURE;
   const lk_tensor_t *zp = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;

@@ -31,7 +31,7 @@ lt_result_t lt_lite_shape_softmax(const lt_lite_call_t *c,
                                   lt_lite_shape_t *out, uint32_t num_out) {
   int32_t axis;
   if (LT_FAILED(axis_of(c, in, num_in, "input", &axis))) return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   return LT_SUCCESS;
 }
 
@@ -39,7 +39,7 @@ lt_result_t lt_lite_eval_softmax(const lt_lite_call_t *c, const lk_tensor_t *in,
                                  uint32_t num_in, lk_tensor_t *out,
                                  uint32_t num_out) {
   lt_lite_shape_t x;
-  lt_lite_math_shape_of(&in[0], &x);
+  lk_shapes_of(&in[0], 1, &x);
   lk_softmax_params_t p = {
       .op = c->id == LT_LITE_LOG_SOFTMAX ? LK_LOG_SOFTMAX
             : c->id == LT_LITE_HARDMAX   ? LK_HARDMAX
@@ -57,7 +57,7 @@ lt_result_t lt_lite_shape_lp_norm(const lt_lite_call_t *c,
   if (LT_FAILED(axis_of(c, in, num_in, "input", &axis)) ||
       LT_FAILED(lp_order(c, &p)))
     return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   return LT_SUCCESS;
 }
 
@@ -65,7 +65,7 @@ lt_result_t lt_lite_eval_lp_norm(const lt_lite_call_t *c, const lk_tensor_t *in,
                                  uint32_t num_in, lk_tensor_t *out,
                                  uint32_t num_out) {
   lt_lite_shape_t x;
-  lt_lite_math_shape_of(&in[0], &x);
+  lk_shapes_of(&in[0], 1, &x);
   lk_lp_norm_params_t p;
   if (LT_FAILED(axis_of(c, &x, 1, "input", &p.axis)) ||
       LT_FAILED(lp_order(c, &p.p)))

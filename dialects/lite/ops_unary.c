@@ -49,7 +49,7 @@ lt_result_t lt_lite_shape_unary(const lt_lite_call_t *c,
   if (LT_FAILED(unary_params(c, &p)) ||
       LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")))
     return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   lk_dtype_t t = in[0].dtype;
   switch (lk_unary_class(p.op)) {
   case LK_UNARY_FLOAT: return lt_lite_expect_float(c, in, 0, "X");
