@@ -1,5 +1,5 @@
-/* broadcast.c - the shape rules every elementwise math step shares: numpy
- * broadcasting and the dtype checks of the math families. */
+/* broadcast.c - the shape rules the math steps share: numpy broadcasting,
+ * axis normalization and the dtype checks of the math families. */
 #include <stdio.h>
 #include <string.h>
 
@@ -114,4 +114,14 @@ lt_result_t lk_plan_expect_bool(lk_plan_t *p, const lk_shape_t *in,
   if (in[i].dtype == LK_BOOL) return LT_SUCCESS;
   return lk_plan_fail(p, "operand #%u (%s) must have element type i1, got %s",
                       i, name, lk_dtype_name(in[i].dtype));
+}
+
+lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
+                         const char *what, int32_t *out_axis) {
+  int64_t a = axis < 0 ? axis + rank : axis;
+  if (a < 0 || a >= rank)
+    return lk_plan_fail(p, "%s %lld is out of range for rank %d", what,
+                        (long long)axis, (int)rank);
+  *out_axis = (int32_t)a;
+  return LT_SUCCESS;
 }

@@ -1,6 +1,7 @@
 /* math.h - plan steps of the math families: the broadcasting elementwise
  * ops (binary arithmetic, compare and logic, where, the variadic sum, mean,
- * max and min) and the unary elementwise ops.
+ * max and min), the unary elementwise ops and the normalizations along one
+ * axis (softmax, log_softmax, hardmax, lp_normalization).
  *
  * Each step checks the operands, writes the result's shape to *out and the
  * kernel's parameters to *params, or fails with the message in p->error.
@@ -12,6 +13,7 @@
 
 #include "kernels/plan.h"
 #include "kernels/ref/elementwise.h"
+#include "kernels/ref/softmax.h"
 
 /* ---- shared rules ------------------------------------------------------------ */
 
@@ -30,6 +32,10 @@ lt_result_t lk_plan_expect_dtype_of(lk_plan_t *p, const lk_shape_t *in,
 /* Operand i has element type i1. */
 lt_result_t lk_plan_expect_bool(lk_plan_t *p, const lk_shape_t *in,
                                 uint32_t i, const char *name);
+/* *out_axis = axis normalized for rank (axis < 0 counts from the end);
+ * fails with "<what> <axis> is out of range for rank <rank>". */
+lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
+                         const char *what, int32_t *out_axis);
 /* "2x?x3" for s's dims into buf (truncated to cap); returns buf. */
 const char *lk_shape_dims_str(const lk_shape_t *s, char *buf, size_t cap);
 /* *out = in's dtype, rank and dims (value NULL). */
@@ -57,5 +63,26 @@ lt_result_t lk_plan_where(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
 lt_result_t lk_plan_variadic(lk_plan_t *p, lk_variadic_op_t op,
                              const lk_shape_t *in, uint32_t num_in,
                              lk_shape_t *out);
+
+/* ---- unary --------------------------------------------------------------------- */
+
+/* in: X. Attributes: alpha, beta, gamma, lambd, bias, detect_negative,
+ * detect_positive, approximate (gelu: none or tanh), with ONNX's defaults
+ * per op. The result has X's shape and dtype (i1 for is_nan, is_inf). */
+lt_result_t lk_plan_unary(lk_plan_t *p, lk_unary_op_t op, const lk_shape_t *in,
+                          uint32_t num_in, lk_shape_t *out,
+                          lk_unary_params_t *params);
+
+/* ---- normalizations along one axis ----------------------------------------------- */
+
+/* in: input (float). Attribute: axis (default -1). The result has the
+ * input's shape; params->axis is set when the rank is known. */
+lt_result_t lk_plan_softmax(lk_plan_t *p, lk_softmax_op_t op,
+                            const lk_shape_t *in, uint32_t num_in,
+                            lk_shape_t *out, lk_softmax_params_t *params);
+/* As softmax, plus p (1 or 2, default 2). */
+lt_result_t lk_plan_lp_norm(lk_plan_t *p, const lk_shape_t *in,
+                            uint32_t num_in, lk_shape_t *out,
+                            lk_lp_norm_params_t *params);
 
 #endif /* LITE_KERNELS_PLAN_MATH_H */

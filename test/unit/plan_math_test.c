@@ -1,8 +1,8 @@
 /* plan_math_test.c - the plan steps of the math families (kernels/plan/
  * math.h) with no IR: attributes from a static table behind lk_attrs_t.
  * Numpy broadcasting (dynamic dims, unknown ranks), the dtype rules of
- * binary, compare, where and variadic, the kernels' parameters and every
- * error message. */
+ * binary, compare, where, variadic and unary, the axis of the softmax
+ * family, the kernels' parameters and every error message. */
 #include <string.h>
 
 #include "kernels/plan.h"
@@ -347,6 +347,85 @@ static void test_variadic(void) {
              "operand #1 (data_1) is required, got none");
 }
 
+/* ---- unary ------------------------------------------------------------------------ */
+
+static void test_unary(void) {
+  lk_plan_t p = plan_over(no_attrs);
+  lk_shape_t out;
+  lk_unary_params_t kp;
+  lk_shape_t x = SHAPE(LK_F16, 2, -1);
+  CHECK(LT_SUCCEEDED(lk_plan_unary(&p, LK_UNARY_LEAKY_RELU, &x, 1, &out, &kp)));
+  CHECK(DIMS_ARE(&out, 2, -1) && out.dtype == LK_F16);
+  CHECK(kp.op == LK_UNARY_LEAKY_RELU && kp.alpha == 0.01);
+
+  static const attr_t attrs[] = {FLT("alpha", 0.5), STR("approximate", "tanh"),
+                                 INT("detect_negative", 0), END};
+  p = plan_over(attrs);
+  CHECK(LT_SUCCEEDED(lk_plan_unary(&p, LK_UNARY_GELU, &x, 1, &out, &kp)));
+  CHECK(kp.gelu_tanh && kp.alpha == 0.5);
+  CHECK(LT_SUCCEEDED(lk_plan_unary(&p, LK_UNARY_IS_INF, &x, 1, &out, &kp)));
+  CHECK(out.dtype == LK_BOOL && !kp.detect_negative && kp.detect_positive);
+
+  p = plan_over(no_attrs);
+  lk_shape_t u = unranked(LK_I32);
+  CHECK(LT_SUCCEEDED(lk_plan_unary(&p, LK_UNARY_ABS, &u, 1, &out, &kp)));
+  CHECK(out.rank == -1 && out.dtype == LK_I32);
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_EXP, &u, 1, &out, &kp), p,
+             "operand #0 (X) must have a float element type, got i32");
+  lk_shape_t b = SHAPE(LK_BOOL, 3);
+  CHECK(LT_SUCCEEDED(lk_plan_unary(&p, LK_UNARY_NOT, &b, 1, &out, &kp)));
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_NEG, &b, 1, &out, &kp), p,
+             "operand #0 (X) must have an integer or float element type, got "
+             "i1");
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_NOT, &x, 1, &out, &kp), p,
+             "operand #0 (X) must have element type i1, got f16");
+  lk_shape_t none = absent();
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_RELU, &none, 1, &out, &kp), p,
+             "operand #0 (X) is required, got none");
+  static const attr_t celu0[] = {FLT("alpha", 0), END};
+  p = plan_over(celu0);
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_CELU, &x, 1, &out, &kp), p,
+             "attribute 'alpha' must not be 0");
+  static const attr_t erfish[] = {STR("approximate", "erf"), END};
+  p = plan_over(erfish);
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_GELU, &x, 1, &out, &kp), p,
+             "attribute 'approximate' must be one of none, tanh; got 'erf'");
+}
+
+/* ---- softmax, lp_normalization ------------------------------------------------------ */
+
+static void test_softmax(void) {
+  lk_plan_t p = plan_over(no_attrs);
+  lk_shape_t out;
+  lk_softmax_params_t kp;
+  lk_shape_t x = SHAPE(LK_F32, 2, -1, 5);
+  CHECK(LT_SUCCEEDED(lk_plan_softmax(&p, LK_LOG_SOFTMAX, &x, 1, &out, &kp)));
+  CHECK(DIMS_ARE(&out, 2, -1, 5) && kp.op == LK_LOG_SOFTMAX && kp.axis == 2);
+  static const attr_t ax1[] = {INT("axis", -2), END};
+  p = plan_over(ax1);
+  CHECK(LT_SUCCEEDED(lk_plan_softmax(&p, LK_HARDMAX, &x, 1, &out, &kp)));
+  CHECK(kp.axis == 1);
+  lk_shape_t u = unranked(LK_F32);
+  CHECK(LT_SUCCEEDED(lk_plan_softmax(&p, LK_SOFTMAX, &u, 1, &out, &kp)));
+  CHECK(out.rank == -1);
+  static const attr_t ax3[] = {INT("axis", 3), END};
+  p = plan_over(ax3);
+  FAILS_WITH(lk_plan_softmax(&p, LK_SOFTMAX, &x, 1, &out, &kp), p,
+             "attribute 'axis' 3 is out of range for rank 3");
+  lk_shape_t i = SHAPE(LK_I32, 4);
+  FAILS_WITH(lk_plan_softmax(&p, LK_SOFTMAX, &i, 1, &out, &kp), p,
+             "operand #0 (input) must have a float element type, got i32");
+
+  lk_lp_norm_params_t lp;
+  p = plan_over(no_attrs);
+  CHECK(LT_SUCCEEDED(lk_plan_lp_norm(&p, &x, 1, &out, &lp)));
+  CHECK(lp.p == 2 && lp.axis == 2 && DIMS_ARE(&out, 2, -1, 5));
+  static const attr_t p3[] = {INT("p", 3), END};
+  p = plan_over(p3);
+  FAILS_WITH(lk_plan_lp_norm(&p, &x, 1, &out, &lp), p,
+             "attribute 'p' must be 1 or 2, got 3");
+}
+
 int main(void) {
   test_broadcast();
   test_binary();
@@ -354,6 +433,8 @@ int main(void) {
   test_compare();
   test_where();
   test_variadic();
+  test_unary();
+  test_softmax();
   if (g_failures) {
     fprintf(stderr, "plan_math_test: %d failures\n", g_failures);
     return 1;
