@@ -18,7 +18,8 @@ void lk_shapes_of(const lk_tensor_t *in, uint32_t num_in, lk_shape_t *out) {
   }
 }
 
-/* ---- attribute defaults ------------------------------------------------------ */
+/* ---- attribute defaults
+ * ------------------------------------------------------ */
 
 int64_t lk_attr_int(lk_attrs_t a, const char *name, int64_t dflt) {
   int64_t v;
@@ -54,11 +55,11 @@ int32_t lk_attr_ints(lk_attrs_t a, const char *name, int64_t *out,
 int32_t lk_attr_floats(lk_attrs_t a, const char *name, double *out,
                        int32_t cap) {
   int32_t n;
-  return a.vt->get_floats(a.self, name, out, cap, &n) == LK_ATTR_FOUND ? n
-                                                                       : -1;
+  return a.vt->get_floats(a.self, name, out, cap, &n) == LK_ATTR_FOUND ? n : -1;
 }
 
-/* ---- the plan context ---------------------------------------------------------- */
+/* ---- the plan context
+ * ---------------------------------------------------------- */
 
 void lk_plan_init(lk_plan_t *p, lk_attrs_t attrs, lt_allocator_t allocator) {
   p->attrs = attrs;
@@ -126,7 +127,8 @@ lt_result_t lk_plan_fused_activation(lk_plan_t *p, lk_activation_t *out_kind,
   return LT_SUCCESS;
 }
 
-/* ---- operand checks -------------------------------------------------------------- */
+/* ---- operand checks
+ * -------------------------------------------------------------- */
 
 lt_result_t lk_plan_expect_present(lk_plan_t *p, const lk_shape_t *in,
                                    uint32_t num_in, uint32_t i,
@@ -136,11 +138,12 @@ lt_result_t lk_plan_expect_present(lk_plan_t *p, const lk_shape_t *in,
   return lk_plan_fail(p, "operand #%u (%s) is required, got none", i, name);
 }
 
-lt_result_t lk_plan_expect_float(lk_plan_t *p, const lk_shape_t *in,
-                                 uint32_t i, const char *name) {
+lt_result_t lk_plan_expect_float(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
+                                 const char *name) {
   if (lk_dtype_is_float(in[i].dtype)) return LT_SUCCESS;
-  return lk_plan_fail(p, "operand #%u (%s) must have a float element type, "
-                         "got %s",
+  return lk_plan_fail(p,
+                      "operand #%u (%s) must have a float element type, "
+                      "got %s",
                       i, name, lk_dtype_name(in[i].dtype));
 }
 
@@ -173,12 +176,40 @@ lt_result_t lk_plan_expect_vector(lk_plan_t *p, const lk_shape_t *in,
                                   uint32_t i, const char *name, int64_t len) {
   if (in[i].rank < 0) return LT_SUCCESS;
   if (in[i].rank != 1)
-    return lk_plan_fail(p, "operand #%u (%s) must have rank 1, got %d", i,
-                        name, (int)in[i].rank);
+    return lk_plan_fail(p, "operand #%u (%s) must have rank 1, got %d", i, name,
+                        (int)in[i].rank);
   if (len >= 0 && in[i].dims[0] >= 0 && in[i].dims[0] != len)
     return lk_plan_fail(p,
                         "operand #%u (%s) must have %lld elements, got "
                         "%lld",
                         i, name, (long long)len, (long long)in[i].dims[0]);
   return LT_SUCCESS;
+}
+
+lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
+                         const char *what, int32_t *out_axis) {
+  int64_t a = axis < 0 ? axis + rank : axis;
+  if (a < 0 || a >= rank)
+    return lk_plan_fail(p, "%s %lld is out of range for rank %d", what,
+                        (long long)axis, (int)rank);
+  *out_axis = (int32_t)a;
+  return LT_SUCCESS;
+}
+
+const char *lk_dims_str(const int64_t *dims, int32_t rank, char *buf,
+                        size_t cap) {
+  size_t len = 0;
+  buf[0] = '\0';
+  if (rank < 0) {
+    snprintf(buf, cap, "*");
+    return buf;
+  }
+  for (int32_t d = 0; d < rank && len < cap; d++) {
+    int n = dims[d] < 0 ? snprintf(buf + len, cap - len, "%s?", d ? "x" : "")
+                        : snprintf(buf + len, cap - len, "%s%lld", d ? "x" : "",
+                                   (long long)dims[d]);
+    if (n < 0) break;
+    len += (size_t)n;
+  }
+  return buf;
 }

@@ -18,7 +18,8 @@
 #include "kernels/ref/activation.h"
 #include "kernels/tensor.h"
 
-/* ---- shapes ---------------------------------------------------------------- */
+/* ---- shapes ----------------------------------------------------------------
+ */
 
 /* Shape of one operand or result. rank -1: unknown rank; dims[i] -1: not
  * known until run time. value: the contents when known (a constant operand
@@ -62,14 +63,12 @@ typedef enum lk_attr_found {
 } lk_attr_found_t;
 
 typedef struct lk_attrs_vtable {
-  lk_attr_found_t (*get_int)(const void *self, const char *name,
-                             int64_t *out);
-  lk_attr_found_t (*get_float)(const void *self, const char *name,
-                               double *out);
-  lk_attr_found_t (*get_ints)(const void *self, const char *name,
-                              int64_t *out, int32_t cap, int32_t *out_count);
-  lk_attr_found_t (*get_floats)(const void *self, const char *name,
-                                double *out, int32_t cap, int32_t *out_count);
+  lk_attr_found_t (*get_int)(const void *self, const char *name, int64_t *out);
+  lk_attr_found_t (*get_float)(const void *self, const char *name, double *out);
+  lk_attr_found_t (*get_ints)(const void *self, const char *name, int64_t *out,
+                              int32_t cap, int32_t *out_count);
+  lk_attr_found_t (*get_floats)(const void *self, const char *name, double *out,
+                                int32_t cap, int32_t *out_count);
   lk_attr_found_t (*get_str)(const void *self, const char *name,
                              const char **out_data, size_t *out_len);
 } lk_attrs_vtable_t;
@@ -89,12 +88,12 @@ const char *lk_attr_str(lk_attrs_t a, const char *name, char *buf, size_t cap,
                         const char *dflt);
 /* Element count of a list attribute (its first values into out[0..cap)),
  * or -1 when absent or not a list. */
-int32_t lk_attr_ints(lk_attrs_t a, const char *name, int64_t *out,
-                     int32_t cap);
+int32_t lk_attr_ints(lk_attrs_t a, const char *name, int64_t *out, int32_t cap);
 int32_t lk_attr_floats(lk_attrs_t a, const char *name, double *out,
                        int32_t cap);
 
-/* ---- the plan context ------------------------------------------------------ */
+/* ---- the plan context ------------------------------------------------------
+ */
 
 #define LK_PLAN_ERROR_CAP 512
 
@@ -134,8 +133,8 @@ lt_result_t lk_plan_expect_present(lk_plan_t *p, const lk_shape_t *in,
                                    uint32_t num_in, uint32_t i,
                                    const char *name);
 /* Operand i must have a float dtype. */
-lt_result_t lk_plan_expect_float(lk_plan_t *p, const lk_shape_t *in,
-                                 uint32_t i, const char *name);
+lt_result_t lk_plan_expect_float(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
+                                 const char *name);
 /* Operand i must have operand 0's dtype. */
 lt_result_t lk_plan_expect_same_dtype(lk_plan_t *p, const lk_shape_t *in,
                                       uint32_t i, const char *name);
@@ -146,5 +145,15 @@ lt_result_t lk_plan_expect_rank_range(lk_plan_t *p, const lk_shape_t *in,
 /* Operand i must be 1-D with `len` elements (len or its dim -1: any). */
 lt_result_t lk_plan_expect_vector(lk_plan_t *p, const lk_shape_t *in,
                                   uint32_t i, const char *name, int64_t len);
+
+/* ---- shared by every family ------------------------------------------- */
+/* Normalizes axis into [0, rank) (negative counts from the back); fails
+ * with "<what> <axis> is out of range for rank <rank>" otherwise. */
+lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
+                         const char *what, int32_t *out_axis);
+/* "2x?x3" for dims[0..rank) ("*" for rank -1) into buf (truncated to
+ * cap); returns buf. */
+const char *lk_dims_str(const int64_t *dims, int32_t rank, char *buf,
+                        size_t cap);
 
 #endif /* LITE_KERNELS_PLAN_H */

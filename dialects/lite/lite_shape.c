@@ -3,6 +3,7 @@
 
 #include "dialects/lite/lite_internal.h"
 #include "kernels/plan/data.h"
+#include "kernels/plan/math.h"
 
 int64_t lt_lite_value_ints(const lk_tensor_t *v, int64_t *out, int64_t cap) {
   if (!v || !v->data) return 0;
@@ -24,51 +25,9 @@ lt_result_t lt_lite_axis(const lt_lite_call_t *c, int64_t axis, int32_t rank,
 lt_result_t lt_lite_broadcast(const lt_lite_call_t *c,
                               const lt_lite_shape_t *in, uint32_t n,
                               lt_lite_shape_t *out) {
-  out->dtype = n ? in[0].dtype : LK_DTYPE_NONE;
-  out->value = NULL;
-  int32_t rank = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    if (in[i].rank < 0) {
-      out->rank = -1;
-      return LT_SUCCESS;
-    }
-    if (in[i].rank > rank) rank = in[i].rank;
-  }
-  out->rank = rank;
-  for (int32_t d = 0; d < rank; d++) {
-    int64_t dim = 1;
-    bool unknown = false;
-    for (uint32_t i = 0; i < n; i++) {
-      int32_t k = d - (rank - in[i].rank);
-      if (k < 0) continue;
-      int64_t v = in[i].dims[k];
-      if (v < 0) {
-        unknown = true;
-        continue;
-      }
-      if (v == 1) continue;
-      if (dim != 1 && dim != v) {
-        lt_strbuf_t sb = {0};
-        for (uint32_t j = 0; j < n; j++) {
-          lt_strbuf_printf(&sb, "%s#%u [", j ? ", " : "", j);
-          for (int32_t e = 0; e < in[j].rank; e++)
-            lt_strbuf_printf(&sb, "%s%lld", e ? "x" : "",
-                             (long long)in[j].dims[e]);
-          lt_strbuf_putc(&sb, ']');
-        }
-        lt_result_t r = lt_lite_error(
-            c, "operands do not broadcast: %s (dimension %d: %lld vs %lld)",
-            sb.data ? sb.data : "", (int)d, (long long)dim, (long long)v);
-        lt_strbuf_free(&sb);
-        return r;
-      }
-      dim = v;
-    }
-    /* A known dim other than 1 fixes the result even next to unknowns
-     * (they must be 1 or equal at run time). */
-    out->dims[d] = dim == 1 && unknown ? -1 : dim;
-  }
-  return LT_SUCCESS;
+  lk_plan_t p;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(c, &p, lk_plan_broadcast(&p, in, n, out));
 }
 
 lt_result_t lt_lite_expect_float(const lt_lite_call_t *c,

@@ -4,6 +4,7 @@
 #define LITE_DIALECTS_LITE_OPS_MATH_H
 
 #include "dialects/lite/lite_impl.h"
+#include "kernels/plan/math.h"
 #include "kernels/ref/activation.h"
 
 /* Operand i has an integer or float element type (not bool). */
@@ -19,16 +20,5 @@ lt_result_t lt_lite_math_expect_same_dtype(const lt_lite_call_t *c,
 lt_result_t lt_lite_math_expect_scalar(const lt_lite_call_t *c,
                                        const lt_lite_shape_t *in, uint32_t i,
                                        const char *name);
-
-/* "2x?x3" for s's dims into buf (truncated to cap); returns buf. */
-const char *lt_lite_math_dims_str(const lt_lite_shape_t *s, char *buf,
-                                  size_t cap);
-
-/* The shape of a concrete tensor (value: the tensor itself; absent
- * operands get rank -1). Lets evaluators reuse their shape logic. */
-void lt_lite_math_shape_of(const lk_tensor_t *t, lt_lite_shape_t *out);
-
-/* *out = in's dtype, rank and dims (value left NULL). */
-void lt_lite_math_copy_shape(lt_lite_shape_t *out, const lt_lite_shape_t *in);
 
 #endif /* LITE_DIALECTS_LITE_OPS_MATH_H */

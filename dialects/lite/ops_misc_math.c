@@ -41,14 +41,14 @@ lt_result_t lt_lite_shape_clip(const lt_lite_call_t *c,
     return LT_FAILURE;
   for (uint32_t i = 1; i < 3; i++)
     if (lt_lite_present(in, num_in, i) &&
-        (LT_FAILED(lt_lite_math_expect_same_dtype(c, in, i, names[i], 0,
-                                                  "input")) ||
+        (LT_FAILED(
+             lt_lite_math_expect_same_dtype(c, in, i, names[i], 0, "input")) ||
          LT_FAILED(lt_lite_math_expect_scalar(c, in, i, names[i]))))
       return LT_FAILURE;
   double bounds[2];
   bool have[2];
   if (LT_FAILED(clip_attrs(c, in, num_in, bounds, have))) return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   return LT_SUCCESS;
 }
 
@@ -61,7 +61,7 @@ lt_result_t lt_lite_eval_clip(const lt_lite_call_t *c, const lk_tensor_t *in,
   lt_lite_shape_t s[3] = {{0}};
   uint32_t n = num_in < 3 ? num_in : 3;
   for (uint32_t i = 0; i < n; i++)
-    lt_lite_math_shape_of(&in[i], &s[i]);
+    lk_shapes_of(&in[i], 1, &s[i]);
   double bounds[2];
   bool have[2];
   if (LT_FAILED(clip_attrs(c, s, n, bounds, have))) return LT_FAILURE;
@@ -96,7 +96,7 @@ lt_result_t lt_lite_shape_scale(const lt_lite_call_t *c,
       LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "X")) ||
       LT_FAILED(lt_lite_math_expect_numeric(c, in, 0, "X")))
     return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   return LT_SUCCESS;
 }
 
@@ -115,8 +115,9 @@ lt_result_t lt_lite_eval_scale(const lt_lite_call_t *c, const lk_tensor_t *in,
 static lt_result_t calib_scale(const lt_lite_call_t *c, double *out_scale) {
   *out_scale = lt_lite_attr_float(c, "scale", 1.0);
   if (*out_scale == 0 || !isfinite(*out_scale))
-    return lt_lite_error(c, "attribute 'scale' must be a nonzero finite "
-                            "number, got %g",
+    return lt_lite_error(c,
+                         "attribute 'scale' must be a nonzero finite "
+                         "number, got %g",
                          *out_scale);
   return LT_SUCCESS;
 }
@@ -129,7 +130,7 @@ lt_result_t lt_lite_shape_cast(const lt_lite_call_t *c,
                                lt_lite_shape_t *out, uint32_t num_out) {
   if (LT_FAILED(lt_lite_expect_present(c, in, num_in, 0, "input")))
     return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   if (c->id == LT_LITE_CALIB) {
     double scale;
     return calib_scale(c, &scale);
@@ -174,38 +175,43 @@ static lt_result_t quant_params(const lt_lite_call_t *c,
     return LT_FAILURE;
   lk_dtype_t xt = in[0].dtype;
   if (quantize && !lk_dtype_is_float(xt) && xt != LK_I32)
-    return lt_lite_error(c, "operand #0 (x) must have a float or i32 element "
-                            "type, got %s",
+    return lt_lite_error(c,
+                         "operand #0 (x) must have a float or i32 element "
+                         "type, got %s",
                          lk_dtype_name(xt));
   if (!quantize && (!lk_dtype_is_int(xt) || xt == LK_BOOL))
-    return lt_lite_error(c, "operand #0 (x) must have an integer element "
-                            "type, got %s",
+    return lt_lite_error(c,
+                         "operand #0 (x) must have an integer element "
+                         "type, got %s",
                          lk_dtype_name(xt));
   const lt_lite_shape_t *s = &in[1];
   if (s->rank > 1)
-    return lt_lite_error(c, "operand #1 (%s) must be a scalar or 1-D, got "
-                            "rank %d",
+    return lt_lite_error(c,
+                         "operand #1 (%s) must be a scalar or 1-D, got "
+                         "rank %d",
                          sname, (int)s->rank);
   if (lt_lite_present(in, num_in, 2)) {
     const lt_lite_shape_t *z = &in[2];
     lk_dtype_t zt = z->dtype;
     if (!lk_dtype_is_int(zt) || zt == LK_BOOL || lk_dtype_size(zt) > 4)
-      return lt_lite_error(c, "operand #2 (%s) must have an integer element "
-                              "type of at most 32 bits, got %s",
+      return lt_lite_error(c,
+                           "operand #2 (%s) must have an integer element "
+                           "type of at most 32 bits, got %s",
                            zname, lk_dtype_name(zt));
     if (!quantize &&
         LT_FAILED(lt_lite_math_expect_same_dtype(c, in, 2, zname, 0, "x")))
       return LT_FAILURE;
-    bool same = z->rank < 0 || s->rank < 0 ||
-                (z->rank == s->rank &&
-                 (s->rank == 0 || z->dims[0] < 0 || s->dims[0] < 0 ||
-                  z->dims[0] == s->dims[0]));
+    bool same =
+        z->rank < 0 || s->rank < 0 ||
+        (z->rank == s->rank && (s->rank == 0 || z->dims[0] < 0 ||
+                                s->dims[0] < 0 || z->dims[0] == s->dims[0]));
     if (!same) {
       char zs[64], ss[64];
-      return lt_lite_error(c, "operand #2 (%s) of shape [%s] must have the "
-                              "shape of operand #1 (%s), [%s]",
-                           zname, lt_lite_math_dims_str(z, zs, sizeof zs),
-                           sname, lt_lite_math_dims_str(s, ss, sizeof ss));
+      return lt_lite_error(c,
+                           "operand #2 (%s) of shape [%s] must have the "
+                           "shape of operand #1 (%s), [%s]",
+                           zname, lk_dims_str(z->dims, z->rank, zs, sizeof zs),
+                           sname, lk_dims_str(s->dims, s->rank, ss, sizeof ss));
     }
   }
   /* Per axis when the scale is 1-D with other than one element. */
@@ -215,8 +221,9 @@ static lt_result_t quant_params(const lt_lite_call_t *c,
     return LT_FAILURE;
   int64_t len = in[0].dims[p->axis];
   if (s->dims[0] >= 0 && len >= 0 && s->dims[0] != len)
-    return lt_lite_error(c, "operand #1 (%s) has %lld elements; per-axis "
-                            "quantization along axis %d needs %lld",
+    return lt_lite_error(c,
+                         "operand #1 (%s) has %lld elements; per-axis "
+                         "quantization along axis %d needs %lld",
                          sname, (long long)s->dims[0], (int)p->axis,
                          (long long)len);
   return LT_SUCCESS;
@@ -227,7 +234,7 @@ lt_result_t lt_lite_shape_quant(const lt_lite_call_t *c,
                                 lt_lite_shape_t *out, uint32_t num_out) {
   lk_quant_params_t p;
   if (LT_FAILED(quant_params(c, in, num_in, &p))) return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   if (c->id == LT_LITE_QUANTIZE)
     out[0].dtype = lt_lite_present(in, num_in, 2) ? in[2].dtype : LK_U8;
   else
@@ -240,7 +247,8 @@ lt_result_t lt_lite_eval_quant(const lt_lite_call_t *c, const lk_tensor_t *in,
                                uint32_t num_out) {
   lt_lite_shape_t s[3] = {{0}};
   uint32_t n = num_in < 3 ? num_in : 3;
-  for (uint32_t i = 0; i < n; i++) lt_lite_math_shape_of(&in[i], &s[i]);
+  for (uint32_t i = 0; i < n; i++)
+    lk_shapes_of(&in[i], 1, &s[i]);
   lk_quant_params_t p;
   if (LT_FAILED(quant_params(c, s, n, &p))) return LT_FAILURE;
   const lk_tensor_t *zp = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;

@@ -102,7 +102,7 @@ lt_result_t lt_lite_shape_reduce(const lt_lite_call_t *c,
   out[0].dtype = x->dtype;
   out[0].value = NULL;
   if (plan.noop) {
-    lt_lite_math_copy_shape(&out[0], x);
+    lk_shape_copy(&out[0], x);
     return LT_SUCCESS;
   }
   if (x->rank < 0) {
@@ -135,7 +135,7 @@ lt_result_t lt_lite_eval_reduce(const lt_lite_call_t *c, const lk_tensor_t *in,
                                 uint32_t num_out) {
   lt_lite_shape_t s[2] = {{0}};
   for (uint32_t i = 0; i < num_in && i < 2; i++)
-    lt_lite_math_shape_of(&in[i], &s[i]);
+    lk_shapes_of(&in[i], 1, &s[i]);
   reduce_plan_t plan;
   if (LT_FAILED(plan_reduce(c, s, num_in < 2 ? num_in : 2, &plan)))
     return LT_FAILURE;
@@ -194,7 +194,7 @@ lt_result_t lt_lite_eval_arg(const lt_lite_call_t *c, const lk_tensor_t *in,
                              uint32_t num_in, lk_tensor_t *out,
                              uint32_t num_out) {
   lt_lite_shape_t x;
-  lt_lite_math_shape_of(&in[0], &x);
+  lk_shapes_of(&in[0], 1, &x);
   lk_arg_params_t p;
   if (LT_FAILED(arg_params(c, &x, &p))) return LT_FAILURE;
   lk_ref_arg(&p, &in[0], &out[0]);
@@ -231,7 +231,7 @@ lt_result_t lt_lite_shape_cumsum(const lt_lite_call_t *c,
   int32_t axis;
   bool known;
   if (LT_FAILED(cumsum_axis(c, in, num_in, &axis, &known))) return LT_FAILURE;
-  lt_lite_math_copy_shape(&out[0], &in[0]);
+  lk_shape_copy(&out[0], &in[0]);
   return LT_SUCCESS;
 }
 
@@ -239,8 +239,8 @@ lt_result_t lt_lite_eval_cumsum(const lt_lite_call_t *c, const lk_tensor_t *in,
                                 uint32_t num_in, lk_tensor_t *out,
                                 uint32_t num_out) {
   lt_lite_shape_t s[2];
-  lt_lite_math_shape_of(&in[0], &s[0]);
-  lt_lite_math_shape_of(&in[1], &s[1]);
+  lk_shapes_of(&in[0], 1, &s[0]);
+  lk_shapes_of(&in[1], 1, &s[1]);
   lk_cumsum_params_t p = {
       .exclusive = lt_lite_attr_int(c, "exclusive", 0) != 0,
       .reverse = lt_lite_attr_int(c, "reverse", 0) != 0,

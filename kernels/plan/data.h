@@ -87,18 +87,11 @@ lt_result_t lk_plan_expect_all_present(lk_plan_t *p, const lk_shape_t *in,
 /* Operand i must have an integer (not bool) element type. */
 lt_result_t lk_plan_expect_index(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
                                  const char *name);
-/* Normalizes axis into [0, rank) (negative counts from the back); fails
- * with "<what> <axis> is out of range for rank <rank>" otherwise. */
-lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
-                         const char *what, int32_t *out_axis);
 /* Fails on a result whose known element count exceeds
  * LK_DATA_MAX_ELEMENTS (unknown dims are left to run time). */
 lt_result_t lk_plan_check_size(lk_plan_t *p, const lk_shape_t *out);
 /* Product of dims[from..to), or -1 when one of them is unknown. */
 int64_t lk_data_product(const int64_t *dims, int32_t from, int32_t to);
-/* "2x?x3" for dims[0..rank) ("*" for rank -1) into buf; returns buf. */
-const char *lk_dims_str(const int64_t *dims, int32_t rank, char *buf,
-                        size_t cap);
 
 /* ---- ops that keep the data ---------------------------------------------- */
 

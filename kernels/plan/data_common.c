@@ -157,17 +157,17 @@ lt_result_t lk_plan_exact_attr(lk_plan_t *p, const char *name, double value,
                       name, value, lk_dtype_name(dtype));
 }
 
-lt_result_t lk_plan_data_scalar(lk_plan_t *p, const lk_shape_t *in,
-                                uint32_t i, const char *name, int64_t *out_i,
-                                double *out_f, bool *out_known) {
+lt_result_t lk_plan_data_scalar(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
+                                const char *name, int64_t *out_i, double *out_f,
+                                bool *out_known) {
   *out_known = false;
   const lk_shape_t *s = &in[i];
   if (s->rank > 1 || (s->rank == 1 && s->dims[0] >= 0 && s->dims[0] != 1) ||
       (s->value && lk_numel(s->value) != 1)) {
     char buf[96];
-    return lk_plan_fail(
-        p, "operand #%u (%s) must be a scalar, got shape [%s]", i, name,
-        lk_dims_str(s->dims, s->rank, buf, sizeof buf));
+    return lk_plan_fail(p, "operand #%u (%s) must be a scalar, got shape [%s]",
+                        i, name,
+                        lk_dims_str(s->dims, s->rank, buf, sizeof buf));
   }
   if (!s->value || !s->value->data) return LT_SUCCESS;
   if (out_i) *out_i = lk_load_i64(s->value, 0);
@@ -181,29 +181,17 @@ lt_result_t lk_plan_data_scalar(lk_plan_t *p, const lk_shape_t *in,
 lt_result_t lk_plan_expect_all_present(lk_plan_t *p, const lk_shape_t *in,
                                        uint32_t n) {
   for (uint32_t i = 0; i < n; i++)
-    if (LT_FAILED(lk_plan_expect_present(p, in, n, i, NULL)))
-      return LT_FAILURE;
+    if (LT_FAILED(lk_plan_expect_present(p, in, n, i, NULL))) return LT_FAILURE;
   return LT_SUCCESS;
 }
 
-lt_result_t lk_plan_expect_index(lk_plan_t *p, const lk_shape_t *in,
-                                 uint32_t i, const char *name) {
-  if (lk_dtype_is_int(in[i].dtype) && in[i].dtype != LK_BOOL)
-    return LT_SUCCESS;
+lt_result_t lk_plan_expect_index(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
+                                 const char *name) {
+  if (lk_dtype_is_int(in[i].dtype) && in[i].dtype != LK_BOOL) return LT_SUCCESS;
   return lk_plan_fail(p,
                       "operand #%u (%s) must have an integer element "
                       "type, got %s",
                       i, name, lk_dtype_name(in[i].dtype));
-}
-
-lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
-                         const char *what, int32_t *out_axis) {
-  int64_t a = axis < 0 ? axis + rank : axis;
-  if (a < 0 || a >= rank)
-    return lk_plan_fail(p, "%s %lld is out of range for rank %d", what,
-                        (long long)axis, (int)rank);
-  *out_axis = (int32_t)a;
-  return LT_SUCCESS;
 }
 
 lt_result_t lk_plan_check_size(lk_plan_t *p, const lk_shape_t *out) {
@@ -229,22 +217,4 @@ int64_t lk_data_product(const int64_t *dims, int32_t from, int32_t to) {
     n *= dims[d];
   }
   return n;
-}
-
-const char *lk_dims_str(const int64_t *dims, int32_t rank, char *buf,
-                        size_t cap) {
-  size_t len = 0;
-  buf[0] = '\0';
-  if (rank < 0) {
-    snprintf(buf, cap, "*");
-    return buf;
-  }
-  for (int32_t d = 0; d < rank && len < cap; d++) {
-    int n = dims[d] < 0 ? snprintf(buf + len, cap - len, "%s?", d ? "x" : "")
-                        : snprintf(buf + len, cap - len, "%s%lld", d ? "x" : "",
-                                   (long long)dims[d]);
-    if (n < 0) break;
-    len += (size_t)n;
-  }
-  return buf;
 }
