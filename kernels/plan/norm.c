@@ -15,8 +15,8 @@ static lt_result_t expect_param(lk_plan_t *p, const lk_shape_t *in,
 }
 
 /* X present, float, of rank >= lo. */
-static lt_result_t expect_x(lk_plan_t *p, const lk_shape_t *in,
-                            uint32_t num_in, const char *name, int32_t lo) {
+static lt_result_t expect_x(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
+                            const char *name, int32_t lo) {
   if (LT_FAILED(lk_plan_expect_present(p, in, num_in, 0, name)) ||
       LT_FAILED(lk_plan_expect_float(p, in, 0, name)))
     return LT_FAILURE;
@@ -27,11 +27,11 @@ static lt_result_t expect_x(lk_plan_t *p, const lk_shape_t *in,
 static void params_init(lk_plan_t *p, lk_norm_params_t *params) {
   memset(params, 0, sizeof *params);
   params->epsilon = lk_attr_float(p->attrs, "epsilon", 1e-5);
-  params->stash = LK_F32;
   p->workspace_size = 0;
 }
 
-/* ---- batch_norm ---------------------------------------------------------------- */
+/* ---- batch_norm
+ * ---------------------------------------------------------------- */
 
 lt_result_t lk_plan_batch_norm(lk_plan_t *p, const lk_shape_t *in,
                                uint32_t num_in, lk_shape_t *out,
@@ -50,17 +50,26 @@ lt_result_t lk_plan_batch_norm(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- layer_norm ---------------------------------------------------------------- */
+/* ---- layer_norm
+ * ---------------------------------------------------------------- */
 
 /* The element type of Mean and InvStdDev, from stash_type (an ONNX
  * TensorProto data type number). */
 static lt_result_t stash_dtype(lk_plan_t *p, lk_dtype_t *out) {
   int64_t st = lk_attr_int(p->attrs, "stash_type", 1);
   switch (st) {
-  case 1: *out = LK_F32; return LT_SUCCESS;
-  case 10: *out = LK_F16; return LT_SUCCESS;
-  case 11: *out = LK_F64; return LT_SUCCESS;
-  case 16: *out = LK_BF16; return LT_SUCCESS;
+  case 1:
+    *out = LK_F32;
+    return LT_SUCCESS;
+  case 10:
+    *out = LK_F16;
+    return LT_SUCCESS;
+  case 11:
+    *out = LK_F64;
+    return LT_SUCCESS;
+  case 16:
+    *out = LK_BF16;
+    return LT_SUCCESS;
   default:
     return lk_plan_fail(p,
                         "attribute 'stash_type' must name a float type (1 "
@@ -93,14 +102,18 @@ static lt_result_t expect_broadcast_to_x(lk_plan_t *p, const lk_shape_t *in,
 
 lt_result_t lk_plan_layer_norm(lk_plan_t *p, const lk_shape_t *in,
                                uint32_t num_in, lk_shape_t *out,
-                               uint32_t num_out, lk_norm_params_t *params) {
-  params_init(p, params);
+                               uint32_t num_out,
+                               lk_layer_norm_params_t *params) {
+  memset(params, 0, sizeof *params);
+  params->epsilon = lk_attr_float(p->attrs, "epsilon", 1e-5);
+  params->stash_dtype = LK_F32;
+  p->workspace_size = 0;
   if (LT_FAILED(expect_x(p, in, num_in, "X", 1)) ||
       LT_FAILED(lk_plan_expect_present(p, in, num_in, 1, "Scale")) ||
       LT_FAILED(expect_broadcast_to_x(p, in, 1, "Scale")) ||
       (lk_shape_present(in, num_in, 2) &&
        LT_FAILED(expect_broadcast_to_x(p, in, 2, "B"))) ||
-      LT_FAILED(stash_dtype(p, &params->stash)))
+      LT_FAILED(stash_dtype(p, &params->stash_dtype)))
     return LT_FAILURE;
   const lk_shape_t *x = &in[0];
   if (x->rank >= 0 &&
@@ -109,7 +122,7 @@ lt_result_t lk_plan_layer_norm(lk_plan_t *p, const lk_shape_t *in,
     return LT_FAILURE;
   lk_nn_plan_same_shape(x, &out[0]);
   for (uint32_t i = 1; i < num_out; i++) {
-    out[i].dtype = params->stash;
+    out[i].dtype = params->stash_dtype;
     out[i].rank = x->rank;
     for (int32_t d = 0; d < x->rank; d++)
       out[i].dims[d] = d < params->axis ? x->dims[d] : 1;
@@ -117,7 +130,8 @@ lt_result_t lk_plan_layer_norm(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- instance_norm ------------------------------------------------------------- */
+/* ---- instance_norm
+ * ------------------------------------------------------------- */
 
 lt_result_t lk_plan_instance_norm(lk_plan_t *p, const lk_shape_t *in,
                                   uint32_t num_in, lk_shape_t *out,
@@ -132,7 +146,8 @@ lt_result_t lk_plan_instance_norm(lk_plan_t *p, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
-/* ---- lrn ----------------------------------------------------------------------- */
+/* ---- lrn
+ * ----------------------------------------------------------------------- */
 
 lt_result_t lk_plan_lrn(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
                         lk_shape_t *out, lk_lrn_params_t *params) {
@@ -150,7 +165,8 @@ lt_result_t lk_plan_lrn(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   return LT_SUCCESS;
 }
 
-/* ---- mean_variance_normalization ----------------------------------------------- */
+/* ---- mean_variance_normalization
+ * ----------------------------------------------- */
 
 static lt_result_t mvn_axes(lk_plan_t *p, int32_t rank, uint32_t *out_mask) {
   int64_t axes[LK_MAX_RANK + 1] = {0, 2, 3};
@@ -175,11 +191,12 @@ static lt_result_t mvn_axes(lk_plan_t *p, int32_t rank, uint32_t *out_mask) {
 }
 
 lt_result_t lk_plan_mvn(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
-                        lk_shape_t *out, lk_norm_params_t *params) {
-  params_init(p, params);
+                        lk_shape_t *out, lk_mvn_params_t *params) {
+  memset(params, 0, sizeof *params);
+  p->workspace_size = 0;
   if (LT_FAILED(expect_x(p, in, num_in, "X", 0)) ||
-      (in[0].rank >= 0 && LT_FAILED(mvn_axes(p, in[0].rank,
-                                             &params->axes_mask))))
+      (in[0].rank >= 0 &&
+       LT_FAILED(mvn_axes(p, in[0].rank, &params->axes_mask))))
     return LT_FAILURE;
   lk_nn_plan_same_shape(&in[0], out);
   return LT_SUCCESS;
