@@ -1,118 +1,34 @@
 /* ops_nn_attention.c - attention: multi-head self-attention with its Q/K/V
- * projections, the op the attention fusion produces. */
-#include <math.h>
-#include <stdio.h>
-
+ * projections, the op the attention fusion produces. The rules are the
+ * plan step's (kernels/plan/attention.c). */
 #include "dialects/lite/ops_nn.h"
-#include "kernels/ref/attention.h"
-
-static const char *const kNames[8] = {"X",  "Wq", "Bq", "Wk",
-                                      "Bk", "Wv", "Bv", "Mask"};
-
-/* dims as 2x?x5 into buf. */
-static const char *dims_str(const int64_t *dims, int32_t rank, char *buf,
-                            size_t cap) {
-  size_t n = 0;
-  buf[0] = '\0';
-  for (int32_t i = 0; i < rank && n < cap; i++) {
-    int w = dims[i] < 0 ? snprintf(buf + n, cap - n, "%s?", i ? "x" : "")
-                        : snprintf(buf + n, cap - n, "%s%lld", i ? "x" : "",
-                                   (long long)dims[i]);
-    if (w < 0) break;
-    n += (size_t)w;
-  }
-  return rank == 0 ? "scalar" : buf;
-}
-
-/* The mask must broadcast to the scores [B, num_heads, S, S] without
- * widening them (unknown dims pass). */
-static lt_result_t check_mask(const lt_lite_call_t *c, const lt_lite_shape_t *m,
-                              const int64_t scores[4]) {
-  for (int32_t i = 0; i < m->rank; i++) {
-    int64_t md = m->dims[i], sd = scores[4 - m->rank + i];
-    if (md < 0 || md == 1 || sd < 0 || md == sd) continue;
-    char mb[96], sb[96];
-    return lt_lite_error(c,
-                         "operand #7 (Mask) of shape %s does not broadcast "
-                         "to the scores [B, num_heads, S, S] = %s (dim %d "
-                         "is %lld, want 1 or %lld)",
-                         dims_str(m->dims, m->rank, mb, sizeof mb),
-                         dims_str(scores, 4, sb, sizeof sb), (int)i,
-                         (long long)md, (long long)sd);
-  }
-  return LT_SUCCESS;
-}
+#include "kernels/plan/attention.h"
 
 lt_result_t lt_lite_shape_attention(const lt_lite_call_t *c,
                                     const lt_lite_shape_t *in, uint32_t num_in,
                                     lt_lite_shape_t *out, uint32_t num_out) {
-  for (uint32_t i = 0; i < 7; i++)
-    if (LT_FAILED(lt_lite_expect_present(c, in, num_in, i, kNames[i])) ||
-        LT_FAILED(lt_lite_expect_float(c, in, i, kNames[i])) ||
-        LT_FAILED(lt_lite_nn_expect_same_dtype(c, in, i, kNames[i])))
-      return LT_FAILURE;
-  if (LT_FAILED(lt_lite_expect_rank(c, in, 0, "X", 3))) return LT_FAILURE;
-  int64_t heads = lt_lite_attr_int(c, "num_heads", 0);
-  if (heads <= 0)
-    return lt_lite_error(c, "attribute 'num_heads' must be positive, got %lld",
-                         (long long)heads);
-  const lt_lite_shape_t *x = &in[0];
-  int64_t din = x->rank == 3 ? x->dims[2] : -1, d = -1;
-  for (uint32_t i = 1; i < 7; i += 2) {
-    if (LT_FAILED(lt_lite_expect_rank(c, in, i, kNames[i], 2)))
-      return LT_FAILURE;
-    if (in[i].rank != 2) continue;
-    if (din >= 0 && in[i].dims[0] >= 0 && in[i].dims[0] != din)
-      return lt_lite_error(c,
-                           "operand #%u (%s) must have %lld rows (X's last "
-                           "dim), got %lld",
-                           i, kNames[i], (long long)din,
-                           (long long)in[i].dims[0]);
-    int64_t di = in[i].dims[1];
-    if (d >= 0 && di >= 0 && di != d)
-      return lt_lite_error(c,
-                           "operand #%u (%s) has %lld columns; Wq, Wk and "
-                           "Wv must agree (%lld)",
-                           i, kNames[i], (long long)di, (long long)d);
-    if (di >= 0) d = di;
-  }
-  if (d >= 0 && d % heads != 0)
-    return lt_lite_error(c,
-                         "num_heads %lld does not divide the projection "
-                         "width %lld",
-                         (long long)heads, (long long)d);
-  for (uint32_t i = 2; i < 7; i += 2)
-    if (LT_FAILED(lt_lite_nn_expect_vector(c, in, i, kNames[i], d)))
-      return LT_FAILURE;
-  if (lt_lite_present(in, num_in, 7)) {
-    if (LT_FAILED(lt_lite_expect_float(c, in, 7, "Mask")) ||
-        LT_FAILED(lt_lite_nn_expect_rank_range(c, in, 7, "Mask", 0, 4)))
-      return LT_FAILURE;
-    int64_t b = x->rank == 3 ? x->dims[0] : -1;
-    int64_t s = x->rank == 3 ? x->dims[1] : -1;
-    int64_t scores[4] = {b, heads, s, s};
-    if (LT_FAILED(check_mask(c, &in[7], scores))) return LT_FAILURE;
-  }
-  out[0].dtype = x->dtype;
-  out[0].rank = 3;
-  out[0].dims[0] = x->rank == 3 ? x->dims[0] : -1;
-  out[0].dims[1] = x->rank == 3 ? x->dims[1] : -1;
-  out[0].dims[2] = d;
-  return LT_SUCCESS;
+  lk_plan_t p;
+  lk_attention_params_t kp;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(c, &p,
+                             lk_plan_attention(&p, in, num_in, out, &kp));
 }
 
 lt_result_t lt_lite_eval_attention(const lt_lite_call_t *c,
                                    const lk_tensor_t *in, uint32_t num_in,
                                    lk_tensor_t *out, uint32_t num_out) {
-  int64_t heads = lt_lite_attr_int(c, "num_heads", 1);
-  int64_t dh = in[1].dims[1] / heads;
-  lk_attention_params_t p = {
-      heads,
-      lt_lite_attr_float(c, "scale", dh > 0 ? 1.0 / sqrt((double)dh) : 1)};
+  lt_lite_shape_t sin[8], sout = {0};
+  lk_shapes_of(in, num_in, sin);
+  lk_plan_t p;
+  lk_attention_params_t kp;
+  lt_lite_plan_init(c, &p);
+  if (LT_FAILED(lt_lite_plan_report(
+          c, &p, lk_plan_attention(&p, sin, num_in, &sout, &kp))))
+    return LT_FAILURE;
   const lk_tensor_t *w[3] = {&in[1], &in[3], &in[5]};
   const lk_tensor_t *b[3] = {&in[2], &in[4], &in[6]};
   const lk_tensor_t *mask =
       lt_lite_tensor_present(in, num_in, 7) ? &in[7] : NULL;
-  return lk_ref_attention(&p, &in[0], w, b, mask, &out[0]) ? LT_SUCCESS
-                                                           : lt_lite_nn_oom(c);
+  return lk_ref_attention(&kp, &in[0], w, b, mask, &out[0]) ? LT_SUCCESS
+                                                            : lt_lite_nn_oom(c);
 }
