@@ -14,12 +14,10 @@ int64_t lt_lite_value_ints(const lk_tensor_t *v, int64_t *out, int64_t cap) {
 
 lt_result_t lt_lite_axis(const lt_lite_call_t *c, int64_t axis, int32_t rank,
                          const char *what, int32_t *out_axis) {
-  int64_t a = axis < 0 ? axis + rank : axis;
-  if (a < 0 || a >= rank)
-    return lt_lite_error(c, "%s %lld is out of range for rank %d", what,
-                         (long long)axis, (int)rank);
-  *out_axis = (int32_t)a;
-  return LT_SUCCESS;
+  lk_plan_t p;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(c, &p,
+                             lk_plan_axis(&p, axis, rank, what, out_axis));
 }
 
 lt_result_t lt_lite_broadcast(const lt_lite_call_t *c,
