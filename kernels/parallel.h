@@ -27,7 +27,9 @@ typedef struct lk_parallel {
 static inline void lk_parallel_for(const lk_parallel_t *p, size_t n,
                                    size_t grain, lk_task_fn task, void *ctx) {
   if (n == 0) return;
-  if (!p || p->num_workers <= 1 || n <= grain) {
+  /* A short range still goes to p: a nested call from worker k must keep
+   * worker index k, which only the pool knows. */
+  if (!p || p->num_workers <= 1) {
     task(ctx, 0, n, 0);
     return;
   }
