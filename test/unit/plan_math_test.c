@@ -3,157 +3,9 @@
  * Numpy broadcasting (dynamic dims, unknown ranks), the dtype rules of
  * binary, compare, where, variadic and unary, the axis of the softmax
  * family, the kernels' parameters and every error message. */
-#include <string.h>
-
-#include "kernels/plan.h"
 #include "kernels/plan/math.h"
 
-#include "test/unit/check.h"
-
-/* ---- a table of attributes behind lk_attrs_t --------------------------------- */
-
-typedef struct attr {
-  const char *name;
-  char kind; /* i f s I F */
-  int64_t i;
-  double f;
-  const char *s;
-  const int64_t *ints;
-  const double *floats;
-  int32_t n;
-} attr_t;
-
-#define INT(nm, v) {.name = nm, .kind = 'i', .i = (v)}
-#define FLT(nm, v) {.name = nm, .kind = 'f', .f = (v)}
-#define STR(nm, v) {.name = nm, .kind = 's', .s = (v)}
-#define INTS(nm, ...)                                                          \
-  {.name = nm, .kind = 'I', .ints = (const int64_t[]){__VA_ARGS__},            \
-   .n = (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))}
-#define FLTS(nm, ...)                                                          \
-  {.name = nm, .kind = 'F', .floats = (const double[]){__VA_ARGS__},           \
-   .n = (int32_t)(sizeof((double[]){__VA_ARGS__}) / sizeof(double))}
-#define END {.name = NULL}
-
-static const attr_t *find(const void *self, const char *name) {
-  for (const attr_t *a = self; a && a->name; a++)
-    if (strcmp(a->name, name) == 0) return a;
-  return NULL;
-}
-
-static lk_attr_found_t t_int(const void *self, const char *name,
-                             int64_t *out) {
-  const attr_t *a = find(self, name);
-  if (!a) return LK_ATTR_ABSENT;
-  if (a->kind == 'i') *out = a->i;
-  else if (a->kind == 'f') *out = (int64_t)a->f;
-  else return LK_ATTR_WRONG_KIND;
-  return LK_ATTR_FOUND;
-}
-
-static lk_attr_found_t t_float(const void *self, const char *name,
-                               double *out) {
-  const attr_t *a = find(self, name);
-  if (!a) return LK_ATTR_ABSENT;
-  if (a->kind == 'f') *out = a->f;
-  else if (a->kind == 'i') *out = (double)a->i;
-  else return LK_ATTR_WRONG_KIND;
-  return LK_ATTR_FOUND;
-}
-
-static lk_attr_found_t t_list(const void *self, const char *name,
-                              int64_t *iout, double *fout, int32_t cap,
-                              int32_t *out_count) {
-  const attr_t *a = find(self, name);
-  if (!a) return LK_ATTR_ABSENT;
-  if (a->kind != 'I' && a->kind != 'F') return LK_ATTR_WRONG_KIND;
-  for (int32_t k = 0; k < a->n && k < cap; k++) {
-    double f = a->kind == 'F' ? a->floats[k] : (double)a->ints[k];
-    if (iout) iout[k] = a->kind == 'I' ? a->ints[k] : (int64_t)f;
-    if (fout) fout[k] = f;
-  }
-  *out_count = a->n;
-  return LK_ATTR_FOUND;
-}
-
-static lk_attr_found_t t_ints(const void *self, const char *name, int64_t *out,
-                              int32_t cap, int32_t *out_count) {
-  return t_list(self, name, out, NULL, cap, out_count);
-}
-
-static lk_attr_found_t t_floats(const void *self, const char *name,
-                                double *out, int32_t cap, int32_t *out_count) {
-  return t_list(self, name, NULL, out, cap, out_count);
-}
-
-static lk_attr_found_t t_str(const void *self, const char *name,
-                             const char **out_data, size_t *out_len) {
-  const attr_t *a = find(self, name);
-  if (!a) return LK_ATTR_ABSENT;
-  if (a->kind != 's') return LK_ATTR_WRONG_KIND;
-  *out_data = a->s;
-  *out_len = strlen(a->s);
-  return LK_ATTR_FOUND;
-}
-
-static const lk_attrs_vtable_t table_reader = {t_int, t_float, t_ints,
-                                               t_floats, t_str};
-
-static lk_plan_t plan_over(const attr_t *table) {
-  lk_plan_t p;
-  lk_plan_init(&p, (lk_attrs_t){table, &table_reader}, lt_allocator_system());
-  return p;
-}
-
-/* ---- shapes ------------------------------------------------------------------- */
-
-#define SHAPE(dt, ...)                                                         \
-  shape_of(dt, (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)),  \
-           (const int64_t[]){__VA_ARGS__})
-
-static lk_shape_t shape_of(lk_dtype_t dtype, int32_t rank,
-                           const int64_t *dims) {
-  lk_shape_t s;
-  memset(&s, 0, sizeof s);
-  s.dtype = dtype;
-  s.rank = rank;
-  for (int32_t d = 0; d < rank; d++)
-    s.dims[d] = dims[d];
-  return s;
-}
-
-static lk_shape_t unranked(lk_dtype_t dtype) {
-  lk_shape_t s;
-  memset(&s, 0, sizeof s);
-  s.dtype = dtype;
-  s.rank = -1;
-  return s;
-}
-
-static lk_shape_t absent(void) {
-  lk_shape_t s = unranked(LK_DTYPE_NONE);
-  return s;
-}
-
-/* True when s has the given dims (rank = their count). */
-static bool dims_are(const lk_shape_t *s, int32_t rank, const int64_t *dims) {
-  if (s->rank != rank) return false;
-  for (int32_t d = 0; d < rank; d++)
-    if (s->dims[d] != dims[d]) return false;
-  return true;
-}
-#define DIMS_ARE(s, ...)                                                       \
-  dims_are(s, (int32_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)),   \
-           (const int64_t[]){__VA_ARGS__})
-
-/* The step failed with exactly `want`. */
-static bool failed_with(lt_result_t r, const lk_plan_t *p, const char *want,
-                        int line) {
-  if (LT_FAILED(r) && strcmp(p->error, want) == 0) return true;
-  fprintf(stderr, "line %d: expected failure \"%s\", got %s \"%s\"\n", line,
-          want, LT_FAILED(r) ? "failure" : "success", p->error);
-  return false;
-}
-#define FAILS_WITH(r, p, want) CHECK(failed_with(r, &p, want, __LINE__))
+#include "test/unit/plan_table.h"
 
 static const attr_t no_attrs[] = {END};
 
@@ -180,11 +32,11 @@ static void test_broadcast(void) {
   CHECK(DIMS_ARE(&out, 7));
 
   lk_shape_t bad[] = {SHAPE(LK_F32, 2, 3), SHAPE(LK_F32, 4)};
-  FAILS_WITH(lk_plan_broadcast(&p, bad, 2, &out), p,
+  FAILS_WITH(lk_plan_broadcast(&p, bad, 2, &out), &p,
              "operands do not broadcast: #0 [2x3], #1 [4] (dimension 1: 3 "
              "vs 4)");
   lk_shape_t three[] = {SHAPE(LK_F32, 3), SHAPE(LK_F32, 1), SHAPE(LK_F32, 2)};
-  FAILS_WITH(lk_plan_broadcast(&p, three, 3, &out), p,
+  FAILS_WITH(lk_plan_broadcast(&p, three, 3, &out), &p,
              "operands do not broadcast: #0 [3], #1 [1], #2 [2] (dimension "
              "0: 3 vs 2)");
 }
@@ -293,16 +145,16 @@ static void test_compare(void) {
   CHECK(DIMS_ARE(&out, 2) && out.dtype == LK_BOOL);
   /* equal alone takes bool operands among the comparisons. */
   CHECK(LT_SUCCEEDED(lk_plan_compare(&p, LK_COMPARE_EQUAL, bb, 2, &out)));
-  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_GREATER, bb, 2, &out), p,
+  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_GREATER, bb, 2, &out), &p,
              "operand #0 (A) must have an integer or float element type, got "
              "i1");
-  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_AND, ab, 2, &out), p,
+  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_AND, ab, 2, &out), &p,
              "operand #0 (A) must have element type i1, got i64");
   lk_shape_t mixed[] = {SHAPE(LK_F32, 2), SHAPE(LK_F16, 2)};
-  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_EQUAL, mixed, 2, &out), p,
+  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_EQUAL, mixed, 2, &out), &p,
              "operand #1 (B) must have the element type of operand #0 (A), "
              "f32; got f16");
-  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_EQUAL, mixed, 1, &out), p,
+  FAILS_WITH(lk_plan_compare(&p, LK_COMPARE_EQUAL, mixed, 1, &out), &p,
              "operand #1 (B) is required, got none");
 }
 
@@ -314,13 +166,13 @@ static void test_where(void) {
   CHECK(LT_SUCCEEDED(lk_plan_where(&p, in, 3, &out)));
   CHECK(DIMS_ARE(&out, 2, 3) && out.dtype == LK_I32);
   lk_shape_t cond[] = {SHAPE(LK_I32, 2), SHAPE(LK_I32, 2), SHAPE(LK_I32, 2)};
-  FAILS_WITH(lk_plan_where(&p, cond, 3, &out), p,
+  FAILS_WITH(lk_plan_where(&p, cond, 3, &out), &p,
              "operand #0 (condition) must have element type i1, got i32");
   lk_shape_t xy[] = {SHAPE(LK_BOOL, 2), SHAPE(LK_I32, 2), SHAPE(LK_F32, 2)};
-  FAILS_WITH(lk_plan_where(&p, xy, 3, &out), p,
+  FAILS_WITH(lk_plan_where(&p, xy, 3, &out), &p,
              "operand #2 (Y) must have the element type of operand #1 (X), "
              "i32; got f32");
-  FAILS_WITH(lk_plan_where(&p, xy, 2, &out), p,
+  FAILS_WITH(lk_plan_where(&p, xy, 2, &out), &p,
              "operand #2 (Y) is required, got none");
 }
 
@@ -334,16 +186,16 @@ static void test_variadic(void) {
   CHECK(DIMS_ARE(&out, 3, 1));
   lk_shape_t ints[] = {SHAPE(LK_I32, 2), SHAPE(LK_I32, 2)};
   CHECK(LT_SUCCEEDED(lk_plan_variadic(&p, LK_VARIADIC_MAX, ints, 2, &out)));
-  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_SUM, ints, 2, &out), p,
+  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_SUM, ints, 2, &out), &p,
              "operand #0 (data_0) must have a float element type, got i32");
   lk_shape_t mixed[] = {SHAPE(LK_F32, 2), SHAPE(LK_F32, 2), SHAPE(LK_F64, 2)};
-  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_MIN, mixed, 3, &out), p,
+  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_MIN, mixed, 3, &out), &p,
              "operand #2 (data_2) must have the element type of operand #0 "
              "(data_0), f32; got f64");
-  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_MIN, mixed, 0, &out), p,
+  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_MIN, mixed, 0, &out), &p,
              "requires at least one operand");
   lk_shape_t gap[] = {SHAPE(LK_F32, 2), absent()};
-  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_MAX, gap, 2, &out), p,
+  FAILS_WITH(lk_plan_variadic(&p, LK_VARIADIC_MAX, gap, 2, &out), &p,
              "operand #1 (data_1) is required, got none");
 }
 
@@ -370,25 +222,25 @@ static void test_unary(void) {
   lk_shape_t u = unranked(LK_I32);
   CHECK(LT_SUCCEEDED(lk_plan_unary(&p, LK_UNARY_ABS, &u, 1, &out, &kp)));
   CHECK(out.rank == -1 && out.dtype == LK_I32);
-  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_EXP, &u, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_EXP, &u, 1, &out, &kp), &p,
              "operand #0 (X) must have a float element type, got i32");
   lk_shape_t b = SHAPE(LK_BOOL, 3);
   CHECK(LT_SUCCEEDED(lk_plan_unary(&p, LK_UNARY_NOT, &b, 1, &out, &kp)));
-  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_NEG, &b, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_NEG, &b, 1, &out, &kp), &p,
              "operand #0 (X) must have an integer or float element type, got "
              "i1");
-  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_NOT, &x, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_NOT, &x, 1, &out, &kp), &p,
              "operand #0 (X) must have element type i1, got f16");
   lk_shape_t none = absent();
-  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_RELU, &none, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_RELU, &none, 1, &out, &kp), &p,
              "operand #0 (X) is required, got none");
   static const attr_t celu0[] = {FLT("alpha", 0), END};
   p = plan_over(celu0);
-  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_CELU, &x, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_CELU, &x, 1, &out, &kp), &p,
              "attribute 'alpha' must not be 0");
   static const attr_t erfish[] = {STR("approximate", "erf"), END};
   p = plan_over(erfish);
-  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_GELU, &x, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_unary(&p, LK_UNARY_GELU, &x, 1, &out, &kp), &p,
              "attribute 'approximate' must be one of none, tanh; got 'erf'");
 }
 
@@ -410,10 +262,10 @@ static void test_softmax(void) {
   CHECK(out.rank == -1);
   static const attr_t ax3[] = {INT("axis", 3), END};
   p = plan_over(ax3);
-  FAILS_WITH(lk_plan_softmax(&p, LK_SOFTMAX, &x, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_softmax(&p, LK_SOFTMAX, &x, 1, &out, &kp), &p,
              "attribute 'axis' 3 is out of range for rank 3");
   lk_shape_t i = SHAPE(LK_I32, 4);
-  FAILS_WITH(lk_plan_softmax(&p, LK_SOFTMAX, &i, 1, &out, &kp), p,
+  FAILS_WITH(lk_plan_softmax(&p, LK_SOFTMAX, &i, 1, &out, &kp), &p,
              "operand #0 (input) must have a float element type, got i32");
 
   lk_lp_norm_params_t lp;
@@ -422,7 +274,7 @@ static void test_softmax(void) {
   CHECK(lp.p == 2 && lp.axis == 2 && DIMS_ARE(&out, 2, -1, 5));
   static const attr_t p3[] = {INT("p", 3), END};
   p = plan_over(p3);
-  FAILS_WITH(lk_plan_lp_norm(&p, &x, 1, &out, &lp), p,
+  FAILS_WITH(lk_plan_lp_norm(&p, &x, 1, &out, &lp), &p,
              "attribute 'p' must be 1 or 2, got 3");
 }
 
