@@ -1,10 +1,7 @@
-/* abi.c - tensor views and the table of plan steps by op. */
+/* abi.c - tensor views. */
 #include "kernels/abi.h"
 
 #include <string.h>
-
-/* The plan step headers of kernels/plan_steps.def. */
-#include "kernels/plan/nn.h"
 
 bool lk_view_dense(lk_view_t *v, lk_dtype_t dtype, int32_t rank,
                    const int64_t *dims, lk_layout_t layout, void *data) {
@@ -115,35 +112,4 @@ bool lk_view_to_tensor(const lk_view_t *v, lk_tensor_t *t) {
   memcpy(t->dims, v->dims, (size_t)v->rank * sizeof(int64_t));
   t->data = v->data;
   return true;
-}
-
-/* ---- plan steps ------------------------------------------------------------ */
-#define LK_PLAN_STEP(op, params_t, results)                                    \
-  static lt_result_t step_##op(lk_plan_t *p, const lk_shape_t *in,             \
-                               uint32_t num_in, lk_shape_t *out,               \
-                               uint32_t num_out, void *params) {               \
-    if (num_out < (results))                                                   \
-      return lk_plan_fail(p, "expected %d result(s), got %u", (results),       \
-                          num_out);                                            \
-    return lk_plan_##op(p, in, num_in, out, (params_t *)params);               \
-  }
-#include "kernels/plan_steps.def"
-#undef LK_PLAN_STEP
-
-static const lk_plan_step_t kSteps[] = {
-#define LK_PLAN_STEP(op, params_t, results)                                    \
-  {#op, step_##op, sizeof(params_t), (results)},
-#include "kernels/plan_steps.def"
-#undef LK_PLAN_STEP
-};
-
-const lk_plan_step_t *lk_plan_step_find(const char *op) {
-  for (size_t i = 0; i < sizeof kSteps / sizeof kSteps[0]; i++)
-    if (strcmp(kSteps[i].op, op) == 0) return &kSteps[i];
-  return NULL;
-}
-
-const lk_plan_step_t *lk_plan_steps(size_t *out_count) {
-  *out_count = sizeof kSteps / sizeof kSteps[0];
-  return kSteps;
 }

@@ -100,23 +100,34 @@ static inline const lk_parallel_t *lk_call_parallel(const lk_call_t *call) {
 }
 
 /* ---- plan steps by op ------------------------------------------------------
- * One signature for every family's plan step, so the runtime finds an op's
+ * One signature for every op's plan step, so the runtime finds an op's
  * step by name (kernels/plan_steps.def lists them). params points at the
- * family's parameter block of params_size bytes. */
+ * op's parameter block of params_size bytes. */
 typedef lt_result_t (*lk_plan_step_fn)(lk_plan_t *p, const lk_shape_t *in,
                                        uint32_t num_in, lk_shape_t *out,
                                        uint32_t num_out, void *params);
+
+/* The parameter block of a kernel that takes none. */
+typedef struct lk_no_params {
+  char unused;
+} lk_no_params_t;
 
 typedef struct lk_plan_step {
   const char *op; /* without dialect prefix */
   lk_plan_step_fn step;
   size_t params_size;
-  uint32_t num_outputs;
+  uint32_t num_outputs; /* the fewest results the step writes */
 } lk_plan_step_t;
 
-/* The plan step of op `op`, or NULL when its family has none yet. */
+/* The plan step of op `op`, or NULL when it has none (lite.constant,
+ * lite.none: data, not code). */
 const lk_plan_step_t *lk_plan_step_find(const char *op);
 /* Every plan step, *out_count of them. */
 const lk_plan_step_t *lk_plan_steps(size_t *out_count);
+/* Runs s: fails (in p->error) with fewer than s->num_outputs results,
+ * zeroes params (s->params_size bytes), then calls the step. */
+lt_result_t lk_plan_step_run(const lk_plan_step_t *s, lk_plan_t *p,
+                             const lk_shape_t *in, uint32_t num_in,
+                             lk_shape_t *out, uint32_t num_out, void *params);
 
 #endif /* LITE_KERNELS_ABI_H */

@@ -12,24 +12,25 @@ static lt_status_t bad(const char *kernel, const char *what) {
   return lt_status_make(LT_STATUS_INVALID_ARGUMENT, "%s: %s", kernel, what);
 }
 
-/* Checks the counts and params size, and turns inputs[0..n) and outputs[0]
- * into tensors. */
-static lt_status_t prepare(const char *kernel, const lk_call_t *call,
-                           uint32_t min_in, uint32_t max_in, size_t params_size,
-                           bool f32_only, lk_tensor_t *in, lk_tensor_t *out) {
+lt_status_t lk_ref_call_tensors(const char *kernel, const lk_call_t *call,
+                                uint32_t min_in, uint32_t max_in,
+                                uint32_t min_out, uint32_t max_out,
+                                size_t params_size, lk_tensor_t *in,
+                                lk_tensor_t *out) {
   if (call->num_inputs < min_in || call->num_inputs > max_in)
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                           "%s: expected %u to %u inputs, got %u", kernel,
                           min_in, max_in, call->num_inputs);
-  if (call->num_outputs != 1)
+  if (call->num_outputs < min_out || call->num_outputs > max_out)
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
-                          "%s: expected 1 output, got %u", kernel,
-                          call->num_outputs);
-  if (!call->params || call->params_size != params_size)
+                          "%s: expected %u to %u outputs, got %u", kernel,
+                          min_out, max_out, call->num_outputs);
+  if (params_size && (!call->params || call->params_size != params_size))
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                           "%s: expected a %zu-byte parameter block, got %zu",
                           kernel, params_size, call->params_size);
-  for (uint32_t i = 0; i < max_in; i++) {
+  uint32_t n_in = max_in < LK_CALL_MAX_OPERANDS ? max_in : call->num_inputs;
+  for (uint32_t i = 0; i < n_in; i++) {
     if (i >= call->num_inputs) {
       memset(&in[i], 0, sizeof in[i]);
       in[i].dtype = LK_DTYPE_NONE;
@@ -40,26 +41,35 @@ static lt_status_t prepare(const char *kernel, const lk_call_t *call,
                             i);
     }
   }
-  if (!lk_view_to_tensor(&call->outputs[0], out) ||
-      out->dtype == LK_DTYPE_NONE)
-    return bad(kernel, "output #0 is not a dense nchw view");
-  if (f32_only && (in[0].dtype != LK_F32 || out->dtype != LK_F32))
-    return bad(kernel, "the f32 kernel takes f32 tensors only");
+  for (uint32_t i = 0; i < call->num_outputs; i++)
+    if (!lk_view_to_tensor(&call->outputs[i], &out[i]) ||
+        out[i].dtype == LK_DTYPE_NONE)
+      return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                            "%s: output #%u is not a dense nchw view", kernel,
+                            i);
   return LT_OK;
+}
+
+lt_status_t lk_ref_require_f32(const char *kernel, const lk_tensor_t *t) {
+  return t->dtype == LK_F32 ? LT_OK
+                            : bad(kernel, "the f32 kernel takes f32 tensors only");
+}
+
+lt_status_t lk_ref_out_of_memory(const char *kernel) {
+  return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "%s: out of memory", kernel);
 }
 
 static lt_status_t conv(const char *kernel, const lk_call_t *call,
                         bool f32_only, bool transpose) {
   lk_tensor_t in[4], y;
-  LT_RETURN_IF_ERROR(prepare(kernel, call, 2, 4, sizeof(lk_conv_params_t),
-                             f32_only, in, &y));
+  LT_RETURN_IF_ERROR(lk_ref_call_tensors(
+      kernel, call, 2, 4, 1, 1, sizeof(lk_conv_params_t), in, &y));
+  if (f32_only) LT_RETURN_IF_ERROR(lk_ref_require_f32(kernel, &in[0]));
   lk_conv_params_t p = *(const lk_conv_params_t *)call->params;
   p.residual = in[3].dtype == LK_DTYPE_NONE ? NULL : &in[3];
   bool ok = transpose ? lk_ref_conv2d_transpose(&p, &in[0], &in[1], &in[2], &y)
                       : lk_ref_conv2d(&p, &in[0], &in[1], &in[2], &y);
-  return ok ? LT_OK
-            : lt_status_make(LT_STATUS_OUT_OF_MEMORY, "%s: out of memory",
-                             kernel);
+  return ok ? LT_OK : lk_ref_out_of_memory(kernel);
 }
 
 lt_status_t lk_ref_conv2d__f32_nchw(const lk_call_t *call) {
@@ -78,10 +88,10 @@ lt_status_t lk_ref_conv2d_transpose__any_nchw(const lk_call_t *call) {
 static lt_status_t pool(const char *kernel, const lk_call_t *call,
                         bool f32_only) {
   lk_tensor_t x, y;
-  LT_RETURN_IF_ERROR(prepare(kernel, call, 1, 1, sizeof(lk_pool_params_t),
-                             f32_only, &x, &y));
-  if (!lk_ref_pool2d(call->params, &x, &y))
-    return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "%s: out of memory", kernel);
+  LT_RETURN_IF_ERROR(lk_ref_call_tensors(
+      kernel, call, 1, 1, 1, 1, sizeof(lk_pool_params_t), &x, &y));
+  if (f32_only) LT_RETURN_IF_ERROR(lk_ref_require_f32(kernel, &x));
+  if (!lk_ref_pool2d(call->params, &x, &y)) return lk_ref_out_of_memory(kernel);
   return LT_OK;
 }
 

@@ -13,6 +13,26 @@
 
 #include "kernels/abi.h"
 
+/* ---- what every reference kernel does first --------------------------------
+ * The most operands one call may carry (variadic ops: concat, sum). */
+#define LK_CALL_MAX_OPERANDS 64u
+/* Checks the call's operand and result counts ([min, max] each) and its
+ * parameter block (params_size bytes; 0: not checked), then turns inputs
+ * into tensors in[0..max_in) (absent past num_inputs; with max_in at or
+ * above LK_CALL_MAX_OPERANDS, only num_inputs of them) and every output
+ * into out[0..num_outputs). Each view must be dense row-major nchw. The
+ * status names `kernel`. */
+lt_status_t lk_ref_call_tensors(const char *kernel, const lk_call_t *call,
+                                uint32_t min_in, uint32_t max_in,
+                                uint32_t min_out, uint32_t max_out,
+                                size_t params_size, lk_tensor_t *in,
+                                lk_tensor_t *out);
+/* INVALID_ARGUMENT naming kernel unless t is f32 (the f32 rows' check). */
+lt_status_t lk_ref_require_f32(const char *kernel, const lk_tensor_t *t);
+/* OUT_OF_MEMORY naming kernel (a ref kernel's temporaries failed). */
+lt_status_t lk_ref_out_of_memory(const char *kernel);
+
+
 #define LK_ABI_DECL_RUN(op, spell)                                             \
   lt_status_t lk_ref_##op##__##spell##_nchw(const lk_call_t *call);
 #define LK_ABI_DECL_NONE(op, spell)

@@ -331,8 +331,17 @@ static void test_plan_steps(void) {
   CHECK(n >= 3);
   CHECK(lk_plan_step_find("conv2d") &&
         lk_plan_step_find("conv2d")->params_size == sizeof(lk_conv_params_t));
-  CHECK(lk_plan_step_find("pool2d") == &steps[0]);
-  CHECK(lk_plan_step_find("matmul") == NULL);
+  CHECK(lk_plan_step_find("pool2d") == &steps[2]);
+  CHECK(lk_plan_step_find("constant") == NULL);
+  /* Too few results fail before the step runs, naming the count. */
+  lk_plan_t p;
+  lk_attrs_t none = {0};
+  lk_plan_init(&p, none, lt_allocator_system());
+  lk_shape_t in = {.dtype = LK_F32, .rank = 4, .dims = {1, 1, 2, 2}};
+  lk_conv_params_t cp;
+  CHECK(LT_FAILED(lk_plan_step_run(lk_plan_step_find("pool2d"), &p, &in, 1,
+                                   NULL, 0, &cp)) &&
+        strstr(p.error, "expected 1 result(s), got 0"));
 }
 
 int main(void) {
