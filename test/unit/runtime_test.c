@@ -1,0 +1,306 @@
+/* runtime_test.c - the executor on hand-built artifacts: a static program
+ * computes what the reference kernels compute directly; a dynamic batch
+ * dim re-plans when it changes and is refused past its arena slot; bad
+ * inputs, unknown kernels and shapes that disagree with the tensor table
+ * are errors naming the input or the instruction; predictors of one model
+ * run concurrently from threads. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/artifact_writer.h"
+#include "kernels/ref/conv.h"
+#include "kernels/ref/pool.h"
+#include "runtime/predictor.h"
+
+#include "test/unit/check.h"
+
+#define C_IN 2
+#define C_OUT 3
+#define HW 4
+
+static float g_weight[C_OUT * C_IN * 9], g_bias[C_OUT];
+
+/* x [N, 2, 4, 4] -> conv 3x3 pad 1 (+bias) -> max pool 2x2 -> layout to
+ * nchw8c -> layout back to nchw -> output [N, 3, 2, 2]. batch < 0: the
+ * batch dim is dynamic, slots sized for `slot_batch`. kernel0: the conv's
+ * kernel name; out_hw: the pool result's recorded H and W. */
+static void build(int64_t batch, int64_t slot_batch, const char *kernel0,
+                  int64_t out_hw, uint8_t **data, size_t *size) {
+  lt_aw_t *w = lt_aw_new();
+  int64_t n = batch < 0 ? slot_batch : batch;
+  uint64_t conv_bytes = (uint64_t)n * C_OUT * HW * HW * 4;
+  uint64_t pool_bytes = (uint64_t)n * C_OUT * 4 * 4;
+  uint64_t blk_bytes = (uint64_t)n * 8 * 4 * 4;
+  lt_aw_arena(w, "host", LK_TARGET_HOST, 0,
+              conv_bytes + pool_bytes + blk_bytes + pool_bytes);
+  lk_place_t nchw = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  lk_place_t blk = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, LK_LAYOUT_NCHW8C);
+  int64_t xd[4] = {batch, C_IN, HW, HW}, wd[4] = {C_OUT, C_IN, 3, 3},
+          bd[1] = {C_OUT}, cd[4] = {batch, C_OUT, HW, HW},
+          pd[4] = {batch, C_OUT, out_hw, out_hw};
+  uint32_t x = lt_aw_tensor(w, &(lt_aw_tensor_t){"x", LK_F32, 4, xd, nchw,
+                                                 LT_ARTIFACT_STORAGE_INPUT, 0,
+                                                 0, 0, NULL});
+  uint32_t wt = lt_aw_tensor(
+      w, &(lt_aw_tensor_t){"", LK_F32, 4, wd, nchw, LT_ARTIFACT_STORAGE_WEIGHT,
+                           0, 0, sizeof g_weight, g_weight});
+  uint32_t bt = lt_aw_tensor(
+      w, &(lt_aw_tensor_t){"", LK_F32, 1, bd, nchw, LT_ARTIFACT_STORAGE_WEIGHT,
+                           0, 0, sizeof g_bias, g_bias});
+  uint64_t off = 0;
+  uint32_t c = lt_aw_tensor(w, &(lt_aw_tensor_t){"", LK_F32, 4, cd, nchw,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 off, conv_bytes, NULL});
+  off += conv_bytes;
+  uint32_t p = lt_aw_tensor(w, &(lt_aw_tensor_t){"", LK_F32, 4, pd, nchw,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 off, pool_bytes, NULL});
+  off += pool_bytes;
+  uint32_t b = lt_aw_tensor(w, &(lt_aw_tensor_t){"", LK_F32, 4, pd, blk,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 off, blk_bytes, NULL});
+  off += blk_bytes;
+  uint32_t y = lt_aw_tensor(w, &(lt_aw_tensor_t){"", LK_F32, 4, pd, nchw,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 off, pool_bytes, NULL});
+  lt_aw_input(w, x);
+  lt_aw_output(w, y);
+  uint32_t conv_in[3] = {x, wt, bt};
+  lt_aw_instr(w, kernel0, "lite.conv2d", conv_in, 3, &c, 1);
+  int64_t pads[4] = {1, 1, 1, 1};
+  lt_aw_attr_ints(w, "pads", pads, 4);
+  lt_aw_loc(w, "Conv_0", 6);
+  lt_aw_instr(w, "ref_pool2d__f32_nchw", "lite.pool2d", &c, 1, &p, 1);
+  int64_t k2[2] = {2, 2};
+  lt_aw_attr_str(w, "pooling_type", "max", 3);
+  lt_aw_attr_ints(w, "kernel_shape", k2, 2);
+  lt_aw_attr_ints(w, "strides", k2, 2);
+  lt_aw_loc(w, "MaxPool_1", 9);
+  lt_aw_instr(w, "ref_layout__f32_nchw", "lite.layout", &p, 1, &b, 1);
+  lt_aw_instr(w, "ref_layout__f32_nchw", "lite.layout", &b, 1, &y, 1);
+  CHECK(lt_aw_finish(w, "lite test", data, size) == LT_OK);
+  lt_aw_free(w);
+}
+
+/* What the program computes, through the reference kernels directly. */
+static void expected(const float *x, int64_t n, float *out) {
+  lk_tensor_t xt = {LK_F32, 4, {n, C_IN, HW, HW}, (void *)x};
+  lk_tensor_t wt = {LK_F32, 4, {C_OUT, C_IN, 3, 3}, g_weight};
+  lk_tensor_t bt = {LK_F32, 1, {C_OUT}, g_bias};
+  float *conv = calloc((size_t)n * C_OUT * HW * HW, sizeof(float));
+  lk_tensor_t ct = {LK_F32, 4, {n, C_OUT, HW, HW}, conv};
+  lk_conv_params_t cp = {0};
+  cp.spatial = 2;
+  cp.group = 1;
+  for (int d = 0; d < 2; d++) {
+    cp.strides[d] = cp.dilations[d] = 1;
+    cp.pads_begin[d] = 1;
+  }
+  CHECK(lk_ref_conv2d(&cp, &xt, &wt, &bt, &ct));
+  lk_tensor_t pt = {LK_F32, 4, {n, C_OUT, 2, 2}, out};
+  lk_pool_params_t pp = {0};
+  pp.type = LK_POOL_MAX;
+  pp.spatial = 2;
+  for (int d = 0; d < 2; d++) pp.kernel[d] = pp.strides[d] = 2, pp.dilations[d] = 1;
+  CHECK(lk_ref_pool2d(&pp, &ct, &pt));
+  free(conv);
+}
+
+static lt_model_t *load(const uint8_t *data, size_t size) {
+  lt_model_t *m = NULL;
+  lt_status_t st = lt_model_load_buffer(data, size, NULL, &m);
+  if (st) {
+    fprintf(stderr, "load: %s\n", lt_status_message(st));
+    lt_status_free(st);
+    g_failures++;
+  }
+  return m;
+}
+
+/* Runs p on x of batch n and compares with the reference. */
+static void run_and_check(lt_predictor_t *p, const float *x, int64_t n) {
+  int64_t dims[4] = {n, C_IN, HW, HW};
+  size_t nx = (size_t)n * C_IN * HW * HW;
+  lt_status_t st = lt_predictor_set_input(p, 0, LK_F32, 4, dims, x,
+                                          nx * sizeof(float));
+  if (!st) st = lt_predictor_run(p);
+  if (st) {
+    fprintf(stderr, "run: %s\n", lt_status_message(st));
+    lt_status_free(st);
+    g_failures++;
+    return;
+  }
+  const lk_view_t *y = lt_predictor_output(p, 0);
+  CHECK(y->dtype == LK_F32 && y->rank == 4 && y->dims[0] == n &&
+        y->dims[1] == C_OUT && y->dims[2] == 2 && y->layout == LK_LAYOUT_NCHW);
+  float want[2 * C_OUT * 4];
+  expected(x, n, want);
+  const float *got = y->data;
+  int bad = 0;
+  for (int64_t i = 0; i < n * C_OUT * 4; i++) bad += got[i] != want[i];
+  CHECK(bad == 0);
+}
+
+static float g_x[2 * C_IN * HW * HW];
+
+static void test_static(void) {
+  uint8_t *data;
+  size_t size;
+  build(1, 1, "ref_conv2d__f32_nchw", 2, &data, &size);
+  lt_model_t *m = load(data, size);
+  if (!m) return free(data);
+  CHECK(lt_model_num_instrs(m) == 4);
+  for (uint32_t i = 0; i < 4; i++)
+    CHECK(lt_model_instr(m, i)->replan == LT_RT_REPLAN_NEVER);
+  lt_predictor_t *p;
+  CHECK(lt_predictor_create(m, &(lt_predictor_options_t){2, true}, &p) ==
+        LT_OK);
+  lt_model_release(m); /* the predictor holds it */
+  run_and_check(p, g_x, 1);
+  run_and_check(p, g_x + C_IN * HW * HW, 1); /* another binding */
+  CHECK(lt_predictor_profile(p)[0].calls == 2);
+  /* A wrong shape or dtype names the input and both shapes. */
+  int64_t bad[4] = {1, C_IN, HW, HW + 1};
+  lt_status_t st = lt_predictor_set_input(p, 0, LK_F32, 4, bad, g_x, sizeof g_x);
+  CHECK(st && strstr(lt_status_message(st),
+                     "input #0 ('x'): expected f32 1x2x4x4, got f32 1x2x4x5"));
+  lt_status_free(st);
+  st = lt_predictor_set_input(p, 0, LK_I64, 4, bad, g_x, sizeof g_x);
+  CHECK(st && strstr(lt_status_message(st), "got i64"));
+  lt_status_free(st);
+  int64_t ok[4] = {1, C_IN, HW, HW};
+  st = lt_predictor_set_input(p, 0, LK_F32, 4, ok, g_x, 8);
+  CHECK(st && strstr(lt_status_message(st), "needs 128 bytes, got 8"));
+  lt_status_free(st);
+  lt_predictor_destroy(p);
+  /* An input never set. */
+  m = load(data, size);
+  CHECK(lt_predictor_create(m, NULL, &p) == LT_OK);
+  st = lt_predictor_run(p);
+  CHECK(st && strstr(lt_status_message(st), "input #0 ('x') was not set"));
+  lt_status_free(st);
+  lt_predictor_destroy(p);
+  lt_model_release(m);
+  free(data);
+}
+
+static void test_dynamic(void) {
+  uint8_t *data;
+  size_t size;
+  build(-1, 2, "ref_conv2d__f32_nchw", 2, &data, &size);
+  lt_model_t *m = load(data, size);
+  if (!m) return free(data);
+  CHECK(lt_model_instr(m, 0)->replan == LT_RT_REPLAN_ON_SHAPES);
+  lt_predictor_t *p;
+  CHECK(lt_predictor_create(m, NULL, &p) == LT_OK);
+  run_and_check(p, g_x, 2);
+  run_and_check(p, g_x, 1);
+  run_and_check(p, g_x, 2);
+  /* Batch 3 does not fit the slots planned for 2. */
+  static float big[3 * C_IN * HW * HW];
+  int64_t dims[4] = {3, C_IN, HW, HW};
+  lt_status_t st = lt_predictor_set_input(p, 0, LK_F32, 4, dims, big, sizeof big);
+  CHECK(st == LT_OK);
+  st = lt_predictor_run(p);
+  CHECK(st && strstr(lt_status_message(st),
+                     "instruction #0 (lite.conv2d, ref_conv2d__f32_nchw; "
+                     "ONNX node 'Conv_0'): result #0: shape 3x3x4x4 needs "
+                     "576 bytes, its arena slot holds 384"));
+  lt_status_free(st);
+  lt_predictor_destroy(p);
+  lt_model_release(m);
+  free(data);
+}
+
+static void expect_load_error(const char *kernel, int64_t out_hw,
+                              const char *msg) {
+  uint8_t *data;
+  size_t size;
+  build(1, 1, kernel, out_hw, &data, &size);
+  lt_model_t *m = NULL;
+  lt_status_t st = lt_model_load_buffer(data, size, NULL, &m);
+  CHECK(st && !m);
+  if (st && !strstr(lt_status_message(st), msg)) {
+    fprintf(stderr, "got: %s\nwant: %s\n", lt_status_message(st), msg);
+    g_failures++;
+  }
+  lt_status_free(st);
+  free(data);
+}
+
+static void test_load_errors(void) {
+  expect_load_error("x86_conv2d__f32_nchw99", 2,
+                    "<buffer>: instruction #0 (lite.conv2d, "
+                    "x86_conv2d__f32_nchw99; ONNX node 'Conv_0'): kernel "
+                    "'x86_conv2d__f32_nchw99' is not in this runtime's "
+                    "registry");
+  expect_load_error("ref_pool2d__f32_nchw", 2,
+                    "kernel 'ref_pool2d__f32_nchw' implements lite.pool2d, "
+                    "not lite.conv2d");
+  expect_load_error("ref_conv2d__f32_nchw", 3,
+                    "instruction #1 (lite.pool2d, ref_pool2d__f32_nchw; ONNX "
+                    "node 'MaxPool_1'): result #0: the plan step gives shape "
+                    "1x3x2x2, the artifact records 1x3x3x3");
+}
+
+/* Predictors of one model on threads of their own (run under TSan too). */
+typedef struct worker {
+  lt_model_t *m;
+  int64_t batch;
+  int failures;
+} worker_t;
+
+static void *work(void *arg) {
+  worker_t *w = arg;
+  lt_predictor_t *p;
+  if (lt_predictor_create(w->m, NULL, &p) != LT_OK) {
+    w->failures++;
+    return NULL;
+  }
+  int before = g_failures;
+  for (int r = 0; r < 20; r++) run_and_check(p, g_x, w->batch);
+  w->failures += g_failures != before;
+  lt_predictor_destroy(p);
+  return NULL;
+}
+
+static void test_threads(void) {
+  uint8_t *data;
+  size_t size;
+  build(-1, 2, "ref_conv2d__f32_nchw", 2, &data, &size);
+  lt_model_t *m = load(data, size);
+  if (!m) return free(data);
+  pthread_t th[4];
+  worker_t w[4];
+  for (int i = 0; i < 4; i++) {
+    w[i] = (worker_t){m, 1 + i % 2, 0};
+    CHECK(pthread_create(&th[i], NULL, work, &w[i]) == 0);
+  }
+  for (int i = 0; i < 4; i++) {
+    pthread_join(th[i], NULL);
+    CHECK(w[i].failures == 0);
+  }
+  lt_model_release(m);
+  free(data);
+}
+
+int main(void) {
+  for (size_t i = 0; i < sizeof g_weight / sizeof *g_weight; i++)
+    g_weight[i] = (float)((int)(i * 7 % 11) - 5) / 4.0f;
+  for (size_t i = 0; i < C_OUT; i++) g_bias[i] = (float)i - 1.0f;
+  for (size_t i = 0; i < sizeof g_x / sizeof *g_x; i++)
+    g_x[i] = (float)((int)(i * 5 % 13) - 6) / 3.0f;
+  test_static();
+  test_dynamic();
+  test_load_errors();
+  test_threads();
+  if (g_failures) {
+    fprintf(stderr, "runtime_test: %d failure(s)\n", g_failures);
+    return 1;
+  }
+  printf("runtime_test: ok\n");
+  return 0;
+}
