@@ -4,7 +4,13 @@
 #include "kernels/abi.h"
 
 /* The plan step headers of kernels/plan_steps.def. */
+#include "kernels/plan/attention.h"
+#include "kernels/plan/dense.h"
+#include "kernels/plan/einsum.h"
+#include "kernels/plan/math.h"
 #include "kernels/plan/nn.h"
+#include "kernels/plan/norm.h"
+#include "kernels/plan/topk.h"
 
 #define LK_PLAN_STEP(op, params_t, results, call)                              \
   static lt_result_t step_##op(lk_plan_t *p, const lk_shape_t *in,             \

@@ -11,6 +11,9 @@ static lt_result_t parse(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   if (num_in > LK_EINSUM_MAX_INPUTS)
     return lk_plan_fail(p, "takes at most %d operands, got %u",
                         LK_EINSUM_MAX_INPUTS, num_in);
+  /* The runtime may hand a malformed instruction no operand at all. */
+  if (LT_FAILED(lk_plan_expect_present(p, in, num_in, 0, "Inputs")))
+    return LT_FAILURE;
   int32_t ranks[LK_EINSUM_MAX_INPUTS];
   bool known = true;
   for (uint32_t i = 0; i < num_in; i++) {

@@ -86,6 +86,8 @@ static void test_errors(void) {
            LK_EINSUM_MAX_INPUTS, LK_EINSUM_MAX_INPUTS + 1);
   FAILS_WITH(
       run("i", many, LK_EINSUM_MAX_INPUTS + 1, &out, &e, &p), &p, want);
+  FAILS_WITH(run("i", many, 0, &out, &e, &p), &p,
+             "operand #0 (Inputs) is required, got none");
   /* The parser's own message, behind the equation. */
   lk_shape_t rank[1] = {SHAPE(LK_F32, 2, 3)};
   CHECK(LT_FAILED(run("ijk->i", rank, 1, &out, &e, &p)));
