@@ -1,8 +1,9 @@
 /* resize.h - reference Resize (ONNX Resize, opsets 10-19, without
  * antialias): nearest, linear and cubic interpolation, separable over every
  * axis, following the ONNX reference implementation's coordinate transforms
- * and neighbour selection. The caller turns scales/sizes/axes/
- * keep_aspect_ratio_policy into one scale per axis and y's dims. */
+ * and neighbour selection. The plan step (kernels/plan/resize.h) turns
+ * scales/sizes/axes/keep_aspect_ratio_policy into one scale per axis and
+ * y's dims. */
 #ifndef LITE_KERNELS_REF_RESIZE_H
 #define LITE_KERNELS_REF_RESIZE_H
 
