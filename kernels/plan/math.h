@@ -30,6 +30,10 @@ lt_result_t lk_plan_expect_numeric(lk_plan_t *p, const lk_shape_t *in,
 lt_result_t lk_plan_expect_dtype_of(lk_plan_t *p, const lk_shape_t *in,
                                     uint32_t i, const char *name_i, uint32_t j,
                                     const char *name_j);
+/* Operand i holds one element: rank 0, or rank 1 of length 1 (unknown
+ * rank or length passes; known contents decide). */
+lt_result_t lk_plan_expect_scalar(lk_plan_t *p, const lk_shape_t *in,
+                                  uint32_t i, const char *name);
 /* Operand i has element type i1. */
 lt_result_t lk_plan_expect_bool(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
                                 const char *name);

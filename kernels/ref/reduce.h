@@ -9,13 +9,14 @@
 
 #include "kernels/tensor.h"
 
-/* X(ID): the lite dialect's reduce_<id> ops. */
+/* X(ID, name): the lite dialect's reduce_<name> ops. */
 #define LK_REDUCE_OPS(X)                                                       \
-  X(MEAN) X(SUM) X(MAX) X(MIN) X(PROD) X(L1) X(L2) X(LOG_SUM) X(LOG_SUM_EXP)   \
-  X(SUM_SQUARE)
+  X(MEAN, mean) X(SUM, sum) X(MAX, max) X(MIN, min) X(PROD, prod) X(L1, l1)    \
+  X(L2, l2) X(LOG_SUM, log_sum) X(LOG_SUM_EXP, log_sum_exp)                    \
+  X(SUM_SQUARE, sum_square)
 
 typedef enum lk_reduce_op {
-#define X(e) LK_REDUCE_##e,
+#define X(e, name) LK_REDUCE_##e,
   LK_REDUCE_OPS(X)
 #undef X
   LK_NUM_REDUCE_OPS
@@ -24,14 +25,16 @@ typedef enum lk_reduce_op {
 typedef struct lk_reduce_params {
   lk_reduce_op_t op;
   bool axes[LK_MAX_RANK]; /* axes[d]: input axis d is reduced */
+  bool noop; /* empty axes with noop_with_empty_axes: y = x, whatever op */
 } lk_reduce_params_t;
 
-/* y = x reduced over the marked axes. y holds one element per combination
- * of the kept axes in row-major order, so keepdims does not change the
- * data. Integer dtypes: sum, prod, max, min, l1, sum_square and mean (its
- * sum divided with truncation) stay in int64; the others go through double.
- * Max and min propagate NaN. An empty reduction gives the op's identity
- * (0, 1, -inf, +inf; mean NaN, log_sum and log_sum_exp -inf). */
+/* y = x reduced over the marked axes (a copy of x when p->noop). y holds
+ * one element per combination of the kept axes in row-major order, so
+ * keepdims does not change the data. Integer dtypes: sum, prod, max, min,
+ * l1, sum_square and mean (its sum divided with truncation) stay in int64;
+ * the others go through double. Max and min propagate NaN. An empty
+ * reduction gives the op's identity (0, 1, -inf, +inf; mean NaN, log_sum
+ * and log_sum_exp -inf). */
 void lk_ref_reduce(const lk_reduce_params_t *p, const lk_tensor_t *x,
                    lk_tensor_t *y);
 

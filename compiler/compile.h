@@ -1,0 +1,34 @@
+/* compile.h - the full API's core: a module of the lite dialect (imported
+ * or parsed) through the compile path into an artifact in memory, for the
+ * runtime to load without a file in between. */
+#ifndef LITE_COMPILER_COMPILE_H
+#define LITE_COMPILER_COMPILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <stdbool.h>
+
+#include "ir/operation.h"
+
+typedef struct lt_compile_options {
+  /* The Places kernels may run at, most preferred first
+   * ("x86:f32:nchw8c,host:f32:nchw"); NULL or "": host:f32:nchw. */
+  const char *places;
+  /* Skip lite-optimize (kernel pick, places, casts and the plan still run). */
+  bool no_optimize;
+} lt_compile_options_t;
+
+/* The compile pipeline for options, as lite-opt's --pass-pipeline text,
+ * into buf (truncated to cap). */
+const char *lt_compile_pipeline_text(const lt_compile_options_t *options,
+                                     char *buf, size_t cap);
+
+/* Runs the compile pipeline on module (changing it in place) and writes
+ * the artifact into *out_data (free() it), *out_size bytes. Failures are
+ * diagnostics on module's context. */
+lt_result_t lt_compile_module(lt_op_t *module,
+                              const lt_compile_options_t *options,
+                              uint8_t **out_data, size_t *out_size);
+
+#endif /* LITE_COMPILER_COMPILE_H */
