@@ -4,6 +4,7 @@
 #include "kernels/abi.h"
 
 /* The plan step headers of kernels/plan_steps.def. */
+#include "kernels/plan/data.h"
 #include "kernels/plan/nn.h"
 
 #define LK_PLAN_STEP(op, params_t, results, call)                              \
