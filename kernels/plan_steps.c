@@ -8,6 +8,7 @@
 #include "kernels/plan/dense.h"
 #include "kernels/plan/einsum.h"
 #include "kernels/plan/math.h"
+#include "kernels/plan/data.h"
 #include "kernels/plan/nn.h"
 #include "kernels/plan/norm.h"
 #include "kernels/plan/topk.h"

@@ -2,8 +2,7 @@
  * concat, split, slice, pad, expand, tile and the space family
  * (shuffle_channel, depth_to_space, space_to_depth). split's sizes, slice's
  * index operands and pad's operands may also come as attributes. The rules
- * are the plan steps' (kernels/plan/data_move.c) but expand's, which
- * broadcasts as the elementwise ops do. */
+ * are the plan steps' (kernels/plan/data_move.c). */
 #include "dialects/lite/ops_data.h"
 #include "kernels/plan/data.h"
 
@@ -111,9 +110,8 @@ lt_result_t lt_lite_shape_pad(const lt_lite_call_t *c,
                               const lt_lite_shape_t *in, uint32_t num_in,
                               lt_lite_shape_t *out, uint32_t num_out) {
   lk_pad_params_t kp;
-  lk_pad_value_t value;
   lk_plan_t p;
-  return PLAN(c, p, lk_plan_pad(&p, in, num_in, out, &kp, &value));
+  return PLAN(c, p, lk_plan_pad(&p, in, num_in, out, &kp));
 }
 
 lt_result_t lt_lite_eval_pad(const lt_lite_call_t *c, const lk_tensor_t *in,
@@ -121,18 +119,11 @@ lt_result_t lt_lite_eval_pad(const lt_lite_call_t *c, const lk_tensor_t *in,
                              uint32_t num_out) {
   lt_lite_shape_t s[4], so[1] = {{0}};
   lk_pad_params_t kp;
-  lk_pad_value_t value;
   lk_shapes_of(in, num_in, s);
   lk_plan_t p;
-  if (LT_FAILED(PLAN(c, p, lk_plan_pad(&p, s, num_in, so, &kp, &value))))
+  if (LT_FAILED(PLAN(c, p, lk_plan_pad(&p, s, num_in, so, &kp))))
     return LT_FAILURE;
-  /* The attribute form, as a scalar of data's element type. */
-  uint64_t storage = 0;
-  lk_tensor_t scalar = {.dtype = in[0].dtype, .rank = 0, .data = &storage};
-  if (!kp.value && value.given) {
-    lk_store_f64(&scalar, 0, value.value);
-    kp.value = &scalar;
-  }
+  kp.value = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
   lk_ref_pad(&kp, &in[0], &out[0]);
   return LT_SUCCESS;
 }
@@ -142,23 +133,8 @@ lt_result_t lt_lite_eval_pad(const lt_lite_call_t *c, const lk_tensor_t *in,
 lt_result_t lt_lite_shape_expand(const lt_lite_call_t *c,
                                  const lt_lite_shape_t *in, uint32_t num_in,
                                  lt_lite_shape_t *out, uint32_t num_out) {
-  if (LT_FAILED(lt_lite_data_expect_present(c, in, 2))) return LT_FAILURE;
-  int64_t shape[LK_MAX_RANK], len;
-  int32_t n;
-  if (LT_FAILED(
-          lt_lite_data_ints(c, in, 1, "shape", shape, LK_MAX_RANK, &n, &len)))
-    return LT_FAILURE;
-  /* The target shape as a second operand to broadcast with. */
-  lt_lite_shape_t both[2] = {in[0],
-                             {.dtype = in[0].dtype, .rank = (int32_t)len}};
-  for (int32_t d = 0; d < both[1].rank; d++) {
-    if (n >= 0 && shape[d] < 0)
-      return lt_lite_error(c, "shape[%d] is %lld; dims must be >= 0", (int)d,
-                           (long long)shape[d]);
-    both[1].dims[d] = n < 0 ? -1 : shape[d];
-  }
-  if (LT_FAILED(lt_lite_broadcast(c, both, 2, out))) return LT_FAILURE;
-  return lt_lite_data_check_size(c, &out[0]);
+  lk_plan_t p;
+  return PLAN(c, p, lk_plan_expand(&p, in, num_in, out));
 }
 
 lt_result_t lt_lite_eval_expand(const lt_lite_call_t *c, const lk_tensor_t *in,

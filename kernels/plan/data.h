@@ -1,12 +1,11 @@
 /* data.h - plan steps of the shape and data-movement families: the ops
  * that keep the data and change its shape (identity, dropout, reshape,
  * flatten, squeeze, unsqueeze, shape, size), the ones that rearrange it
- * (transpose, concat, split, slice, pad, tile, the space ops), and the
- * helpers these steps share for shape-like operands (shapes, axes, pads,
- * starts/ends) whose contents may be known, unknown, or given as an
- * attribute instead; and trilu. expand and the indexing, one_hot, non_zero,
- * compress and generator ops still infer shapes in dialects/lite/, on these
- * helpers.
+ * (transpose, concat, split, slice, pad, expand, tile, the space ops), and
+ * the helpers these steps share for shape-like operands (shapes, axes,
+ * pads, starts/ends) whose contents may be known, unknown, or given as an
+ * attribute instead; and trilu. The indexing, one_hot, non_zero, compress
+ * and generator ops still infer shapes in dialects/lite/, on these helpers.
  *
  * Each step reads the op's attributes from p->attrs, checks the operands,
  * writes the result shapes to out (and the kernel's parameters where it
@@ -162,19 +161,18 @@ lt_result_t lk_plan_split(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
 lt_result_t lk_plan_slice(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
                           lk_shape_t *out, lk_slice_params_t *params);
 
-/* pad's constant_value in its attribute form: the caller binds it into
- * params->value as a scalar of data's element type. */
-typedef struct lk_pad_value {
-  bool given;
-  double value;
-} lk_pad_value_t;
 /* in: data, pads, constant_value (a scalar of data's dtype), axes (each
  * but data an operand or an attribute; pads required). Attribute mode
- * (constant, reflect, edge, wrap). params->value is operand #2's contents
- * when given (NULL otherwise); *value the attribute form. */
+ * (constant, reflect, edge, wrap). params->constant is constant_value when
+ * known (the attribute, or operand #2's contents); params->value, operand
+ * #2's tensor, is a binding: the step leaves it NULL for the caller. */
 lt_result_t lk_plan_pad(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
-                        lk_shape_t *out, lk_pad_params_t *params,
-                        lk_pad_value_t *value);
+                        lk_shape_t *out, lk_pad_params_t *params);
+
+/* in: input, shape (1-D integer): input broadcast to shape, numpy's way
+ * (the result may have more dims than either). lk_ref_tile runs it. */
+lt_result_t lk_plan_expand(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
+                           lk_shape_t *out);
 
 /* in: X, repeats (1-D integer, one per dim of X). */
 lt_result_t lk_plan_tile(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,

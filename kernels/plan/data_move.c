@@ -1,9 +1,10 @@
 /* data_move.c - plan steps of the ops that rearrange data without indices:
- * transpose, concat, split, slice, pad, tile and the space family
+ * transpose, concat, split, slice, pad, expand, tile and the space family
  * (shuffle_channel, depth_to_space, space_to_depth) (data.h). */
 #include <string.h>
 
 #include "kernels/plan/data.h"
+#include "kernels/plan/math.h"
 
 /* ---- transpose ----------------------------------------------------------- */
 
@@ -330,11 +331,13 @@ static lt_result_t pad_value_attr(lk_plan_t *p, const lk_shape_t *in,
   return lk_plan_exact_attr(p, "constant_value", *out_value, in[0].dtype);
 }
 
-/* Pads before and after each dim (0 for dims that axes leaves out);
+/* Pads before (params->begin) and after (end) each dim (0 for dims that
+ * axes leaves out), and constant_value when known into params;
  * *out_known is false when pads or axes are not known yet. */
 static lt_result_t pad_amounts(lk_plan_t *p, const lk_shape_t *in,
-                               uint32_t num_in, int64_t *begin, int64_t *end,
-                               bool *out_known, lk_pad_value_t *value) {
+                               uint32_t num_in, lk_pad_params_t *params,
+                               int64_t *end, bool *out_known) {
+  int64_t *begin = params->begin;
   int32_t r = in[0].rank, np, na = -1;
   int64_t pads[2 * LK_MAX_RANK], axes[LK_MAX_RANK], lp, la = -1;
   *out_known = false;
@@ -342,9 +345,9 @@ static lt_result_t pad_amounts(lk_plan_t *p, const lk_shape_t *in,
                                   2 * LK_MAX_RANK, &np, &lp)))
     return LT_FAILURE;
   int32_t nv;
-  if (LT_FAILED(pad_value_attr(p, in, num_in, &value->value, &nv)))
+  if (LT_FAILED(pad_value_attr(p, in, num_in, &params->constant, &nv)))
     return LT_FAILURE;
-  value->given = nv == 1;
+  params->constant_given = nv == 1;
   if (lk_shape_present(in, num_in, 2)) {
     const lk_shape_t *v = &in[2];
     if (v->dtype != in[0].dtype)
@@ -392,8 +395,7 @@ static lt_result_t pad_amounts(lk_plan_t *p, const lk_shape_t *in,
 }
 
 lt_result_t lk_plan_pad(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
-                        lk_shape_t *out, lk_pad_params_t *params,
-                        lk_pad_value_t *value) {
+                        lk_shape_t *out, lk_pad_params_t *params) {
   static const char *const names[] = {"constant", "reflect", "edge", "wrap"};
   static const lk_pad_mode_t modes[] = {LK_PAD_CONSTANT, LK_PAD_REFLECT,
                                         LK_PAD_EDGE, LK_PAD_WRAP};
@@ -402,10 +404,10 @@ lt_result_t lk_plan_pad(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   if (LT_FAILED(lk_plan_attr_choice(p, "mode", "constant", names, 4, &m)))
     return LT_FAILURE;
   params->mode = modes[m];
-  params->value = lk_shape_present(in, num_in, 2) ? in[2].value : NULL;
+  params->value = NULL;
   int64_t *begin = params->begin, end[LK_MAX_RANK];
   bool known;
-  if (LT_FAILED(pad_amounts(p, in, num_in, begin, end, &known, value)))
+  if (LT_FAILED(pad_amounts(p, in, num_in, params, end, &known)))
     return LT_FAILURE;
   out[0].dtype = in[0].dtype;
   out[0].value = NULL;
@@ -434,12 +436,42 @@ lt_result_t lk_plan_pad(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   return lk_plan_check_size(p, &out[0]);
 }
 
-/* ---- tile ---------------------------------------------------------------- */
+/* ---- expand, tile -------------------------------------------------------- */
+
+/* Operands #0 and #1 given (the runtime may pass fewer than the op takes). */
+static lt_result_t expect_two(lk_plan_t *p, const lk_shape_t *in,
+                              uint32_t num_in) {
+  for (uint32_t i = 0; i < 2; i++)
+    if (LT_FAILED(lk_plan_expect_present(p, in, num_in, i, NULL)))
+      return LT_FAILURE;
+  return LT_SUCCESS;
+}
+
+lt_result_t lk_plan_expand(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
+                           lk_shape_t *out) {
+  if (LT_FAILED(expect_two(p, in, num_in))) return LT_FAILURE;
+  int64_t shape[LK_MAX_RANK], len;
+  int32_t n;
+  if (LT_FAILED(
+          lk_plan_data_ints(p, in, 1, "shape", shape, LK_MAX_RANK, &n, &len)))
+    return LT_FAILURE;
+  /* The target shape as a second operand to broadcast with (its dims -1
+   * while its contents are unknown). */
+  bool known = n >= 0 && n == len;
+  lk_shape_t both[2] = {in[0], {.dtype = in[0].dtype, .rank = (int32_t)len}};
+  for (int32_t d = 0; d < both[1].rank; d++) {
+    if (known && shape[d] < 0)
+      return lk_plan_fail(p, "shape[%d] is %lld; dims must be >= 0", (int)d,
+                          (long long)shape[d]);
+    both[1].dims[d] = known ? shape[d] : -1;
+  }
+  if (LT_FAILED(lk_plan_broadcast(p, both, 2, out))) return LT_FAILURE;
+  return lk_plan_check_size(p, &out[0]);
+}
 
 lt_result_t lk_plan_tile(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
                          lk_shape_t *out) {
-  (void)num_in;
-  if (LT_FAILED(lk_plan_expect_all_present(p, in, 2))) return LT_FAILURE;
+  if (LT_FAILED(expect_two(p, in, num_in))) return LT_FAILURE;
   int64_t reps[LK_MAX_RANK], len;
   int32_t n;
   if (LT_FAILED(

@@ -60,13 +60,17 @@ typedef enum lk_pad_mode {
   LK_PAD_WRAP
 } lk_pad_mode_t;
 /* y[o] = x[o - begin] along every dim (begin may be negative: cropping);
- * positions outside x take `value` (a one-element tensor of x's dtype, NULL
- * for zero) in constant mode, or map into x by the mode. Non-constant modes
- * need every padded dim of x to be non-empty. */
+ * positions outside x take `value` (a one-element tensor of x's dtype: the
+ * constant_value operand, which the caller binds), else `constant` when
+ * constant_given (the attribute form, converted to x's dtype), else zero,
+ * in constant mode; or map into x by the mode. Non-constant modes need
+ * every padded dim of x to be non-empty. */
 typedef struct lk_pad_params {
   lk_pad_mode_t mode;
   int64_t begin[LK_MAX_RANK];
   const lk_tensor_t *value;
+  bool constant_given;
+  double constant;
 } lk_pad_params_t;
 void lk_ref_pad(const lk_pad_params_t *p, const lk_tensor_t *x, lk_tensor_t *y);
 

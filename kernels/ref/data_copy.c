@@ -240,8 +240,11 @@ static int64_t pad_source(lk_pad_mode_t mode, int64_t s, int64_t n) {
 static void pad_constant(const lk_pad_params_t *p, const lk_tensor_t *x,
                          lk_tensor_t *y) {
   size_t es = lk_dtype_size(y->dtype);
-  if (p->value)
-    lk_ref_fill(p->value, y);
+  uint64_t storage = 0; /* the attribute form, as a scalar of y's dtype */
+  lk_tensor_t constant = {.dtype = y->dtype, .rank = 0, .data = &storage};
+  if (!p->value && p->constant_given) lk_store_f64(&constant, 0, p->constant);
+  if (p->value || p->constant_given)
+    lk_ref_fill(p->value ? p->value : &constant, y);
   else
     memset(y->data, 0, lk_nbytes(y));
   /* The part of y that x covers: o in [lo, hi) reads x at o - begin. */

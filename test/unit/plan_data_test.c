@@ -421,7 +421,7 @@ static void test_transpose_concat_split(void) {
                     "split sizes add up to 6, but dim 1 has size 7", __LINE__));
 }
 
-/* ---- slice, pad, tile, space --------------------------------------------- */
+/* ---- slice, pad, expand, tile, space ------------------------------------- */
 
 static void test_slice_pad_tile_space(void) {
   lk_plan_t p;
@@ -455,35 +455,81 @@ static void test_slice_pad_tile_space(void) {
                     __LINE__));
 
   lk_pad_params_t pp;
-  lk_pad_value_t pv;
   lk_shape_t pin[2] = {SHAPE(LK_I32, 2, -1), CONST_I64(1, 0, 2, 3)};
   const attr_t cv[] = {FLT("constant_value", 7), STR("mode", "edge"), END};
   p = plan_over(cv);
-  CHECK(LT_SUCCEEDED(lk_plan_pad(&p, pin, 2, out, &pp, &pv)));
+  CHECK(LT_SUCCEEDED(lk_plan_pad(&p, pin, 2, out, &pp)));
   CHECK(DIMS_ARE(&out[0], 5, -1) && pp.mode == LK_PAD_EDGE);
   CHECK(pp.begin[0] == 1 && pp.begin[1] == 0 && pp.value == NULL);
-  CHECK(pv.given && pv.value == 7);
+  CHECK(pp.constant_given && pp.constant == 7);
+  /* operand #2's known contents; its tensor is the caller's to bind */
+  int32_t seven = -7;
+  lk_tensor_t sv = {.dtype = LK_I32, .rank = 0, .data = &seven};
+  lk_shape_t pop[3] = {pin[0], pin[1], shape_value(&sv)};
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_pad(&p, pop, 3, out, &pp)));
+  CHECK(pp.mode == LK_PAD_CONSTANT && pp.value == NULL);
+  CHECK(pp.constant_given && pp.constant == -7);
+  pop[2].value = NULL;
+  CHECK(LT_SUCCEEDED(lk_plan_pad(&p, pop, 3, out, &pp)));
+  CHECK(!pp.constant_given);
   const attr_t frac[] = {FLT("constant_value", 0.5), END};
   p = plan_over(frac);
-  CHECK(failed_with(lk_plan_pad(&p, pin, 2, out, &pp, &pv), &p,
+  CHECK(failed_with(lk_plan_pad(&p, pin, 2, out, &pp), &p,
                     "attribute 'constant_value' is 0.5, which element type "
                     "i32 does not hold exactly",
                     __LINE__));
   lk_shape_t pshort[2] = {SHAPE(LK_I32, 2, 3), CONST_I64(1, 0)};
   p = plan_over(k_none);
-  CHECK(failed_with(lk_plan_pad(&p, pshort, 2, out, &pp, &pv), &p,
+  CHECK(failed_with(lk_plan_pad(&p, pshort, 2, out, &pp), &p,
                     "pads has 2 values; expected 4 (2 per padded axis)",
                     __LINE__));
   lk_shape_t pneg[2] = {SHAPE(LK_I32, 2, 3), CONST_I64(0, -2, 0, -2)};
-  CHECK(failed_with(lk_plan_pad(&p, pneg, 2, out, &pp, &pv), &p,
+  CHECK(failed_with(lk_plan_pad(&p, pneg, 2, out, &pp), &p,
                     "pads -2 and -2 remove more than the 3 elements of dim 1",
                     __LINE__));
   const attr_t mode[] = {STR("mode", "mirror"), END};
   p = plan_over(mode);
-  CHECK(failed_with(lk_plan_pad(&p, pin, 2, out, &pp, &pv), &p,
+  CHECK(failed_with(lk_plan_pad(&p, pin, 2, out, &pp), &p,
                     "attribute 'mode' must be one of constant, reflect, edge, "
                     "wrap; got 'mirror'",
                     __LINE__));
+
+  /* expand: numpy's broadcast against the shape operand */
+  lk_shape_t e[2] = {SHAPE(LK_F32, 3, 1), CONST_I64(2, 1, 4)};
+  p = plan_over(k_none);
+  CHECK(LT_SUCCEEDED(lk_plan_expand(&p, e, 2, out)));
+  CHECK(out[0].dtype == LK_F32 && DIMS_ARE(&out[0], 2, 3, 4));
+  lk_shape_t ed[2] = {SHAPE(LK_I32, -1, 1), CONST_I64(5)};
+  CHECK(LT_SUCCEEDED(lk_plan_expand(&p, ed, 2, out)));
+  CHECK(out[0].dtype == LK_I32 && DIMS_ARE(&out[0], -1, 5));
+  lk_shape_t eu[2] = {SHAPE(LK_F32, 3, 1), SHAPE(LK_I64, 3)};
+  CHECK(LT_SUCCEEDED(lk_plan_expand(&p, eu, 2, out)));
+  CHECK(DIMS_ARE(&out[0], -1, 3, -1));
+  lk_shape_t er[2] = {unranked(LK_F32), unranked(LK_I64)};
+  CHECK(LT_SUCCEEDED(lk_plan_expand(&p, er, 2, out)));
+  CHECK(out[0].rank == -1);
+  lk_shape_t eneg[2] = {SHAPE(LK_F32, 3, 1), CONST_I64(-1, 2)};
+  CHECK(failed_with(lk_plan_expand(&p, eneg, 2, out), &p,
+                    "shape[0] is -1; dims must be >= 0", __LINE__));
+  lk_shape_t ebad[2] = {SHAPE(LK_F32, 3, 2), CONST_I64(4, 4)};
+  CHECK(failed_with(lk_plan_expand(&p, ebad, 2, out), &p,
+                    "operands do not broadcast: #0 [3x2], #1 [4x4] "
+                    "(dimension 0: 3 vs 4)",
+                    __LINE__));
+  lk_shape_t efl[2] = {SHAPE(LK_F32, 3), SHAPE(LK_F32, 1)};
+  CHECK(failed_with(lk_plan_expand(&p, efl, 2, out), &p,
+                    "operand #1 (shape) must have an integer element type, "
+                    "got f32",
+                    __LINE__));
+  lk_shape_t ebig[2] = {SHAPE(LK_F32, 1), CONST_I64(1 << 30, 1 << 30)};
+  CHECK(failed_with(lk_plan_expand(&p, ebig, 2, out), &p,
+                    "result shape [1073741824x1073741824] has too many "
+                    "elements",
+                    __LINE__));
+  lk_shape_t e1[1] = {SHAPE(LK_F32, 3)};
+  CHECK(failed_with(lk_plan_expand(&p, e1, 1, out), &p,
+                    "operand #1 is required, got none", __LINE__));
 
   lk_shape_t t[2] = {SHAPE(LK_F32, 2, -1), CONST_I64(3, 2)};
   p = plan_over(k_none);
@@ -492,6 +538,8 @@ static void test_slice_pad_tile_space(void) {
   lk_shape_t tu[2] = {unranked(LK_F32), SHAPE(LK_I64, 3)};
   CHECK(LT_SUCCEEDED(lk_plan_tile(&p, tu, 2, out)));
   CHECK(DIMS_ARE(&out[0], -1, -1, -1));
+  CHECK(failed_with(lk_plan_tile(&p, t, 1, out), &p,
+                    "operand #1 is required, got none", __LINE__));
   lk_shape_t tb[2] = {SHAPE(LK_F32, 2), CONST_I64(-1)};
   CHECK(failed_with(lk_plan_tile(&p, tb, 2, out), &p,
                     "repeats[0] is -1; repeats must be >= 0", __LINE__));

@@ -85,7 +85,7 @@ static void test_pad(void) {
   int32_t x[3] = {1, 2, 3}, y[8];
   lk_tensor_t tx = tensor(LK_I32, x, DIMS(3));
   lk_tensor_t ty = tensor(LK_I32, y, DIMS(8));
-  lk_pad_params_t p = {LK_PAD_REFLECT, {2}, NULL};
+  lk_pad_params_t p = {.mode = LK_PAD_REFLECT, .begin = {2}};
   lk_ref_pad(&p, &tx, &ty);
   CHECK(all_eq(&ty, (int64_t[]){3, 2, 1, 2, 3, 2, 1, 2}, 8));
   p.mode = LK_PAD_EDGE;
@@ -98,7 +98,7 @@ static void test_pad(void) {
   /* reflect beyond the dim repeats the mirror: numpy.pad(x, 5, 'reflect') */
   int32_t z[13];
   lk_tensor_t tz = tensor(LK_I32, z, DIMS(13));
-  lk_pad_params_t r = {LK_PAD_REFLECT, {5}, NULL};
+  lk_pad_params_t r = {.mode = LK_PAD_REFLECT, .begin = {5}};
   lk_ref_pad(&r, &tx, &tz);
   CHECK(all_eq(&tz, (int64_t[]){2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2}, 13));
 
@@ -107,12 +107,23 @@ static void test_pad(void) {
   lk_tensor_t ta = tensor(LK_I64, a, DIMS(2, 3));
   lk_tensor_t tb = tensor(LK_I64, b, DIMS(4, 3));
   lk_tensor_t tv = scalar(LK_I64, &v);
-  lk_pad_params_t c = {LK_PAD_CONSTANT, {1, 1}, &tv};
+  lk_pad_params_t c = {.mode = LK_PAD_CONSTANT, .begin = {1, 1}, .value = &tv};
   lk_ref_pad(&c, &ta, &tb);
   CHECK(
       all_eq(&tb, (int64_t[]){-7, -7, -7, -7, 1, 2, -7, 4, 5, -7, -7, -7}, 12));
+  /* the attribute form gives the same; a bound value tensor wins over it */
+  lk_pad_params_t ca = {.mode = LK_PAD_CONSTANT, .begin = {1, 1},
+                        .constant_given = true, .constant = -7};
+  memset(b, 0, sizeof b);
+  lk_ref_pad(&ca, &ta, &tb);
+  CHECK(
+      all_eq(&tb, (int64_t[]){-7, -7, -7, -7, 1, 2, -7, 4, 5, -7, -7, -7}, 12));
+  c.constant_given = true;
+  c.constant = 3;
+  lk_ref_pad(&c, &ta, &tb);
+  CHECK(lk_load_i64(&tb, 0) == -7);
   /* no value: zeros */
-  lk_pad_params_t z0 = {LK_PAD_CONSTANT, {0, 0}, NULL};
+  lk_pad_params_t z0 = {.mode = LK_PAD_CONSTANT};
   int64_t e[8];
   lk_tensor_t te = tensor(LK_I64, e, DIMS(2, 4));
   memset(e, 0xff, sizeof e);
