@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects/lite/interp.h"
 #include "dialects/lite/lite.h"
 #include "ir/attributes.h"
 #include "ir/context.h"
@@ -285,7 +286,8 @@ lt_result_t lt_artifact_emit(lt_op_t *module, lt_aw_t *w) {
     tensor_of_type(body->args[i]->type, &t, dims);
     char name[32];
     snprintf(name, sizeof name, "arg%u", i);
-    t.name = name;
+    t.name = lt_lite_func_input_name(func, i);
+    if (!t.name) t.name = name;
     t.storage = LT_ARTIFACT_STORAGE_INPUT;
     t.offset = i;
     lt_aw_input(w, add_value(&e, body->args[i], &t));
@@ -298,6 +300,10 @@ lt_result_t lt_artifact_emit(lt_op_t *module, lt_aw_t *w) {
           res = lt_op_emit_error(op, "artifact: returned value #%u has no tensor", i);
           break;
         }
+        const char *oname = lt_lite_func_output_name(func, i);
+        char buf[32];
+        if (!oname) snprintf(buf, sizeof buf, "output_%u", i), oname = buf;
+        lt_aw_tensor_name(w, t, oname);
         lt_aw_output(w, t);
       }
     } else if (lt_op_has_trait(op, LT_TRAIT_CONSTANT_LIKE)) {

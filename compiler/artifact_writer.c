@@ -56,6 +56,16 @@ static void put_str(lt_aw_t *w, lt_strbuf_t *b, const char *s, size_t len) {
 
 static void count(lt_aw_t *w, uint32_t kind, uint32_t n) { w->count[kind] += n; }
 
+void lt_aw_tensor_name(lt_aw_t *w, uint32_t t, const char *name) {
+  lt_strbuf_t *b = &w->sec[LT_ARTIFACT_SECTION_TENSORS];
+  if (t >= w->count[LT_ARTIFACT_SECTION_TENSORS] || !b->data) return;
+  lt_strbuf_t ref = {0};
+  put_str(w, &ref, name, strlen(name));
+  if (ref.data && ref.len == LT_ARTIFACT_STR_SIZE)
+    memcpy(b->data + (size_t)t * LT_ARTIFACT_TENSOR_SIZE, ref.data, ref.len);
+  lt_strbuf_free(&ref);
+}
+
 uint32_t lt_aw_tensor(lt_aw_t *w, const lt_aw_tensor_t *t) {
   lt_strbuf_t *b = &w->sec[LT_ARTIFACT_SECTION_TENSORS];
   uint32_t index = w->count[LT_ARTIFACT_SECTION_TENSORS];

@@ -37,6 +37,8 @@ void lt_aw_free(lt_aw_t *w);
 
 /* Appends a tensor; returns its index. */
 uint32_t lt_aw_tensor(lt_aw_t *w, const lt_aw_tensor_t *t);
+/* Renames tensor t (a model output gets its name once it is returned). */
+void lt_aw_tensor_name(lt_aw_t *w, uint32_t t, const char *name);
 /* Appends an arena of the memory plan; returns its index. */
 uint32_t lt_aw_arena(lt_aw_t *w, const char *name, lk_target_t target,
                      int32_t device, uint64_t size);

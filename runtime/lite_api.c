@@ -160,7 +160,7 @@ lite_status_t lite_predictor_create(lite_model_t *model,
   *out_predictor = NULL;
   if (!model) return bad("%s: model is NULL", "lite_predictor_create");
   lt_predictor_options_t po = {options ? options->num_threads : 1,
-                               options && options->profile};
+                               options && options->profile, NULL, NULL};
   return PUB(lt_predictor_create(MODEL(model), &po,
                                  (lt_predictor_t **)out_predictor));
 }

@@ -198,12 +198,14 @@ static lt_status_t prepare_instr(lt_model_t *m, uint32_t i) {
   ins->attrs = lt_artifact_instr_attrs(ai);
   ins->params = lt_calloc(m->al, ins->step->params_size);
   uint32_t nin = ai->num_operands, nout = ai->num_results;
-  lk_shape_t *in = lt_calloc(m->al, (nin + nout + 1) * sizeof *in);
+  uint32_t slots = nin > LT_RT_MIN_PLAN_OPERANDS ? nin : LT_RT_MIN_PLAN_OPERANDS;
+  lk_shape_t *in = lt_calloc(m->al, (slots + nout + 1) * sizeof *in);
   if (!ins->params || !in) {
-    lt_free(m->al, in, (nin + nout + 1) * sizeof *in);
+    lt_free(m->al, in, (slots + nout + 1) * sizeof *in);
     return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory");
   }
-  lk_shape_t *out = in + nin;
+  lk_shape_t *out = in + slots;
+  for (uint32_t k = nin; k < slots; k++) in[k] = (lk_shape_t){.dtype = LK_DTYPE_NONE, .rank = -1};
   lt_rt_replan_t in_kind = LT_RT_REPLAN_NEVER;
   for (uint32_t k = 0; k < nin; k++) {
     shape_of_tensor(m, ai->operands[k], &in[k]);
@@ -226,7 +228,7 @@ static lt_status_t prepare_instr(lt_model_t *m, uint32_t i) {
   if (!st && ins->replan == LT_RT_REPLAN_NEVER) st = pack(m, i, in);
   if (!st && ins->workspace_size > m->max_workspace)
     m->max_workspace = ins->workspace_size;
-  lt_free(m->al, in, (nin + nout + 1) * sizeof *in);
+  lt_free(m->al, in, (slots + nout + 1) * sizeof *in);
   return st;
 }
 

@@ -84,7 +84,14 @@ size_t lt_model_packed_bytes(const lt_model_t *m);
 const char *lt_model_instr_label(const lt_model_t *m, uint32_t i, char *buf,
                                  size_t cap);
 
-/* Plans instruction i over shapes in (num_operands of them) into out
+/* The fewest shape slots a plan step is handed: operands past an
+ * instruction's count are absent (dtype none), so a step that reads an
+ * operand the instruction lacks fails naming it instead of reading past
+ * the array. */
+#define LT_RT_MIN_PLAN_OPERANDS 16u
+
+/* Plans instruction i over shapes in (at least LT_RT_MIN_PLAN_OPERANDS,
+ * past num_operands absent) into out
  * (num_results), params (step->params_size bytes) and *out_workspace. A
  * result dtype the step leaves open comes from the tensor table. Fails
  * with a status naming the instruction and the step's message. */

@@ -47,6 +47,9 @@ struct lt_predictor {
   bool shapes_changed;
   bool profile;
   lt_predictor_instr_profile_t *prof;
+  void (*on_instr)(void *user, uint32_t instr, uint64_t start_ns,
+                   uint64_t end_ns);
+  void *on_instr_user;
 };
 
 static lt_status_t oom(void) {
@@ -144,7 +147,12 @@ static lt_status_t replan(lt_predictor_t *p, uint32_t i) {
   const lt_rt_instr_t *ins = lt_model_instr(p->m, i);
   const lt_artifact_instr_t *ai = ins->ai;
   step_t *s = &p->steps[i];
-  lk_shape_t *in = p->scratch, *out = p->scratch + ai->num_operands;
+  uint32_t slots = ai->num_operands > LT_RT_MIN_PLAN_OPERANDS
+                       ? ai->num_operands
+                       : LT_RT_MIN_PLAN_OPERANDS;
+  lk_shape_t *in = p->scratch, *out = p->scratch + slots;
+  for (uint32_t k = ai->num_operands; k < slots; k++)
+    in[k] = (lk_shape_t){.dtype = LK_DTYPE_NONE, .rank = -1};
   for (uint32_t k = 0; k < ai->num_operands; k++) {
     uint32_t t = ai->operands[k];
     const lk_view_t *v = &p->views[t];
@@ -201,8 +209,11 @@ static lt_status_t create_steps(lt_predictor_t *p) {
     views += ins->ai->num_operands + ins->ai->num_results;
     if (ins->replan != LT_RT_REPLAN_NEVER)
       params += (ins->step->params_size + 15) & ~(size_t)15;
-    if (ins->ai->num_operands + ins->ai->num_results > scratch)
-      scratch = ins->ai->num_operands + ins->ai->num_results;
+    uint32_t slots = ins->ai->num_operands > LT_RT_MIN_PLAN_OPERANDS
+                         ? ins->ai->num_operands
+                         : LT_RT_MIN_PLAN_OPERANDS;
+    if (slots + ins->ai->num_results > scratch)
+      scratch = slots + ins->ai->num_results;
   }
   p->steps = lt_calloc(p->al, (p->num_instrs + 1) * sizeof *p->steps);
   p->view_pool = lt_calloc(p->al, (views + 1) * sizeof *p->view_pool);
@@ -276,6 +287,10 @@ static lt_status_t create(lt_predictor_t *p, const lt_predictor_options_t *o) {
   p->target.parallel = p->pool ? lt_rt_thread_pool_parallel(p->pool) : NULL;
   p->target.cpu = lt_model_cpu(p->m);
   p->profile = o && o->profile;
+  if (p->profile) {
+    p->on_instr = o->on_instr;
+    p->on_instr_user = o->on_instr_user;
+  }
   p->shapes_changed = true;
   return create_steps(p);
 }
@@ -397,8 +412,10 @@ lt_status_t lt_predictor_run(lt_predictor_t *p) {
     lt_status_t st = ins->kernel->run(&s->call);
     if (st) return at_instr(p, i, st);
     if (p->profile) {
-      p->prof[i].total_ns += now_ns() - t0;
+      uint64_t t1 = now_ns();
+      p->prof[i].total_ns += t1 - t0;
       p->prof[i].calls++;
+      if (p->on_instr) p->on_instr(p->on_instr_user, i, t0, t1);
     }
   }
   p->shapes_changed = false;

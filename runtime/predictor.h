@@ -21,6 +21,11 @@ typedef struct lt_predictor_options {
   uint32_t num_threads;
   /* Time every instruction (clock_gettime around each call). */
   bool profile;
+  /* With profile: called after each instruction with its start and end
+   * (CLOCK_MONOTONIC nanoseconds), for traces. May be NULL. */
+  void (*on_instr)(void *user, uint32_t instr, uint64_t start_ns,
+                   uint64_t end_ns);
+  void *on_instr_user;
 } lt_predictor_options_t;
 
 typedef struct lt_predictor lt_predictor_t;

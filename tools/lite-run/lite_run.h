@@ -39,6 +39,7 @@ typedef struct lt_run_options {
   bool help;
   bool version;
   bool reference;
+  bool runtime; /* neither --reference nor --compare: compile and run */
   bool compare;              /* --compare */
   const char *compare_to;    /* --compare-to FILE: instead of a pipeline */
   const char *pass_pipeline; /* --pass-pipeline; NULL: lite-optimize */
@@ -58,6 +59,11 @@ typedef struct lt_run_options {
   uint64_t seed;
   lt_run_tolerance_t tol; /* the mode's defaults unless given */
   uint32_t print_values;  /* values shown per output in the summary */
+  /* The runtime's (the default mode). */
+  const char *places; /* --lite-places; NULL: host:f32:nchw */
+  uint32_t num_threads, warmup_runs, num_runs;
+  bool profile, mem_report;
+  const char *trace; /* --trace FILE */
 } lt_run_options_t;
 
 /* Parses argv (LLVM cl conventions, tools/common/cl.h); on a usage error
@@ -135,6 +141,20 @@ void lt_run_print_shape(FILE *f, const lk_tensor_t *t);
 lt_cl_exit_t lt_run_compare(const lt_run_options_t *opts, lt_op_t *module,
                             const lk_tensor_t *expected,
                             lt_allocator_t allocator);
+
+/* The default mode: compiles module (unless it is an artifact already),
+ * loads it into the runtime, runs it on the prepared inputs (the first
+ * run, --warmup-runs, then --num-runs timed), prints the summary line,
+ * the profile and memory report asked for, and the outputs as
+ * run_reference does. artifact: a .lite model's path (module and func
+ * NULL), else NULL. */
+lt_cl_exit_t lt_run_runtime(const lt_run_options_t *opts, lt_op_t *module,
+                            lt_op_t *func, const lk_tensor_t *expected,
+                            lt_allocator_t allocator);
+/* Prints, writes and checks outputs as every mode does. */
+lt_cl_exit_t lt_run_finish_outputs(const lt_run_options_t *opts,
+                                   const lk_tensor_t *expected,
+                                   const lt_lite_outputs_t *outs);
 
 /* Comparison of two tensors of one dtype and shape, by the rule of
  * lt_run_tolerance_t for floats (NaN equals NaN, equal infinities match),

@@ -1,7 +1,8 @@
 /* lite-run - runs a model: loads it (.onnx through the importer, .mlir
- * through the parser), prepares its inputs, runs it on the reference
- * interpreter, and prints, writes or checks the outputs; or, with
- * --compare, checks a pass pipeline on it (compare.c). lite-run links the
+ * through the parser), prepares its inputs, compiles it and runs it on the
+ * runtime (runtime.c) or, with --reference, on the reference interpreter,
+ * and prints, writes or checks the outputs; or, with --compare, checks a
+ * pass pipeline on it (compare.c). lite-run links the
  * library's passes only: a test pass runs in lite-opt, whose output
  * --compare-to compares with the model. */
 #include <errno.h>
@@ -173,13 +174,21 @@ static lt_cl_exit_t run_reference(const lt_run_options_t *o, lt_op_t *func,
     return LT_EXIT_FAILURE;
   }
   lt_run_free_inputs(allocator, inputs, num_inputs);
-  for (uint32_t i = 0; i < outs.count; i++)
-    lt_run_print_summary(stdout, &outs.items[i], o->print_values);
-  if (o->output_dir && lt_run_write_outputs(o->output_dir, &outs) != LT_EXIT_OK)
-    rc = LT_EXIT_FAILURE;
-  if (lt_run_compare_outputs(o, expected, &outs, stdout) != LT_EXIT_OK)
-    rc = LT_EXIT_FAILURE;
+  rc = lt_run_finish_outputs(o, expected, &outs);
   lt_lite_outputs_free(&outs);
+  return rc;
+}
+
+lt_cl_exit_t lt_run_finish_outputs(const lt_run_options_t *o,
+                                   const lk_tensor_t *expected,
+                                   const lt_lite_outputs_t *outs) {
+  lt_cl_exit_t rc = LT_EXIT_OK;
+  for (uint32_t i = 0; i < outs->count; i++)
+    lt_run_print_summary(stdout, &outs->items[i], o->print_values);
+  if (o->output_dir && lt_run_write_outputs(o->output_dir, outs) != LT_EXIT_OK)
+    rc = LT_EXIT_FAILURE;
+  if (lt_run_compare_outputs(o, expected, outs, stdout) != LT_EXIT_OK)
+    rc = LT_EXIT_FAILURE;
   return rc;
 }
 
@@ -209,8 +218,9 @@ static lt_cl_exit_t run(const lt_run_options_t *o) {
       rc = lt_run_prepare_outputs(o, func, allocator, &expected);
     }
     if (rc == LT_EXIT_OK)
-      rc = o->compare ? lt_run_compare(o, module, expected, allocator)
-                      : run_reference(o, func, expected, allocator);
+      rc = o->compare     ? lt_run_compare(o, module, expected, allocator)
+           : o->reference ? run_reference(o, func, expected, allocator)
+                          : lt_run_runtime(o, module, func, expected, allocator);
     lt_run_free_expected(o, allocator, expected);
   }
   if (module) lt_op_destroy(module);

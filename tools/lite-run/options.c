@@ -19,7 +19,8 @@
 #define LT_RUN_FLAGS(X)                                                        \
   X(REFERENCE, "reference", SWITCH, "", MODES,                                 \
     "Run on the reference interpreter (each op\n"                              \
-    "evaluated on the reference kernels)")                                     \
+    "evaluated on the reference kernels) instead\n"                            \
+    "of compiling and running on the runtime")                                 \
   X(COMPARE, "compare", SWITCH, "", MODES,                                     \
     "Run on the reference interpreter before and\n"                            \
     "after a pass pipeline (default: lite-optimize),\n"                        \
@@ -39,6 +40,25 @@
   X(IR_OUTPUT, "o", LIST, "FILE", COMPARE,                                     \
     "Write the module after the pipeline to FILE\n"                            \
     "(also when the pipeline fails)")                                          \
+  X(PLACES, "lite-places", LIST, "P,...", RUNTIME,                             \
+    "Places kernels may run at, preferred first\n"                             \
+    "(default host:f32:nchw), e.g.\n"                                          \
+    "x86:f32:nchw8c,host:f32:nchw")                                            \
+  X(NUM_THREADS, "num-threads", LIST, "N", RUNTIME,                            \
+    "Threads the kernels may use (default 1)")                                 \
+  X(WARMUP_RUNS, "warmup-runs", LIST, "N", RUNTIME,                            \
+    "Untimed runs after the first (default 1)")                                \
+  X(NUM_RUNS, "num-runs", LIST, "N", RUNTIME,                                  \
+    "Timed runs for the summary line (default 1)")                             \
+  X(PROFILE, "profile", SWITCH, "", RUNTIME,                                   \
+    "Print per-instruction and per-op-type times")                             \
+  X(TRACE, "trace", LIST, "FILE", RUNTIME,                                     \
+    "Write the timed runs as Chrome-trace JSON\n"                              \
+    "(chrome://tracing, Perfetto): one event per\n"                           \
+    "instruction, named by its ONNX nodes")                                    \
+  X(MEM_REPORT, "mem-report", SWITCH, "", RUNTIME,                             \
+    "Print the bytes of weights, arenas and\n"                                 \
+    "workspace")                                                               \
   X(INPUT, "input", LIST, "NAME=@FILE", OPTIONS,                               \
     "Input NAME from FILE (.npy or an ONNX\n"                                  \
     "TensorProto .pb; the @ is optional);\n"                                   \
@@ -84,7 +104,7 @@ typedef enum run_flag {
       FLAG_COUNT
 } run_flag_t;
 
-enum { GROUP_MODES, GROUP_COMPARE, GROUP_OPTIONS };
+enum { GROUP_MODES, GROUP_COMPARE, GROUP_RUNTIME, GROUP_OPTIONS };
 
 static const lt_cl_option_t kOptions[FLAG_COUNT] = {
 #define X(id, name, kind, value, group, help)                                  \
@@ -99,17 +119,22 @@ static const lt_cl_style_t kHelpStyle = {30, 0, " ", " "};
 void lt_run_print_help(FILE *f) {
   fputs("OVERVIEW: lite-run - run a model on given or random inputs\n"
         "\n"
-        "USAGE: lite-run --reference [options] MODEL\n"
+        "USAGE: lite-run [runtime options] [options] MODEL\n"
+        "       lite-run --reference [options] MODEL\n"
         "       lite-run --compare [--pass-pipeline=TEXT] [options] MODEL\n"
         "       lite-run --compare --compare-to=FILE [options] MODEL\n"
         "\n"
-        "MODEL is an ONNX model (.onnx) or lite IR (.mlir).\n"
+        "MODEL is an ONNX model (.onnx), lite IR (.mlir) or a compiled\n"
+        "artifact (.lite). Without a mode, the model is compiled (the\n"
+        "lite-compile path) and run on the runtime.\n"
         "\n"
         "MODES:\n",
         f);
   lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_MODES);
   fputs("\nCOMPARE OPTIONS:\n", f);
   lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_COMPARE);
+  fputs("\nRUNTIME OPTIONS:\n", f);
+  lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_RUNTIME);
   fputs("\nOPTIONS:\n", f);
   lt_cl_print_options(f, &kHelpStyle, kOptions, FLAG_COUNT, GROUP_OPTIONS);
   lt_cl_print_exit_codes(f);
@@ -267,6 +292,37 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
     o->print_values = n > 1000000 ? 1000000 : (uint32_t)n;
     return true;
   }
+  case FLAG_PLACES:
+    o->places = v;
+    return true;
+  case FLAG_NUM_THREADS:
+  case FLAG_WARMUP_RUNS:
+  case FLAG_NUM_RUNS: {
+    uint64_t n = 0;
+    if (!parse_u64(name, v, &n)) return false;
+    if (n > 1000000) return usage("--%s: %s is too many", name, v);
+    if (id == FLAG_NUM_THREADS) {
+      if (n == 0 || n > 1024)
+        return usage("--%s expects 1 to 1024, got '%s'", name, v);
+      o->num_threads = (uint32_t)n;
+    } else if (id == FLAG_WARMUP_RUNS) {
+      o->warmup_runs = (uint32_t)n;
+    } else {
+      if (n == 0) return usage("--%s expects at least 1, got '%s'", name, v);
+      o->num_runs = (uint32_t)n;
+    }
+    return true;
+  }
+  case FLAG_PROFILE:
+    o->profile = on;
+    return true;
+  case FLAG_TRACE:
+    o->trace = path_value(v);
+    if (!o->trace) return usage("--%s expects FILE, got '%s'", name, v);
+    return true;
+  case FLAG_MEM_REPORT:
+    o->mem_report = on;
+    return true;
   case FLAG_COUNT:
     break;
   }
@@ -298,6 +354,9 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   o->function = "main";
   o->tol = (lt_run_tolerance_t){-1, -1, 0};
   o->print_values = 8;
+  o->num_threads = 1;
+  o->warmup_runs = 1;
+  o->num_runs = 1;
   const lt_cl_t cl = {.prog = "lite-run",
                       .options = kOptions,
                       .num_options = FLAG_COUNT,
@@ -310,8 +369,19 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   if (!o->model) return usage("no model given");
   if (o->reference && o->compare)
     return usage("--reference and --compare are two modes: give one");
-  if (!o->reference && !o->compare)
-    return usage("no execution mode given: use --reference or --compare");
+  o->runtime = !o->reference && !o->compare;
+  if (!o->runtime) {
+    const char *only = o->places             ? "--lite-places"
+                       : o->profile          ? "--profile"
+                       : o->trace            ? "--trace"
+                       : o->mem_report       ? "--mem-report"
+                       : o->num_threads != 1 ? "--num-threads"
+                       : o->num_runs != 1    ? "--num-runs"
+                                             : NULL;
+    if (only)
+      return usage("%s applies to the runtime, not to --%s", only,
+                   o->reference ? "reference" : "compare");
+  }
   if (!o->compare) {
     const char *only = o->pass_pipeline    ? "--pass-pipeline"
                        : o->lite_optimize  ? "--lite-optimize"

@@ -47,7 +47,7 @@
 // OP-NEXT: lite-run: error: '{{.*}}errors.mlir': the reference run failed
 
 // Command-line errors exit with 2, each in one line prefixed with the tool.
-// RUN: lite-run %s > %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
+// RUN: lite-run --reference %s --num-threads 2 > %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference %s --input x= >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference %s --input %t/x.npy >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --reference %s --output @ >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
@@ -67,7 +67,7 @@
 // RUN: lite-run --compare %s --compare-to %s --print-ir-after >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: lite-run --compare %s --compare-to= >> %t/usage.txt 2>&1; echo "exit $?" >> %t/usage.txt
 // RUN: FileCheck %s --check-prefix=BADCMD < %t/usage.txt
-// BADCMD:      lite-run: error: no execution mode given: use --reference or --compare (see 'lite-run --help')
+// BADCMD:      lite-run: error: --num-threads applies to the runtime, not to --reference (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
 // BADCMD-NEXT: lite-run: error: --input expects NAME=FILE (or NAME=@FILE), got 'x=' (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
