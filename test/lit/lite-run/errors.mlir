@@ -157,7 +157,13 @@
 // --help documents the flags and ends with the exit codes every tool
 // shares; --version prints the project's version. Both exit 0.
 // RUN: lite-run --help | FileCheck %s --check-prefix=HELP
-// HELP: USAGE: lite-run --reference [options] MODEL
+// HELP: USAGE: lite-run [runtime options] [options] MODEL
+// HELP-NEXT: lite-run --reference [options] MODEL
+// HELP: RUNTIME OPTIONS:
+// HELP: --lite-places P,...
+// HELP: --num-threads N
+// HELP: --profile
+// HELP: --trace FILE
 // HELP: --input NAME=@FILE
 // HELP: --expected-output NAME=@FILE
 // HELP: --version
