@@ -65,6 +65,7 @@ void lk_plan_init(lk_plan_t *p, lk_attrs_t attrs, lt_allocator_t allocator) {
   p->attrs = attrs;
   p->allocator = allocator;
   p->workspace_size = 0;
+  p->values_missing = false;
   p->error[0] = '\0';
 }
 
@@ -212,4 +213,13 @@ const char *lk_dims_str(const int64_t *dims, int32_t rank, char *buf,
     len += (size_t)n;
   }
   return buf;
+}
+
+const lk_tensor_t *lk_plan_value(lk_plan_t *p, const lk_shape_t *in,
+                                 uint32_t num_in, uint32_t i) {
+  if (!lk_shape_present(in, num_in, i)) return NULL;
+  const lk_tensor_t *v = in[i].value;
+  if (v && (v->data || lk_numel(v) == 0)) return v;
+  p->values_missing = true;
+  return NULL;
 }

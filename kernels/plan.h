@@ -106,11 +106,20 @@ typedef struct lk_plan {
   lk_attrs_t attrs;
   lt_allocator_t allocator; /* for temporaries the step needs */
   size_t workspace_size;    /* bytes of scratch the kernel takes */
+  /* Set when a result shape or a parameter depends on the contents of an
+   * operand that were not known (lk_plan_value): the caller plans again
+   * once they are (the runtime does, before each run of the op). */
+  bool values_missing;
   char error[LK_PLAN_ERROR_CAP];
 } lk_plan_t;
 
 /* Readies *p for one step over `attrs` (workspace 0, no error). */
 void lk_plan_init(lk_plan_t *p, lk_attrs_t attrs, lt_allocator_t allocator);
+/* The contents of operand i (NULL when absent or not known; the latter
+ * sets p->values_missing). Every read of operand contents goes through
+ * it, so a caller knows when the plan is not final. */
+const lk_tensor_t *lk_plan_value(lk_plan_t *p, const lk_shape_t *in,
+                                 uint32_t num_in, uint32_t i);
 /* Formats the step's error into p->error; returns LT_FAILURE. */
 lt_result_t lk_plan_fail(lk_plan_t *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

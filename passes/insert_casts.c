@@ -194,10 +194,17 @@ static lt_value_t *convert(casts_t *c, lt_value_t *v, lk_place_t want) {
 }
 
 static lt_result_t fix_operand(casts_t *c, lt_op_t *op, uint32_t i,
-                               lk_place_t want) {
+                               const lk_kernel_t *k, lk_place_t want) {
   lt_value_t *v = lt_op_operand(op, i);
   lk_place_t have, first;
   if (!lt_place_of_value(v, &have)) return LT_SUCCESS;
+  /* A kernel of one float precision (the f32 rows) reads every float
+   * operand it leaves open in that precision: an f16 value is calibrated
+   * to it, as the kernel pick's f16/f32 compatibility assumes. */
+  if (k && want.precision == LK_PRECISION_ANY &&
+      lk_precision_is_float(k->place.precision) &&
+      lk_precision_is_float(have.precision))
+    want.precision = k->place.precision;
   /* An `any` kernel reads its float operands in operand 0's precision:
    * one element type per op. */
   if (i > 0 && want.precision == LK_PRECISION_ANY &&
@@ -264,7 +271,7 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
       lk_place_t want;
       const lt_type_t *t = ft->function.types[ft->function.num_inputs + i];
       if (t->kind == LT_TYPE_TENSOR && lt_place_of_type(t, &want) &&
-          LT_FAILED(fix_operand(c, op, i, want)))
+          LT_FAILED(fix_operand(c, op, i, NULL, want)))
         return LT_FAILURE;
     }
     return match_results(c, lt_op_parent_op(op), op);
@@ -273,7 +280,7 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
   const lk_kernel_t *k = lt_place_op_kernel(op, c->registry, &failed);
   if (!k) return failed ? LT_FAILURE : LT_SUCCESS;
   for (uint32_t i = 0; i < op->num_operands; i++)
-    if (LT_FAILED(fix_operand(c, op, i, lk_kernel_input(k, (int32_t)i))))
+    if (LT_FAILED(fix_operand(c, op, i, k, lk_kernel_input(k, (int32_t)i))))
       return LT_FAILURE;
   lk_place_t first;
   bool has_first = false;

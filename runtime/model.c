@@ -79,7 +79,7 @@ static void shape_of_tensor(const lt_model_t *m, uint32_t t, lk_shape_t *s) {
 
 lt_status_t lt_model_plan(const lt_model_t *m, uint32_t i,
                           const lk_shape_t *in, lk_shape_t *out, void *params,
-                          size_t *out_workspace) {
+                          size_t *out_workspace, bool *out_values_missing) {
   const lt_rt_instr_t *ins = &m->instrs[i];
   const lt_artifact_instr_t *ai = ins->ai;
   lk_plan_t p;
@@ -92,6 +92,7 @@ lt_status_t lt_model_plan(const lt_model_t *m, uint32_t i,
     if (out[r].dtype == LK_DTYPE_NONE)
       out[r].dtype = lt_artifact_tensor(m->art, ai->results[r])->dtype;
   *out_workspace = p.workspace_size;
+  if (out_values_missing) *out_values_missing = p.values_missing;
   return LT_OK;
 }
 
@@ -212,9 +213,10 @@ static lt_status_t prepare_instr(lt_model_t *m, uint32_t i) {
     if (m->tensor_replan[ai->operands[k]] > in_kind)
       in_kind = m->tensor_replan[ai->operands[k]];
   }
+  bool missing = false;
   lt_status_t st = lt_model_plan(m, i, in, out, ins->params,
-                                 &ins->workspace_size);
-  ins->replan = in_kind;
+                                 &ins->workspace_size, &missing);
+  ins->replan = missing ? LT_RT_REPLAN_ALWAYS : in_kind;
   for (uint32_t r = 0; r < nout && !st; r++) {
     bool fixed = false;
     st = check_result(m, i, r, &out[r], &fixed);

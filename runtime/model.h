@@ -20,7 +20,8 @@
 typedef enum lt_rt_replan {
   LT_RT_REPLAN_NEVER,     /* every shape static: planned at load */
   LT_RT_REPLAN_ON_SHAPES, /* depends on dynamic input dims */
-  LT_RT_REPLAN_ALWAYS,    /* depends on operand values (non_zero, ...) */
+  LT_RT_REPLAN_ALWAYS,    /* depends on operand values (non_zero, cumsum's
+                             axis, ...) */
 } lt_rt_replan_t;
 
 typedef struct lt_rt_instr {
@@ -92,11 +93,13 @@ const char *lt_model_instr_label(const lt_model_t *m, uint32_t i, char *buf,
 
 /* Plans instruction i over shapes in (at least LT_RT_MIN_PLAN_OPERANDS,
  * past num_operands absent) into out
- * (num_results), params (step->params_size bytes) and *out_workspace. A
+ * (num_results), params (step->params_size bytes), *out_workspace and
+ * *out_values_missing (the step read operand contents it was not given;
+ * see lk_plan_t; may be NULL). A
  * result dtype the step leaves open comes from the tensor table. Fails
  * with a status naming the instruction and the step's message. */
 lt_status_t lt_model_plan(const lt_model_t *m, uint32_t i,
                           const lk_shape_t *in, lk_shape_t *out, void *params,
-                          size_t *out_workspace);
+                          size_t *out_workspace, bool *out_values_missing);
 
 #endif /* LITE_RUNTIME_MODEL_H */

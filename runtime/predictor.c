@@ -164,7 +164,7 @@ static lt_status_t replan(lt_predictor_t *p, uint32_t i) {
     if (p->vals[t].dtype != LK_DTYPE_NONE) in[k].value = &p->vals[t];
   }
   size_t ws;
-  LT_RETURN_IF_ERROR(lt_model_plan(p->m, i, in, out, s->params, &ws));
+  LT_RETURN_IF_ERROR(lt_model_plan(p->m, i, in, out, s->params, &ws, NULL));
   for (uint32_t r = 0; r < ai->num_results; r++) {
     uint32_t t = ai->results[r];
     const lt_artifact_tensor_t *at = lt_artifact_tensor(p->art, t);
@@ -173,33 +173,34 @@ static lt_status_t replan(lt_predictor_t *p, uint32_t i) {
     for (int32_t d = 0; fixed && d < out[r].rank; d++)
       fixed = out[r].dims[d] >= 0;
     if (!fixed)
-      return lt_status_make(LT_STATUS_INTERNAL,
+      return at_instr(p, i, lt_status_make(LT_STATUS_INTERNAL,
                             "result #%u: the plan step left shape %s open "
                             "with every operand known",
                             r, lk_dims_str(out[r].dims, out[r].rank, dims,
-                                           sizeof dims));
+                                           sizeof dims)));
     lk_view_t v;
     void *data = (uint8_t *)p->arenas[at->arena].base + at->offset;
     if (!lk_view_dense(&v, out[r].dtype, out[r].rank, out[r].dims,
                        stored_layout(at), data))
-      return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+      return at_instr(p, i, lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                             "result #%u: shape %s cannot be stored %s", r,
                             lk_dims_str(out[r].dims, out[r].rank, dims,
                                         sizeof dims),
-                            lk_layout_name(stored_layout(at)));
+                            lk_layout_name(stored_layout(at))));
     if (v.nbytes > at->size)
-      return lt_status_make(
+      return at_instr(p, i, lt_status_make(
           LT_STATUS_INVALID_ARGUMENT,
           "result #%u: shape %s needs %zu bytes, its arena slot holds %llu "
           "(compile with a larger lite-plan-memory dynamic-dim-bound)",
           r, lk_dims_str(out[r].dims, out[r].rank, dims, sizeof dims),
-          v.nbytes, (unsigned long long)at->size);
+          v.nbytes, (unsigned long long)at->size));
     p->views[t] = v;
     s->out[r] = v;
     if (!lk_view_to_tensor(&v, &p->vals[t])) p->vals[t].dtype = LK_DTYPE_NONE;
   }
   refresh_inputs(p, i);
-  return grow_workspace(p, ws);
+  lt_status_t st = grow_workspace(p, ws);
+  return st ? at_instr(p, i, st) : LT_OK;
 }
 
 static lt_status_t create_steps(lt_predictor_t *p) {
@@ -404,7 +405,7 @@ lt_status_t lt_predictor_run(lt_predictor_t *p) {
     if (ins->replan == LT_RT_REPLAN_ALWAYS ||
         (ins->replan == LT_RT_REPLAN_ON_SHAPES && p->shapes_changed)) {
       lt_status_t st = replan(p, i);
-      if (st) return at_instr(p, i, st);
+      if (st) return st;
     } else if (s->refresh) {
       refresh_inputs(p, i);
     }

@@ -56,7 +56,7 @@ static lt_result_t read_list(lk_plan_t *p, const lk_shape_t *in,
   }
   if (!operand) return LT_SUCCESS;
   *out_count = LK_LIST_UNKNOWN;
-  const lk_tensor_t *v = in[index].value;
+  const lk_tensor_t *v = lk_plan_value(p, in, num_in, index);
   if (!v || !v->data) return LT_SUCCESS;
   int64_t n = lk_numel(v);
   if (n > cap)
@@ -93,7 +93,7 @@ lt_result_t lk_plan_data_ints(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
   if (LT_FAILED(lk_plan_expect_index(p, in, i, name)) ||
       LT_FAILED(lk_plan_expect_rank_range(p, in, i, name, 1, 1)))
     return LT_FAILURE;
-  const lk_tensor_t *v = in[i].value;
+  const lk_tensor_t *v = lk_plan_value(p, in, i + 1, i);
   int64_t len = in[i].rank == 1 ? in[i].dims[0] : -1;
   if (v) len = lk_numel(v);
   if (len > cap)
@@ -169,7 +169,7 @@ lt_result_t lk_plan_data_scalar(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
                         i, name,
                         lk_dims_str(s->dims, s->rank, buf, sizeof buf));
   }
-  if (!s->value || !s->value->data) return LT_SUCCESS;
+  if (!lk_plan_value(p, in, i + 1, i) || !s->value->data) return LT_SUCCESS;
   if (out_i) *out_i = lk_load_i64(s->value, 0);
   if (out_f) *out_f = lk_load_f64(s->value, 0);
   *out_known = true;

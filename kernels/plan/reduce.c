@@ -160,7 +160,7 @@ lt_result_t lk_plan_cumsum(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
       LT_FAILED(lk_plan_expect_index(p, in, 1, "axis")))
     return LT_FAILURE;
   lk_shape_copy(out, &in[0]);
-  const lk_tensor_t *v = in[1].value;
+  const lk_tensor_t *v = lk_plan_value(p, in, num_in, 1);
   if (!v || !v->data || in[0].rank < 0) return LT_SUCCESS;
   return lk_plan_axis(p, lk_load_i64(v, 0), in[0].rank,
                       "operand #1 (axis) value", &params->axis);

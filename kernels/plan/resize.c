@@ -177,10 +177,11 @@ static lt_result_t read_roi(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
     kp->roi_start[d] = 0.0;
     kp->roi_end[d] = 1.0;
   }
-  if (crop && in[1].value)
+  const lk_tensor_t *roi = crop ? lk_plan_value(p, in, num_in, 1) : NULL;
+  if (roi)
     for (int32_t i = 0; i < s->naxes; i++) {
-      kp->roi_start[s->axes[i]] = lk_load_f64(in[1].value, i);
-      kp->roi_end[s->axes[i]] = lk_load_f64(in[1].value, s->naxes + i);
+      kp->roi_start[s->axes[i]] = lk_load_f64(roi, i);
+      kp->roi_end[s->axes[i]] = lk_load_f64(roi, s->naxes + i);
     }
   return LT_SUCCESS;
 }

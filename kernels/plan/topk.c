@@ -31,7 +31,7 @@ lt_result_t lk_plan_top_k(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
       LT_FAILED(lk_plan_axis(p, lk_attr_int(p->attrs, "axis", -1), in[0].rank,
                              "attribute 'axis'", &params->axis)))
     return LT_FAILURE;
-  const lk_tensor_t *kv = in[1].value;
+  const lk_tensor_t *kv = lk_plan_value(p, in, num_in, 1);
   if (kv) {
     int64_t k = kv->data && lk_numel(kv) > 0 ? lk_load_i64(kv, 0) : 0;
     int64_t len = params->axis >= 0 ? in[0].dims[params->axis] : -1;

@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """ONNX conformance: runs the ONNX backend test data shipped by Debian's
-libonnx-testdata through `lite-run --reference` and classifies each test.
+libonnx-testdata through `lite-run --reference` (or, with --mode runtime,
+through the compiled path: lite-run compiles each model and runs the artifact
+on the runtime) and classifies each test.
 
 Each test directory holds model.onnx and test_data_set_N/{input_K,output_K}.pb;
 input K binds to the K-th graph input that is not an initializer, output K to
@@ -11,6 +13,7 @@ atol 1e-7) unless TOLERANCE_OVERRIDES loosens them with a stated reason.
     conformance.py --bin build/bin                      # every suite
     conformance.py --bin build/bin --suite node --filter '^test_(conv|pool)'
     conformance.py --bin build/bin --check test/onnx/expected_pass.txt
+    conformance.py --bin build/bin --mode runtime --check test/onnx/expected_pass.txt
     conformance.py --bin build/bin --update-expected test/onnx/expected_pass.txt
     conformance.py --bin build/bin --report out/        # report.md + report.json
 
@@ -157,7 +160,10 @@ def strip_prefix(line, model):
     return line
 
 
-def run_test(test, lite_run, timeout, verbose_lines):
+MODE_FLAGS = {"reference": ["--reference"], "runtime": ["--warmup-runs", "0"]}
+
+
+def run_test(test, lite_run, timeout, verbose_lines, mode="reference"):
     start = time.monotonic()
     model_path = os.path.join(test.path, "model.onnx")
     try:
@@ -189,7 +195,7 @@ def run_test(test, lite_run, timeout, verbose_lines):
             return Result(test, FAIL, f"{ds} has {len(ins)} inputs and {len(outs)} outputs; "
                           f"the model has {len(inputs)} and {len(outputs)}",
                           seconds=time.monotonic() - start)
-        command = [lite_run, "--reference", model_path, "--rtol", repr(rtol), "--atol", repr(atol)]
+        command = [lite_run, *MODE_FLAGS[mode], model_path, "--rtol", repr(rtol), "--atol", repr(atol)]
         for vi, f in zip(inputs, ins):
             command += ["--input", f"{vi.name}=@{f}"]
         for vi, f in zip(outputs, outs):
@@ -308,7 +314,7 @@ def write_report(dir_, results, suites, lite_run, args):
         json.dump(data, f, indent=1)
         f.write("\n")
 
-    md = ["# ONNX conformance (lite-run --reference)", "",
+    md = [f"# ONNX conformance (lite-run, {args.mode} mode)", "",
           f"Generated {data['generated']} with `{lite_run}`; tolerances rtol {RTOL}, atol {ATOL}"
           + (f"; filter `{args.filter}`" if args.filter else "") + ".", "",
           "| suite | pass | fail | unsupported | total |", "|---|---:|---:|---:|---:|"]
@@ -441,6 +447,8 @@ def main(argv=None):
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="show the command and error lines of every test that does not pass")
     ap.add_argument("-q", "--quiet", action="store_true", help="print only tests that do not pass")
+    ap.add_argument("--mode", choices=sorted(MODE_FLAGS), default="reference",
+                    help="reference: the interpreter (default); runtime: compile, run the artifact")
     args = ap.parse_args(argv)
 
     lite_run = find_lite_run(args.bin)
@@ -454,7 +462,7 @@ def main(argv=None):
     results = []
     width = max(len(t.full) for t in tests)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(run_test, t, lite_run, args.timeout, verbose_lines) for t in tests]
+        futures = [pool.submit(run_test, t, lite_run, args.timeout, verbose_lines, args.mode) for t in tests]
         for fut in concurrent.futures.as_completed(futures):
             r = fut.result()
             results.append(r)
