@@ -34,6 +34,8 @@ static lk_attr_found_t dict_int(const void *self, const char *name,
     *out = a->i;
   else if (a->kind == LT_ATTR_FLOAT)
     *out = (int64_t)a->f;
+  else if (a->kind == LT_ATTR_TYPE) /* cast's `to`: its lk_dtype_t code */
+    *out = lt_lite_dtype(a->type);
   else
     return LK_ATTR_WRONG_KIND;
   return LK_ATTR_FOUND;
