@@ -159,11 +159,6 @@ int32_t lt_lite_attr_floats(const lt_lite_call_t *c, const char *name,
   return lk_attr_floats(lt_lite_attrs(c), name, out, cap);
 }
 
-const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name) {
-  const lt_attr_t *a = lt_lite_attr(c, name);
-  return a && a->kind == LT_ATTR_TYPE ? a->type : NULL;
-}
-
 lt_result_t lt_lite_attr_choice(const lt_lite_call_t *c, const char *name,
                                 const char *dflt, const char *const *names,
                                 int n, int *out_index) {

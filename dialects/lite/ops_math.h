@@ -11,11 +11,6 @@
 lt_result_t lt_lite_math_expect_numeric(const lt_lite_call_t *c,
                                         const lt_lite_shape_t *in, uint32_t i,
                                         const char *name);
-/* Operand i has the element type of operand j. */
-lt_result_t lt_lite_math_expect_same_dtype(const lt_lite_call_t *c,
-                                           const lt_lite_shape_t *in,
-                                           uint32_t i, const char *name_i,
-                                           uint32_t j, const char *name_j);
 /* Operand i holds one element: rank 0, or rank 1 of length 1. */
 lt_result_t lt_lite_math_expect_scalar(const lt_lite_call_t *c,
                                        const lt_lite_shape_t *in, uint32_t i,

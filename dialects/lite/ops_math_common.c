@@ -1,8 +1,6 @@
 /* ops_math_common.c - helpers of the math families (see ops_math.h); the
  * checks wrap the plan steps' (kernels/plan/math.h), one copy of each
  * message. */
-#include <string.h>
-
 #include "dialects/lite/ops_math.h"
 #include "kernels/plan/math.h"
 
@@ -14,28 +12,10 @@ lt_result_t lt_lite_math_expect_numeric(const lt_lite_call_t *c,
   return lt_lite_plan_report(c, &p, lk_plan_expect_numeric(&p, in, i, name));
 }
 
-lt_result_t lt_lite_math_expect_same_dtype(const lt_lite_call_t *c,
-                                           const lt_lite_shape_t *in,
-                                           uint32_t i, const char *name_i,
-                                           uint32_t j, const char *name_j) {
-  lk_plan_t p;
-  lt_lite_plan_init(c, &p);
-  return lt_lite_plan_report(
-      c, &p, lk_plan_expect_dtype_of(&p, in, i, name_i, j, name_j));
-}
-
 lt_result_t lt_lite_math_expect_scalar(const lt_lite_call_t *c,
                                        const lt_lite_shape_t *in, uint32_t i,
                                        const char *name) {
-  const lt_lite_shape_t *s = &in[i];
-  bool ok =
-      s->rank <= 0 || (s->rank == 1 && (s->dims[0] == 1 || s->dims[0] < 0));
-  if (s->value) ok = lk_numel(s->value) == 1;
-  if (ok) return LT_SUCCESS;
-  char dims[128];
-  return lt_lite_error(c,
-                       "operand #%u (%s) must hold one element (rank 0, "
-                       "or rank 1 of length 1), got shape [%s]",
-                       i, name,
-                       lk_dims_str(s->dims, s->rank, dims, sizeof dims));
+  lk_plan_t p;
+  lt_lite_plan_init(c, &p);
+  return lt_lite_plan_report(c, &p, lk_plan_expect_scalar(&p, in, i, name));
 }

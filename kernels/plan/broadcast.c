@@ -103,3 +103,18 @@ lt_result_t lk_plan_expect_bool(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
   return lk_plan_fail(p, "operand #%u (%s) must have element type i1, got %s",
                       i, name, lk_dtype_name(in[i].dtype));
 }
+
+lt_result_t lk_plan_expect_scalar(lk_plan_t *p, const lk_shape_t *in,
+                                  uint32_t i, const char *name) {
+  const lk_shape_t *s = &in[i];
+  bool ok =
+      s->rank <= 0 || (s->rank == 1 && (s->dims[0] == 1 || s->dims[0] < 0));
+  if (s->value) ok = lk_numel(s->value) == 1;
+  if (ok) return LT_SUCCESS;
+  char dims[128];
+  return lk_plan_fail(p,
+                      "operand #%u (%s) must hold one element (rank 0, "
+                      "or rank 1 of length 1), got shape [%s]",
+                      i, name,
+                      lk_dims_str(s->dims, s->rank, dims, sizeof dims));
+}

@@ -33,6 +33,10 @@ lt_result_t lk_plan_expect_dtype_of(lk_plan_t *p, const lk_shape_t *in,
 /* Operand i has element type i1. */
 lt_result_t lk_plan_expect_bool(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
                                 const char *name);
+/* Operand i holds one element: rank 0, or rank 1 of length 1 (an unknown
+ * rank or length passes until its contents are known). */
+lt_result_t lk_plan_expect_scalar(lk_plan_t *p, const lk_shape_t *in,
+                                  uint32_t i, const char *name);
 /* *out = in's dtype, rank and dims (value NULL). */
 void lk_shape_copy(lk_shape_t *out, const lk_shape_t *in);
 
