@@ -74,6 +74,9 @@ static bool add_attr(emit_t *e, const char *name, const lt_attr_t *a) {
   case LT_ATTR_STRING:
     lt_aw_attr_str(e->w, name, a->str.data, a->str.len);
     return true;
+  case LT_ATTR_TYPE: /* cast's `to`, as the plan step reads it */
+    lt_aw_attr_int(e->w, name, lt_lite_dtype(a->type));
+    return true;
   case LT_ATTR_DENSE_ARRAY: {
     int64_t n = lt_attr_dense_count(a);
     bool fl = a->type && (a->type->kind == LT_TYPE_F16 || a->type->kind == LT_TYPE_BF16 ||

@@ -11,8 +11,8 @@
  * constant-like ops weights, every other op an instruction, the returned
  * values outputs. Emits an error at the op (naming it) for what the format
  * cannot hold: an op without `lite.kernel`, a result without a plan slot,
- * an attribute of another kind than int, float, string or a list of
- * numbers. */
+ * an attribute of another kind than int, float, string, a list of numbers
+ * or a type (written as its lk_dtype_t code). */
 lt_result_t lt_artifact_emit(lt_op_t *module, lt_aw_t *w);
 
 /* lt_artifact_emit, then writes the file at path; errors at the module. */

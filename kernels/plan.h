@@ -49,7 +49,9 @@ static inline bool lk_shape_present(const lk_shape_t *in, uint32_t num_in,
  * when there is one the getter cannot read, LK_ATTR_FOUND with the value.
  * Conversions every reader makes, so a step sees the same values whoever
  * stores them:
- *   get_int    integers and booleans; a float converts toward zero;
+ *   get_int    integers and booleans; a float converts toward zero; a
+ *              type attribute (cast's `to`) gives its lk_dtype_t code
+ *              (LK_DTYPE_NONE when it is no tensor element type);
  *   get_float  floats; integers and booleans convert;
  *   get_ints   a list of numbers: *out_count gets its length, out[0..cap)
  *              its first values (floats convert toward zero);

@@ -14,6 +14,8 @@
 #include "kernels/plan/topk.h"
 #include "kernels/plan/resize.h"
 #include "kernels/plan/reduce.h"
+#include "kernels/plan/math.h"
+#include "kernels/plan/misc_math.h"
 
 #define LK_PLAN_STEP(op, params_t, results, call)                              \
   static lt_result_t step_##op(lk_plan_t *p, const lk_shape_t *in,             \

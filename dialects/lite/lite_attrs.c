@@ -34,6 +34,8 @@ static lk_attr_found_t dict_int(const void *self, const char *name,
     *out = a->i;
   else if (a->kind == LT_ATTR_FLOAT)
     *out = (int64_t)a->f;
+  else if (a->kind == LT_ATTR_TYPE) /* cast's `to`: its lk_dtype_t code */
+    *out = lt_lite_dtype(a->type);
   else
     return LK_ATTR_WRONG_KIND;
   return LK_ATTR_FOUND;
@@ -155,11 +157,6 @@ int32_t lt_lite_attr_ints(const lt_lite_call_t *c, const char *name,
 int32_t lt_lite_attr_floats(const lt_lite_call_t *c, const char *name,
                             double *out, int32_t cap) {
   return lk_attr_floats(lt_lite_attrs(c), name, out, cap);
-}
-
-const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name) {
-  const lt_attr_t *a = lt_lite_attr(c, name);
-  return a && a->kind == LT_ATTR_TYPE ? a->type : NULL;
 }
 
 lt_result_t lt_lite_attr_choice(const lt_lite_call_t *c, const char *name,

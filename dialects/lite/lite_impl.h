@@ -92,7 +92,6 @@ int32_t lt_lite_attr_ints(const lt_lite_call_t *c, const char *name,
                           int64_t *out, int32_t cap);
 int32_t lt_lite_attr_floats(const lt_lite_call_t *c, const char *name,
                             double *out, int32_t cap);
-const lt_type_t *lt_lite_attr_type(const lt_lite_call_t *c, const char *name);
 /* The index in names[0..n) of the string attribute `name` (dflt when
  * absent); otherwise reports "attribute 'name' must be one of a, b, c; got
  * 'x'". */

@@ -118,3 +118,4 @@ lt_result_t lk_plan_expect_bool(lk_plan_t *p, const lk_shape_t *in, uint32_t i,
   return lk_plan_fail(p, "operand #%u (%s) must have element type i1, got %s",
                       i, name, lk_dtype_name(in[i].dtype));
 }
+

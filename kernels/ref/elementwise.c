@@ -175,6 +175,24 @@ void lk_ref_clip(const lk_tensor_t *x, const lk_tensor_t *lo,
   }
 }
 
+void lk_ref_clip_attrs(const lk_clip_params_t *p, const lk_tensor_t *x,
+                       const lk_tensor_t *lo, const lk_tensor_t *hi,
+                       lk_tensor_t *y) {
+  uint64_t storage[2] = {0, 0};
+  lk_tensor_t scalars[2];
+  const lk_tensor_t *ends[2] = {lo, hi};
+  const bool have[2] = {p->has_min, p->has_max};
+  const double bounds[2] = {p->min, p->max};
+  for (int i = 0; i < 2; i++) {
+    if (!have[i] || (ends[i] && ends[i]->dtype != LK_DTYPE_NONE)) continue;
+    scalars[i] = (lk_tensor_t){.dtype = x->dtype, .rank = 0,
+                               .data = &storage[i]};
+    lk_store_f64(&scalars[i], 0, bounds[i]);
+    ends[i] = &scalars[i];
+  }
+  lk_ref_clip(x, ends[0], ends[1], y);
+}
+
 /* ---- scale --------------------------------------------------------------- */
 
 void lk_ref_scale(const lk_scale_params_t *p, const lk_tensor_t *x,

@@ -153,6 +153,20 @@ bool lk_ref_variadic(lk_variadic_op_t op, const lk_tensor_t *in, int32_t n,
 void lk_ref_clip(const lk_tensor_t *x, const lk_tensor_t *lo,
                  const lk_tensor_t *hi, lk_tensor_t *y);
 
+/* clip's bounds given as attributes: min when has_min, max when has_max
+ * (exact in x's element type: the plan step checks). A bound given as an
+ * operand is the operand's; an op carries one form or the other. */
+typedef struct lk_clip_params {
+  bool has_min, has_max;
+  double min, max;
+} lk_clip_params_t;
+
+/* lk_ref_clip where each absent bound operand (NULL or dtype none) is *p's
+ * attribute bound, when it has one, as a scalar of x's dtype. */
+void lk_ref_clip_attrs(const lk_clip_params_t *p, const lk_tensor_t *x,
+                       const lk_tensor_t *lo, const lk_tensor_t *hi,
+                       lk_tensor_t *y);
+
 typedef struct lk_scale_params {
   double scale, bias;
   bool bias_after_scale; /* x * scale + bias; else (x + bias) * scale */
@@ -168,5 +182,9 @@ void lk_ref_scale(const lk_scale_params_t *p, const lk_tensor_t *x,
  * toward zero (NaN and out-of-range values as lk_store_f64 pins them),
  * anything to bool is x != 0, floats round to nearest even. */
 void lk_ref_cast(const lk_tensor_t *x, lk_tensor_t *y);
+
+typedef struct lk_cast_params {
+  lk_dtype_t to; /* the result's element type: cast's `to` */
+} lk_cast_params_t;
 
 #endif /* LITE_KERNELS_REF_ELEMENTWISE_H */

@@ -35,4 +35,8 @@ void lk_ref_dequantize(const lk_quant_params_t *p, const lk_tensor_t *x,
  * anything else a plain conversion (lk_ref_cast). */
 void lk_ref_calib(double scale, const lk_tensor_t *x, lk_tensor_t *y);
 
+typedef struct lk_calib_params {
+  double scale; /* nonzero and finite */
+} lk_calib_params_t;
+
 #endif /* LITE_KERNELS_REF_QUANT_H */
