@@ -5,6 +5,7 @@
 
 /* The plan step headers of kernels/plan_steps.def. */
 #include "kernels/plan/nn.h"
+#include "kernels/plan/data_index.h"
 
 #define LK_PLAN_STEP(op, params_t, results, call)                              \
   static lt_result_t step_##op(lk_plan_t *p, const lk_shape_t *in,             \
