@@ -16,6 +16,7 @@
 #include "kernels/plan/reduce.h"
 #include "kernels/plan/math.h"
 #include "kernels/plan/misc_math.h"
+#include "kernels/plan/data_index.h"
 
 #define LK_PLAN_STEP(op, params_t, results, call)                              \
   static lt_result_t step_##op(lk_plan_t *p, const lk_shape_t *in,             \

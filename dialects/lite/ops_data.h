@@ -1,7 +1,7 @@
 /* ops_data.h - what the shape-and-data-movement families of the lite dialect
  * (ops_data_*.c) share: reading shape-like operands (axes, shapes, pads,
- * repeats, starts/ends) whose contents may or may not be known, and
- * reporting bad indices found by the kernels. */
+ * repeats, starts/ends) whose contents may or may not be known, and the
+ * wrappers over the families' plan steps. */
 #ifndef LITE_DIALECTS_LITE_OPS_DATA_H
 #define LITE_DIALECTS_LITE_OPS_DATA_H
 
@@ -15,18 +15,22 @@
 #define PLAN(c, p, call)                                                       \
   (lt_lite_plan_init(c, &(p)), lt_lite_plan_report(c, &(p), call))
 
-/* The element cap of the plan steps (kernels/plan/data.h). */
-#define LT_LITE_DATA_MAX_ELEMENTS LK_DATA_MAX_ELEMENTS
+/* Defines lt_lite_shape_<op> as the call of plan step lk_plan_<op>, whose
+ * parameter block is a params_t (the shape function drops it). */
+#define LT_LITE_DATA_SHAPE_FN(op, params_t)                                    \
+  lt_result_t lt_lite_shape_##op(const lt_lite_call_t *c,                      \
+                                 const lt_lite_shape_t *in, uint32_t num_in,   \
+                                 lt_lite_shape_t *out, uint32_t num_out) {     \
+    lk_plan_t p;                                                               \
+    params_t kp;                                                               \
+    (void)num_out;                                                             \
+    return PLAN(c, p, lk_plan_##op(&p, in, num_in, out, &kp));                 \
+  }
 
 /* Operands 0..n) are required: none of them may be an absent `lite.none`
  * value. */
 lt_result_t lt_lite_data_expect_present(const lt_lite_call_t *c,
                                         const lt_lite_shape_t *in, uint32_t n);
-
-/* Operand i must have an integer (not bool) element type. */
-lt_result_t lt_lite_data_expect_index(const lt_lite_call_t *c,
-                                      const lt_lite_shape_t *in, uint32_t i,
-                                      const char *name);
 
 /* A 1-D integer operand (axes, shape, pads, repeats, starts, ...): checks
  * its dtype and rank, then reads its contents into out[0..cap) and sets
@@ -51,34 +55,17 @@ const char *lt_lite_data_form(const lt_lite_shape_t *in, uint32_t num_in,
 lt_result_t lt_lite_data_exact_attr(const lt_lite_call_t *c, const char *name,
                                     double value, lk_dtype_t dtype);
 
-/* A one-element operand (rank 0, or 1-D of length 1) whose contents are
- * read, when known, as int64 (*out_i) and double (*out_f; either may be
- * NULL). *out_known says whether they were. */
-lt_result_t lt_lite_data_scalar(const lt_lite_call_t *c,
-                                const lt_lite_shape_t *in, uint32_t i,
-                                const char *name, int64_t *out_i, double *out_f,
-                                bool *out_known);
-
-/* Product of dims[from..to), or -1 when one of them is unknown. */
-int64_t lt_lite_data_product(const int64_t *dims, int32_t from, int32_t to);
-
 /* Reports a result whose known element count exceeds
- * LT_LITE_DATA_MAX_ELEMENTS. */
+ * LK_DATA_MAX_ELEMENTS. */
 lt_result_t lt_lite_data_check_size(const lt_lite_call_t *c,
                                     const lt_lite_shape_t *out);
 
-/* "2x?x3" for dims[0..rank) into buf; returns buf. */
-const char *lt_lite_data_dims_str(const int64_t *dims, int32_t rank, char *buf,
-                                  size_t cap);
-
-/* Reports an index that a kernel found out of range in operand i. */
-lt_result_t lt_lite_data_index_error(const lt_lite_call_t *c, uint32_t i,
-                                     const char *name,
-                                     const lk_index_error_t *e);
-
-/* The scatter reduction named by the `reduction` attribute ("none" when
- * absent); reports unknown names. */
-lt_result_t lt_lite_data_reduction(const lt_lite_call_t *c,
-                                   lk_scatter_reduction_t *out);
+/* Reruns the op's plan step (its kernels/plan_steps.def row) on an
+ * evaluator's concrete operands in[0..num_in) for the kernel's parameter
+ * block (params_size bytes: the row's), for ops of one result; reports a
+ * failure at c's op. */
+lt_result_t lt_lite_data_eval_params(const lt_lite_call_t *c,
+                                     const lk_tensor_t *in, uint32_t num_in,
+                                     void *params, size_t params_size);
 
 #endif /* LITE_DIALECTS_LITE_OPS_DATA_H */

@@ -5,7 +5,7 @@
  * the helpers these steps share for shape-like operands (shapes, axes,
  * pads, starts/ends) whose contents may be known, unknown, or given as an
  * attribute instead; and trilu. The indexing, one_hot, non_zero, compress
- * and generator ops still infer shapes in dialects/lite/, on these helpers.
+ * and generator ops are kernels/plan/data_index.h's.
  *
  * Each step reads the op's attributes from p->attrs, checks the operands,
  * writes the result shapes to out (and the kernel's parameters where it

@@ -94,7 +94,13 @@ void lk_ref_space(const lk_space_params_t *p, const lk_tensor_t *x,
                   lk_tensor_t *y);
 
 /* ---- indexing ----------------------------------------------------------- */
-/* Indices of any integer dtype; negative ones count from the back. */
+/* Indices of any integer dtype; negative ones count from the back. The
+ * parameter blocks below are the plan steps' (kernels/plan/data_index.h). */
+
+/* The axis of gather and gather_elements. */
+typedef struct lk_gather_params {
+  int32_t axis;
+} lk_gather_params_t;
 
 /* y = x[.., indices, ..] along axis: y.dims = x.dims[:axis] + indices.dims +
  * x.dims[axis+1:]. */
@@ -105,6 +111,9 @@ bool lk_ref_gather(int32_t axis, const lk_tensor_t *x,
 bool lk_ref_gather_elements(int32_t axis, const lk_tensor_t *x,
                             const lk_tensor_t *indices, lk_tensor_t *y,
                             lk_index_error_t *out_err);
+typedef struct lk_gather_nd_params {
+  int32_t batch_dims;
+} lk_gather_nd_params_t;
 /* ONNX GatherND: the last dim of indices addresses leading dims of x after
  * the first batch_dims (which x and indices share). */
 bool lk_ref_gather_nd(int32_t batch_dims, const lk_tensor_t *x,
@@ -119,6 +128,10 @@ typedef enum lk_scatter_reduction {
   LK_SCATTER_MAX,
   LK_SCATTER_MIN
 } lk_scatter_reduction_t;
+typedef struct lk_scatter_params {
+  lk_scatter_reduction_t reduction;
+  int32_t axis; /* scatter_elements only */
+} lk_scatter_params_t;
 /* y = x, then y[o with o[axis] = indices[o]] (op)= updates[o] for every o of
  * indices (whose dims updates shares), in row-major order. */
 bool lk_ref_scatter_elements(int32_t axis, lk_scatter_reduction_t reduction,
@@ -131,6 +144,9 @@ bool lk_ref_scatter_nd(lk_scatter_reduction_t reduction, const lk_tensor_t *x,
                        const lk_tensor_t *indices, const lk_tensor_t *updates,
                        lk_tensor_t *y, lk_index_error_t *out_err);
 
+typedef struct lk_one_hot_params {
+  int32_t axis; /* of y */
+} lk_one_hot_params_t;
 /* y has indices' dims with `depth` = y.dims[axis] inserted at axis:
  * values[1] where the index (negative ones + depth) equals the position
  * along axis, values[0] elsewhere (out-of-range indices give all off).
@@ -144,6 +160,9 @@ int64_t lk_ref_count_nonzero(const lk_tensor_t *x);
  * row-major order, one column each. */
 void lk_ref_non_zero(const lk_tensor_t *x, lk_tensor_t *y);
 
+typedef struct lk_compress_params {
+  int32_t axis; /* -1: x flattened */
+} lk_compress_params_t;
 /* y = the slices of x along axis (axis -1: the elements of x flattened)
  * whose condition element is true; condition may be shorter than the dim
  * (the rest is dropped). Fails when a true condition element lies beyond
@@ -162,6 +181,13 @@ void lk_ref_trilu(const lk_trilu_params_t *p, const lk_tensor_t *x,
                   lk_tensor_t *y);
 
 /* ---- generators --------------------------------------------------------- */
+/* constant_of_shape's: whether a `value` attribute is given. It is a tensor,
+ * which no lk_attrs_t reader exposes (and no artifact holds), so the step
+ * knows only that; the fill is then the caller's. Without one the result
+ * is f32 zeros. */
+typedef struct lk_constant_of_shape_params {
+  bool value_given;
+} lk_constant_of_shape_params_t;
 /* Every element of y = value's single element (value has y's dtype). */
 void lk_ref_fill(const lk_tensor_t *value, lk_tensor_t *y);
 /* y[i] = start + i * delta (scalars of y's dtype; integer dtypes compute in
