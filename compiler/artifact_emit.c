@@ -210,6 +210,14 @@ static lt_result_t emit_op(emit_t *e, lt_op_t *op) {
     else if (arena && arena->kind == LT_ATTR_ARRAY && r < arena->array.count &&
              arena->array.elems[r]->kind == LT_ATTR_STRING)
       an = arena->array.elems[r]->str.data, alen = arena->array.elems[r]->str.len;
+    bool dynamic = false;
+    for (int32_t d = 0; d < t.rank; d++) dynamic |= dims[d] < 0;
+    if ((o < 0 || !an || alen == 0) && dynamic && e->arena_sizes) {
+      /* lite-plan-memory{dynamic-dim-bound=-1} left it to the runtime. */
+      t.storage = LT_ARTIFACT_STORAGE_DYNAMIC;
+      res[r] = add_value(e, lt_op_result(op, r), &t);
+      continue;
+    }
     if (o < 0 || !an || alen == 0)
       return lt_op_emit_error(op, "artifact: result #%u of '%s' has no memory plan "
                                   "slot (lite.offset / lite.arena): run lite-plan-memory", r, name);

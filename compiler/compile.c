@@ -16,13 +16,13 @@ const char *lt_compile_pipeline_text(const lt_compile_options_t *o, char *buf,
   if (!places)
     snprintf(buf, cap,
              "builtin.module(%sfunc.func(lite-pick-kernels,lite-infer-places,"
-             "lite-insert-casts,lite-plan-memory))",
+             "lite-insert-casts,lite-plan-memory{dynamic-dim-bound=-1}))",
              opt);
   else
     snprintf(buf, cap,
              "builtin.module(%sfunc.func(lite-pick-kernels{places=%s},"
              "lite-infer-places{places=%s},lite-insert-casts,"
-             "lite-plan-memory))",
+             "lite-plan-memory{dynamic-dim-bound=-1}))",
              opt, places, places);
   return buf;
 }

@@ -294,6 +294,7 @@ static lt_result_t visit(casts_t *c, lt_op_t *op) {
     if (decl.precision != LK_PRECISION_ANY)
       p.precision = decl.precision;
     else if (has_first && lt_lite_op_id(op) != LT_LITE_CALIB &&
+             lt_lite_op_id(op) != LT_LITE_CAST &&
              lk_precision_is_float(first.precision) &&
              lk_precision_is_float(
                  lt_precision_of_element(r->type->shaped.element)))

@@ -128,9 +128,21 @@ static lt_result_t size_of(lt_op_t *op, uint32_t result, const lt_type_t *t,
   return LT_SUCCESS;
 }
 
-static bool has_storage(lt_op_t *op, const lt_value_t *v) {
+static bool has_dynamic_dim(const lt_type_t *t) {
+  if (t->kind != LT_TYPE_TENSOR) return false;
+  for (uint32_t d = 0; d < t->shaped.rank; d++)
+    if (t->shaped.shape[d] == LT_DYNAMIC) return true;
+  return false;
+}
+
+/* Whether v gets a range of an arena: not constants, not typeless values
+ * and, with a negative dynamic-dim-bound, not values of dynamic shape
+ * (the runtime allocates those when it plans their op). */
+static bool has_storage(lt_op_t *op, const lt_value_t *v,
+                        const lt_mem_ir_options_t *o) {
   return v->type->kind != LT_TYPE_NONE &&
-         !lt_op_has_trait(op, LT_TRAIT_CONSTANT_LIKE);
+         !lt_op_has_trait(op, LT_TRAIT_CONSTANT_LIKE) &&
+         !(o->dynamic_dim_bound < 0 && has_dynamic_dim(v->type));
 }
 
 static bool push(mem_func_t *f, lt_value_t *v, lt_mem_value_t mv,
@@ -248,7 +260,7 @@ static lt_result_t collect(lt_op_t *func, const lt_mem_ir_options_t *o,
   for (lt_op_t *op = f->block->first; op; op = op->next, pos++) {
     for (uint32_t r = 0; r < op->num_results; r++) {
       lt_value_t *v = lt_op_result(op, r);
-      if (!has_storage(op, v)) continue;
+      if (!has_storage(op, v, o)) continue;
       uint64_t size = 0;
       if (LT_FAILED(size_of(op, r, v->type, o, &size))) return LT_FAILURE;
       int64_t end = pos;

@@ -226,6 +226,23 @@ static void check_candidate(lt_op_t *op, candidate_t *c) {
       return;
     }
   }
+  /* A kernel of one float precision (the f32 rows) computes in it: it
+   * needs float data, at least one float operand. Integer and bool ops
+   * (equal on i32, non_zero on i64) go to the rows that take them. */
+  if (lk_precision_is_float(k->place.precision) && op->num_operands > 0) {
+    bool any_float = false;
+    for (uint32_t i = 0; i < op->num_operands && !any_float; i++) {
+      lk_precision_t have;
+      any_float = value_precision(lt_op_operand(op, i), &have) &&
+                  lk_precision_is_float(have);
+    }
+    if (!any_float) {
+      snprintf(c->rejected, sizeof(c->rejected),
+               "no operand is a float: the kernel computes in %s",
+               lk_precision_name(k->place.precision));
+      return;
+    }
+  }
   attr_lookup_t lookup = {.op = op};
   const lk_attr_constraint_t *failed = NULL;
   if (!lk_kernel_accepts(k, lookup_attr, &lookup, &failed)) {

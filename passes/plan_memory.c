@@ -51,7 +51,8 @@ static const lt_pass_option_t plan_options[] = {
     {"dynamic-dim-bound", LT_OPT_INT,
      offsetof(plan_options_t, dynamic_dim_bound), "0",
      "Size each dynamic dim as this many elements (0: a dynamic dim is an "
-     "error)"},
+     "error; -1: leave values of dynamic shape unplanned, for the runtime "
+     "to allocate when it plans their op)"},
     {"remarks", LT_OPT_BOOL, offsetof(plan_options_t, remarks), "false",
      "Report planned, lower-bound and naive bytes as a remark per function"},
     {"check-only", LT_OPT_BOOL, offsetof(plan_options_t, check_only), "false",

@@ -269,6 +269,8 @@ static lt_status_t read_tables(lt_artifact_t *a) {
         return bad("tensor #%u: offset: input number %llu is out of range", i,
                    (unsigned long long)t->offset);
       break;
+    case LT_ARTIFACT_STORAGE_DYNAMIC:
+      break;
     default:
       return bad("tensor #%u: storage: unknown kind %u", i, storage);
     }

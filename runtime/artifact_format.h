@@ -63,6 +63,9 @@ typedef enum lt_artifact_storage {
   LT_ARTIFACT_STORAGE_ARENA = 1,  /* arena `arena`, bytes [offset, +size) */
   LT_ARTIFACT_STORAGE_WEIGHT = 2, /* file bytes [offset, +size) in WEIGHTS */
   LT_ARTIFACT_STORAGE_INPUT = 3,  /* model input number `offset` */
+  LT_ARTIFACT_STORAGE_DYNAMIC = 4, /* a dynamic shape the memory plan left
+                                      out: the runtime allocates it when it
+                                      plans the op that makes it */
 } lt_artifact_storage_t;
 
 /* Instruction (56 bytes): kernel str, op str, first_operand u32,

@@ -224,6 +224,11 @@ static lt_status_t prepare_instr(lt_model_t *m, uint32_t i) {
      * values, known only when the op runs. */
     lt_rt_replan_t kind = in_kind;
     if (!fixed && kind == LT_RT_REPLAN_NEVER) kind = LT_RT_REPLAN_ALWAYS;
+    /* A result the runtime allocates is bound by the first run's plan. */
+    if (kind == LT_RT_REPLAN_NEVER &&
+        lt_artifact_tensor(m->art, ai->results[r])->storage ==
+            LT_ARTIFACT_STORAGE_DYNAMIC)
+      kind = LT_RT_REPLAN_ON_SHAPES;
     m->tensor_replan[ai->results[r]] = (uint8_t)kind;
     if (kind > ins->replan) ins->replan = kind;
   }

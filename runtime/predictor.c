@@ -30,6 +30,8 @@ struct lt_predictor {
   arena_t *arenas;
   uint32_t num_arenas, num_tensors, num_instrs;
   lk_view_t *views;  /* per tensor */
+  void **dyn;        /* per tensor: the buffer of a dynamic-storage one */
+  size_t *dyn_size;
   lk_tensor_t *vals; /* per tensor: its contents for plan steps, if nchw */
   bool *input_set;
   step_t *steps;
@@ -98,6 +100,8 @@ static lt_status_t bind_tensor(lt_predictor_t *p, uint32_t t) {
     layout = LK_LAYOUT_NCHW;
   } else if (at->storage == LT_ARTIFACT_STORAGE_ARENA) {
     data = (uint8_t *)p->arenas[at->arena].base + at->offset;
+  } else if (at->storage == LT_ARTIFACT_STORAGE_DYNAMIC) {
+    data = NULL; /* bound when its op is planned */
   } else if (layout != LK_LAYOUT_NCHW) {
     return lt_status_make(LT_STATUS_UNIMPLEMENTED,
                           "input #%llu is stored %s; model inputs are taken "
@@ -179,7 +183,9 @@ static lt_status_t replan(lt_predictor_t *p, uint32_t i) {
                             r, lk_dims_str(out[r].dims, out[r].rank, dims,
                                            sizeof dims)));
     lk_view_t v;
-    void *data = (uint8_t *)p->arenas[at->arena].base + at->offset;
+    bool dynamic = at->storage == LT_ARTIFACT_STORAGE_DYNAMIC;
+    void *data = dynamic ? NULL
+                         : (uint8_t *)p->arenas[at->arena].base + at->offset;
     if (!lk_view_dense(&v, out[r].dtype, out[r].rank, out[r].dims,
                        stored_layout(at), data))
       return at_instr(p, i, lt_status_make(LT_STATUS_INVALID_ARGUMENT,
@@ -187,7 +193,17 @@ static lt_status_t replan(lt_predictor_t *p, uint32_t i) {
                             lk_dims_str(out[r].dims, out[r].rank, dims,
                                         sizeof dims),
                             lk_layout_name(stored_layout(at))));
-    if (v.nbytes > at->size)
+    if (dynamic) {
+      if (v.nbytes > p->dyn_size[t]) {
+        void *buf;
+        lt_status_t st = lt_rt_target_malloc(&p->host, v.nbytes, 64, &buf);
+        if (st) return at_instr(p, i, st);
+        lt_rt_target_free(&p->host, p->dyn[t], p->dyn_size[t]);
+        p->dyn[t] = buf;
+        p->dyn_size[t] = v.nbytes;
+      }
+      v.data = p->dyn[t];
+    } else if (v.nbytes > at->size)
       return at_instr(p, i, lt_status_make(
           LT_STATUS_INVALID_ARGUMENT,
           "result #%u: shape %s needs %zu bytes, its arena slot holds %llu "
@@ -267,9 +283,12 @@ static lt_status_t create(lt_predictor_t *p, const lt_predictor_options_t *o) {
   p->arenas = lt_calloc(p->al, (p->num_arenas + 1) * sizeof *p->arenas);
   p->views = lt_calloc(p->al, (p->num_tensors + 1) * sizeof *p->views);
   p->vals = lt_calloc(p->al, (p->num_tensors + 1) * sizeof *p->vals);
+  p->dyn = lt_calloc(p->al, (p->num_tensors + 1) * sizeof *p->dyn);
+  p->dyn_size = lt_calloc(p->al, (p->num_tensors + 1) * sizeof *p->dyn_size);
   p->input_set = lt_calloc(p->al, lt_artifact_num_inputs(p->art) + 1);
   p->prof = lt_calloc(p->al, (p->num_instrs + 1) * sizeof *p->prof);
-  if (!p->arenas || !p->views || !p->vals || !p->input_set || !p->prof)
+  if (!p->arenas || !p->views || !p->vals || !p->dyn || !p->dyn_size ||
+      !p->input_set || !p->prof)
     return oom();
   for (uint32_t a = 0; a < p->num_arenas; a++) {
     const lt_artifact_arena_t *ar = lt_artifact_arena(p->art, a);
@@ -328,6 +347,11 @@ void lt_predictor_destroy(lt_predictor_t *p) {
   if (p->arenas) lt_free(al, p->arenas, (p->num_arenas + 1) * sizeof *p->arenas);
   if (p->views) lt_free(al, p->views, (p->num_tensors + 1) * sizeof *p->views);
   if (p->vals) lt_free(al, p->vals, (p->num_tensors + 1) * sizeof *p->vals);
+  for (uint32_t t = 0; p->dyn && t < p->num_tensors; t++)
+    lt_rt_target_free(&p->host, p->dyn[t], p->dyn_size[t]);
+  if (p->dyn) lt_free(al, p->dyn, (p->num_tensors + 1) * sizeof *p->dyn);
+  if (p->dyn_size)
+    lt_free(al, p->dyn_size, (p->num_tensors + 1) * sizeof *p->dyn_size);
   if (p->input_set)
     lt_free(al, p->input_set, lt_artifact_num_inputs(p->art) + 1);
   if (p->prof) lt_free(al, p->prof, (p->num_instrs + 1) * sizeof *p->prof);

@@ -23,3 +23,12 @@ func.func @gather(%x: tensor<4x2xf16>, %i: tensor<3xi64>) -> tensor<3x2xf16> {
   %0 = "lite.gather"(%x, %i) {axis = 0 : i64} : (tensor<4x2xf16>, tensor<3xi64>) -> tensor<3x2xf16>
   return %0 : tensor<3x2xf16>
 }
+
+// A cast's result precision is its `to`, not its operand's: no calib.
+// CHECK-LABEL: func.func @cast
+// CHECK:      %[[C:.*]] = "lite.cast"(%arg0) {{.*}} -> tensor<3xf16, #lite.place<host, f16, nchw>>
+// CHECK-NEXT: return %[[C]]
+func.func @cast(%x: tensor<3xf32>) -> tensor<3xf16> {
+  %0 = "lite.cast"(%x) {to = f16} : (tensor<3xf32>) -> tensor<3xf16>
+  return %0 : tensor<3xf16>
+}

@@ -49,3 +49,13 @@ func.func @int_add(%i: tensor<4xi64>) -> tensor<4xi64> {
   %a = "lite.add"(%i, %i) : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
   return %a : tensor<4xi64>
 }
+
+// -----
+
+// An i32 equal has a bool result both rows declare, but the f32 row
+// computes in f32 and no operand is a float: the any row takes it.
+func.func @int_equal(%i: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-remark @below {{kernel ref_equal__any_nchw; ref_equal__f32_nchw rejected (no operand is a float: the kernel computes in f32), ref_equal__any_nchw = 449}}
+  %e = "lite.equal"(%i, %i) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %e : tensor<4xi1>
+}
