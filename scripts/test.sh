@@ -5,13 +5,20 @@
 #      scripts/check_layers.py: no file includes a layer above its own
 #   2. default build (gcc, -DLITE_WERROR=ON) and ctest: unit tests + lit suite
 #   3. the same with ASan + UBSan
-#   4. ONNX conformance (test/onnx, both builds): every test listed in
-#      test/onnx/expected_pass.txt must pass
-#   5. models (test/models) under lite-run --reference against onnxruntime,
-#      and optimized, placed and memory-planned against themselves, in both
-#      builds: every generated model and the PP-OCR models (skipped, and said
-#      so, without onnxruntime or without a reachable registry for PP-OCR)
-#   6. the libFuzzer targets (clang-14) run for FUZZ_SECONDS each on seed
+#   4. ONNX conformance (test/onnx, both builds, on the interpreter and
+#      through the compiled path on the runtime): every test listed in
+#      test/onnx/expected_pass.txt must pass both ways
+#   5. models (test/models) under lite-run --reference and on the runtime
+#      against onnxruntime (the runtime also within 1e-5 of the
+#      interpreter), and optimized, placed and memory-planned against
+#      themselves, in both builds: every generated model and the PP-OCR
+#      models (skipped, and said so, without onnxruntime or without a
+#      reachable registry for PP-OCR)
+#   6. the installed library: cmake --install, the C API example built
+#      against it through its CMake package and through pkg-config and run;
+#      liblite_runtime.so exports only the C API (nm) and its stripped size
+#      is reported; the runtime's thread test under ThreadSanitizer
+#   7. the libFuzzer targets (clang-14) run for FUZZ_SECONDS each on seed
 #      corpora made from test/lit and the ONNX test models
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
@@ -82,23 +89,28 @@ run_suite() {
   summary+=("$flavour: $p passed, $f failed")
 }
 
-# conformance FLAVOUR DIR: the ONNX backend tests against the expected list.
+# conformance FLAVOUR DIR: the ONNX backend tests against the expected list,
+# on the reference interpreter and through the compiled path (each model
+# compiled and run on the runtime): the same list must pass both ways.
 conformance() {
-  local flavour=$1 dir=$2
-  note "ONNX conformance ($flavour)"
-  if /usr/bin/python3 test/onnx/conformance.py --bin "$dir/bin" -q \
-       --check test/onnx/expected_pass.txt --report "$dir/onnx-report"; then
-    local counts
-    counts=$(/usr/bin/python3 -c 'import json, sys
+  local flavour=$1 dir=$2 mode
+  for mode in reference runtime; do
+    note "ONNX conformance ($flavour, $mode)"
+    local report=$dir/onnx-report-$mode
+    if /usr/bin/python3 test/onnx/conformance.py --bin "$dir/bin" -q --mode "$mode" \
+         --check test/onnx/expected_pass.txt --report "$report"; then
+      local counts
+      counts=$(/usr/bin/python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))["suites"]
 tp = sum(v.get("pass", 0) for v in s.values())
 tt = sum(v.get("total", 0) for v in s.values())
 print("%d of %d node tests, %d of %d in all"
-      % (s["node"]["pass"], s["node"]["total"], tp, tt))' "$dir/onnx-report/report.json")
-    pass 1 "$flavour: ONNX conformance: passed ($counts)"
-  else
-    fail 1 "$flavour: ONNX conformance: FAILED (see $dir/onnx-report/report.md)"
-  fi
+      % (s["node"]["pass"], s["node"]["total"], tp, tt))' "$report/report.json")
+      pass 1 "$flavour: ONNX conformance ($mode): passed ($counts)"
+    else
+      fail 1 "$flavour: ONNX conformance ($mode): FAILED (see $report/report.md)"
+    fi
+  done
 }
 
 # The compile path every model also goes through, checked with lite-run
@@ -120,7 +132,7 @@ models() {
   fi
   if "$py" test/models/check_models.py --bin "$dir/bin" \
        --models "$root/build/models" --pipeline "$compile_pipeline" "$@"; then
-    pass 1 "$flavour: models agree with onnxruntime, and compiled with themselves"
+    pass 1 "$flavour: models agree with onnxruntime (interpreter and runtime), and compiled with themselves"
   else
     fail 1 "$flavour: models: FAILED"
   fi

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Runs models under `lite-run --reference` and under onnxruntime on the same
-seeded inputs and compares the outputs.
+"""Runs models under `lite-run --reference`, through the compiled path on the
+runtime (lite-run's default mode) and under onnxruntime on the same seeded
+inputs and compares the outputs: both of lite's against onnxruntime, and the
+runtime's against the interpreter's within 1e-5 relative.
 
   check_models.py --bin BUILD/bin --models DIR [NAME...] [--ppocr DIR]
 
@@ -98,27 +100,39 @@ def run_one(name, path, lite_run, seed, rtol):
     sess = ort.InferenceSession(path, so, providers=["CPUExecutionProvider"])
     ref = dict(zip(out_names, sess.run(out_names, feeds)))
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [lite_run, "--reference", path, "--output", "@" + tmp]
+        inputs = []
         for k, v in feeds.items():
-            f = os.path.join(tmp, f"in_{len(cmd)}.npy")
+            f = os.path.join(tmp, f"in_{len(inputs)}.npy")
             np.save(f, v)
-            cmd += ["--input", f"{k}=@{f}"]
-        t = time.time()
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        secs = time.time() - t
-        if p.returncode != 0:
-            return False, f"lite-run exit {p.returncode}: {(p.stderr or p.stdout).strip()[:400]}", secs
-        worst, parts = 0.0, []
+            inputs += ["--input", f"{k}=@{f}"]
+        outs, secs = {}, 0.0
+        # The interpreter, then the compiled path on the runtime.
+        for mode, flags in (("reference", ["--reference"]), ("runtime", ["--warmup-runs", "0"])):
+            odir = os.path.join(tmp, mode)
+            cmd = [lite_run, *flags, path, "--output", "@" + odir, *inputs]
+            t = time.time()
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            secs += time.time() - t
+            if p.returncode != 0:
+                return False, f"lite-run ({mode}) exit {p.returncode}: {(p.stderr or p.stdout).strip()[:400]}", secs
+            outs[mode] = {}
+            for o in out_names:
+                # lite-run writes DIR/<name>.npy with [^A-Za-z0-9._-] as '_'.
+                safe = re.sub(r"[^A-Za-z0-9._-]", "_", o)
+                outs[mode][o] = np.load(os.path.join(odir, safe + ".npy"))
+        worst, parts, ok = 0.0, [], True
         for o in out_names:
-            # lite-run writes DIR/<name>.npy with [^A-Za-z0-9._-] as '_'.
-            safe = re.sub(r"[^A-Za-z0-9._-]", "_", o)
-            got = np.load(os.path.join(tmp, safe + ".npy"))
-            if got.shape != ref[o].shape:
-                return False, f"{o}: shape {got.shape} vs onnxruntime {ref[o].shape}", secs
+            got, run = outs["reference"][o], outs["runtime"][o]
+            if got.shape != ref[o].shape or run.shape != ref[o].shape:
+                return False, f"{o}: shapes {got.shape} (reference) {run.shape} (runtime) vs onnxruntime {ref[o].shape}", secs
             rel, cos = compare(ref[o], got)
-            worst = max(worst, rel)
-            parts.append(f"{o}: rel {rel:.2e} cos {cos:.8f}")
-    return worst <= rtol, "; ".join(parts), secs
+            rt_rel, _ = compare(got, run)
+            worst = max(worst, rel, compare(ref[o], run)[0])
+            # The runtime runs the optimized, compiled model on the same
+            # reference kernels: it must match the interpreter within 1e-5.
+            ok = ok and rt_rel <= 1e-5
+            parts.append(f"{o}: rel {rel:.2e} cos {cos:.8f} runtime-vs-reference {rt_rel:.1e}")
+    return ok and worst <= rtol, "; ".join(parts), secs
 
 
 def main():
