@@ -19,6 +19,8 @@ PACKAGES=(
   python3-venv       # .venv: the PyPI packages below, beside Debian's onnx
   time               # /usr/bin/time: peak memory of benchmarked processes
   libonnx-testdata   # the ONNX backend tests: the conformance oracle
+  pkgconf            # pkg-config: the installed-library check builds the example with it
+  binutils           # nm and strip: what liblite_runtime.so exports, its size
 )
 
 missing=()

@@ -149,6 +149,69 @@ run_suite asan "$root/build-asan"
 conformance asan "$root/build-asan"
 models asan "$root/build-asan" "${ppocr[@]}"
 
+# installed: cmake --install of the default build into build/install; the C
+# API example built against it through find_package(lite) and through
+# pkg-config, run on a compiled artifact; what liblite_runtime.so exports and
+# holds (nm: the C API only, nothing of the IR, the passes or LLVM) and its
+# stripped size (the target: under 1 MB).
+installed() {
+  note "installed library"
+  local prefix=$root/build/install lib model=$root/build/installed-check
+  rm -rf "$prefix" "$model" && mkdir -p "$model"
+  lib=$prefix/lib/liblite_runtime.so
+  if ! cmake --install "$root/build" --prefix "$prefix" >"$model/install.log" 2>&1 ||
+     ! cmake -S examples/c-api -B "$model/cmake" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
+         -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" >"$model/example.log" 2>&1 ||
+     ! ninja -C "$model/cmake" >>"$model/example.log" 2>&1 ||
+     ! cc -std=c11 -Wall -Wextra -Werror examples/c-api/main.c -o "$model/lite_example_pc" \
+         $(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags --libs lite) \
+         >>"$model/example.log" 2>&1; then
+    fail 1 "installed: install or example build FAILED (see $model/*.log)"
+    return
+  fi
+  /usr/bin/python3 test/models/gen_models.py "$model" tiny_cnn >/dev/null &&
+    "$root/build/bin/lite-translate" --import-onnx "$model/tiny_cnn.onnx" -o "$model/tiny_cnn.mlir" &&
+    "$root/build/bin/lite-opt" "$model/tiny_cnn.mlir" --lite-compile \
+      --lite-emit-artifact="path=$model/tiny_cnn.lite" -o /dev/null
+  local ok=1 exe
+  for exe in "$model/cmake/lite_example" "$model/lite_example_pc"; do
+    if ! LD_LIBRARY_PATH=$prefix/lib "$exe" "$model/tiny_cnn.lite" 2 >"$exe.out" 2>&1 ||
+       ! grep -q "^output #0 'softmax_0_out': f32 \[1, 10\]" "$exe.out"; then
+      echo "installed: $exe did not run the artifact:"; cat "$exe.out"
+      ok=0
+    fi
+  done
+  local exported foreign size
+  exported=$(nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^lite_' | grep -v '^_' || true)
+  foreign=$(nm "$lib" | awk '{print $3}' |
+            grep -E '^(lt_(op|context|attr|type|pass|lite|parse|print|block|region|value|diag|rw|mem)_|LLVM)' || true)
+  size=$(strip -o "$model/stripped.so" "$lib" && stat -c %s "$model/stripped.so")
+  if [[ -n $exported ]]; then echo "installed: exported beyond the C API:"; echo "$exported"; ok=0; fi
+  if [[ -n $foreign ]]; then echo "installed: compiler symbols in the runtime:"; echo "$foreign" | head; ok=0; fi
+  if (( size >= 1048576 )); then echo "installed: stripped size $size bytes is over 1 MB"; ok=0; fi
+  if (( ok )); then
+    pass 1 "installed: example built (CMake package, pkg-config) and ran; liblite_runtime.so exports the C API only, stripped $size bytes"
+  else
+    fail 1 "installed: FAILED"
+  fi
+}
+
+# tsan: the runtime's tests (concurrent predictors of one model, the thread
+# pool) under ThreadSanitizer, in a build of their own.
+tsan() {
+  note "ThreadSanitizer (runtime)"
+  if TARGETS="runtime_test thread_pool_test" scripts/build.sh tsan >"$root/build-tsan.log" 2>&1 &&
+     TSAN_OPTIONS=halt_on_error=1 "$root/build-tsan/test/unit/runtime_test" &&
+     TSAN_OPTIONS=halt_on_error=1 "$root/build-tsan/test/unit/thread_pool_test"; then
+    pass 1 "tsan: runtime_test and thread_pool_test race-free"
+  else
+    fail 1 "tsan: FAILED (build log: build-tsan.log)"
+  fi
+}
+
+installed
+tsan
+
 # fuzz TARGET SEEDS [ARGS...]: one libFuzzer target for FUZZ_SECONDS on its
 # seed corpus (made by the build) and the corpus it grew in earlier runs.
 fuzz() {
