@@ -10,6 +10,7 @@
 
 #include "dialects/lite/interp.h"
 #include "ir/diagnostics.h"
+#include "runtime/model.h"
 #include "tools/common/cl.h"
 
 /* NAME=FILE (or NAME=@FILE) of --input and --expected-output. */
@@ -142,15 +143,21 @@ lt_cl_exit_t lt_run_compare(const lt_run_options_t *opts, lt_op_t *module,
                             const lk_tensor_t *expected,
                             lt_allocator_t allocator);
 
-/* The default mode: compiles module (unless it is an artifact already),
- * loads it into the runtime, runs it on the prepared inputs (the first
- * run, --warmup-runs, then --num-runs timed), prints the summary line,
- * the profile and memory report asked for, and the outputs as
- * run_reference does. artifact: a .lite model's path (module and func
- * NULL), else NULL. */
+/* The default mode: compiles module (unless artifact, a loaded .lite,
+ * is given: then module is its signature from lt_run_load_artifact), loads
+ * it into the runtime, runs it on the prepared inputs (the first run,
+ * --warmup-runs, then --num-runs timed), prints the summary line, the
+ * profile and memory report asked for, and the outputs as --reference
+ * does. */
 lt_cl_exit_t lt_run_runtime(const lt_run_options_t *opts, lt_op_t *module,
                             lt_op_t *func, const lk_tensor_t *expected,
-                            lt_allocator_t allocator);
+                            lt_allocator_t allocator, lt_model_t *artifact);
+/* Loads the artifact at path into *out_model and describes its inputs and
+ * outputs as a function declaration @main in *out_module (its text kept in
+ * *text, registered as path's source). */
+lt_cl_exit_t lt_run_load_artifact(lt_context_t *ctx, const char *path,
+                                  lt_strbuf_t *text, lt_model_t **out_model,
+                                  lt_op_t **out_module);
 /* Prints, writes and checks outputs as every mode does. */
 lt_cl_exit_t lt_run_finish_outputs(const lt_run_options_t *opts,
                                    const lk_tensor_t *expected,

@@ -148,8 +148,8 @@ lt_cl_exit_t lt_run_load_model(lt_context_t *ctx, const lt_run_options_t *o,
     rc = load_mlir(ctx, path, text, out);
   } else {
     fprintf(stderr,
-            "lite-run: error: '%s': unknown model format (expected .onnx "
-            "or .mlir)\n",
+            "lite-run: error: '%s': unknown model format (expected .onnx, "
+            ".mlir or .lite)\n",
             path);
     return LT_EXIT_USAGE;
   }
@@ -206,7 +206,19 @@ static lt_cl_exit_t run(const lt_run_options_t *o) {
   lt_diag_push_handler(ctx, lt_run_print_diag, (void *)o->model);
   lt_op_t *module;
   lt_strbuf_t text = {0};
-  lt_cl_exit_t rc = lt_run_load_model(ctx, o, o->model, &text, &module);
+  lt_model_t *artifact = NULL;
+  lt_cl_exit_t rc;
+  if (has_suffix(o->model, ".lite")) {
+    rc = o->runtime ? lt_run_load_artifact(ctx, o->model, &text, &artifact,
+                                           &module)
+                    : LT_EXIT_USAGE;
+    if (rc == LT_EXIT_USAGE)
+      fprintf(stderr, "lite-run: error: '%s' is a compiled artifact: it runs "
+                      "on the runtime only, not with --%s\n",
+              o->model, o->reference ? "reference" : "compare");
+  } else {
+    rc = lt_run_load_model(ctx, o, o->model, &text, &module);
+  }
   if (rc == LT_EXIT_OK) {
     lt_op_t *func = lt_lite_interp_entry(module, o->function);
     lk_tensor_t *expected = NULL;
@@ -220,10 +232,12 @@ static lt_cl_exit_t run(const lt_run_options_t *o) {
     if (rc == LT_EXIT_OK)
       rc = o->compare     ? lt_run_compare(o, module, expected, allocator)
            : o->reference ? run_reference(o, func, expected, allocator)
-                          : lt_run_runtime(o, module, func, expected, allocator);
+                          : lt_run_runtime(o, module, func, expected, allocator,
+                                           artifact);
     lt_run_free_expected(o, allocator, expected);
   }
   if (module) lt_op_destroy(module);
+  lt_model_release(artifact);
   if (text.data) lt_source_remove(ctx, o->model);
   lt_context_destroy(ctx);
   lt_strbuf_free(&text);

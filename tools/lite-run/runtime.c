@@ -8,6 +8,8 @@
 #include <time.h>
 
 #include "compiler/compile.h"
+#include "ir/diagnostics.h"
+#include "ir/parser.h"
 #include "runtime/predictor.h"
 #include "tools/lite-run/lite_run.h"
 
@@ -340,14 +342,79 @@ static lt_cl_exit_t run_model(const lt_run_options_t *o, lt_model_t *m,
   return rc;
 }
 
+/* " {lite.name = \"x\"}" with the name's quotes and backslashes escaped. */
+static void put_name_attr(lt_strbuf_t *sb, const char *name) {
+  lt_strbuf_puts(sb, " {lite.name = \"");
+  for (const char *c = name; *c; c++) {
+    if (*c == '"' || *c == '\\') lt_strbuf_putc(sb, '\\');
+    if ((unsigned char)*c >= 0x20) lt_strbuf_putc(sb, *c);
+  }
+  lt_strbuf_puts(sb, "\"}");
+}
+
+static void put_tensor_type(lt_strbuf_t *sb, const lt_artifact_tensor_t *t) {
+  lt_strbuf_puts(sb, "tensor<");
+  if (t->rank < 0) lt_strbuf_puts(sb, "*x");
+  for (int32_t d = 0; d < t->rank; d++) {
+    if (t->dims[d] < 0)
+      lt_strbuf_puts(sb, "?x");
+    else
+      lt_strbuf_printf(sb, "%lldx", (long long)t->dims[d]);
+  }
+  lt_strbuf_printf(sb, "%s>", lk_dtype_name(t->dtype));
+}
+
+lt_cl_exit_t lt_run_load_artifact(lt_context_t *ctx, const char *path,
+                                  lt_strbuf_t *text, lt_model_t **out_model,
+                                  lt_op_t **out_module) {
+  *out_model = NULL;
+  *out_module = NULL;
+  lt_status_t st = lt_model_load_file(path, NULL, out_model);
+  if (st) {
+    fprintf(stderr, "lite-run: error: %s\n", lt_status_message(st));
+    lt_status_free(st);
+    return LT_EXIT_FAILURE;
+  }
+  /* The artifact's interface as a function declaration, so that inputs,
+   * --input-shape and --expected-output resolve as they do for a model. */
+  const lt_artifact_t *a = lt_model_artifact(*out_model);
+  lt_strbuf_puts(text, "func.func private @main(");
+  for (uint32_t i = 0; i < lt_artifact_num_inputs(a); i++) {
+    if (i) lt_strbuf_puts(text, ", ");
+    put_tensor_type(text, lt_artifact_tensor(a, lt_artifact_input(a, i)));
+    put_name_attr(text, lt_model_input_name(*out_model, i));
+  }
+  lt_strbuf_puts(text, ") -> (");
+  for (uint32_t i = 0; i < lt_artifact_num_outputs(a); i++) {
+    if (i) lt_strbuf_puts(text, ", ");
+    put_tensor_type(text, lt_artifact_tensor(a, lt_artifact_output(a, i)));
+    put_name_attr(text, lt_model_output_name(*out_model, i));
+  }
+  lt_strbuf_puts(text, ")\n");
+  lt_source_add(ctx, path, text->data, text->len);
+  *out_module = lt_parse_source(ctx, path, text->data, text->len, NULL);
+  if (*out_module) return LT_EXIT_OK;
+  fprintf(stderr, "lite-run: error: %s: cannot describe the artifact's "
+                  "inputs and outputs\n", path);
+  lt_model_release(*out_model);
+  *out_model = NULL;
+  return LT_EXIT_FAILURE;
+}
+
 lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
                             lt_op_t *func, const lk_tensor_t *expected,
-                            lt_allocator_t allocator) {
+                            lt_allocator_t allocator, lt_model_t *artifact) {
   lt_lite_named_tensor_t *inputs;
   uint32_t num_inputs;
   lt_cl_exit_t rc =
       lt_run_prepare_inputs(o, func, allocator, &inputs, &num_inputs);
   if (rc != LT_EXIT_OK) return rc;
+  if (artifact) {
+    rc = run_model(o, artifact, func, inputs, num_inputs, expected, allocator,
+                   -1, 0);
+    lt_run_free_inputs(allocator, inputs, num_inputs);
+    return rc;
+  }
   uint8_t *data = NULL;
   size_t size = 0;
   lt_compile_options_t co = {o->places, false};
