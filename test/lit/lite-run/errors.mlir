@@ -87,7 +87,7 @@
 // BADCMD-NEXT: exit 2
 // BADCMD-NEXT: lite-run: error: no model given (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
-// BADCMD-NEXT: lite-run: error: '{{.*}}model.tflite': unknown model format (expected .onnx or .mlir)
+// BADCMD-NEXT: lite-run: error: '{{.*}}model.tflite': unknown model format (expected .onnx, .mlir or .lite)
 // BADCMD-NEXT: exit 2
 // BADCMD-NEXT: lite-run: error: --reference and --compare are two modes: give one (see 'lite-run --help')
 // BADCMD-NEXT: exit 2
