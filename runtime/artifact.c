@@ -163,8 +163,25 @@ static lt_status_t read_header(lt_artifact_t *a) {
   return LT_OK;
 }
 
+/* Arrays carry their byte size in front (16 bytes, keeping alignment), so
+ * that free_array hands the allocator hook the size it gave out whatever
+ * point a failed load reached. */
+#define ARRAY_HEADER 16u
+
 static void *alloc_array(lt_artifact_t *a, uint32_t n, size_t elem) {
-  return lt_calloc(a->al, (size_t)(n ? n : 1) * elem);
+  size_t size = ARRAY_HEADER + (size_t)(n ? n : 1) * elem;
+  uint8_t *p = lt_calloc(a->al, size);
+  if (!p) return NULL;
+  memcpy(p, &size, sizeof size);
+  return p + ARRAY_HEADER;
+}
+
+static void free_array(lt_allocator_t al, void *array) {
+  if (!array) return;
+  uint8_t *p = (uint8_t *)array - ARRAY_HEADER;
+  size_t size;
+  memcpy(&size, p, sizeof size);
+  lt_free(al, p, size);
 }
 
 static lt_status_t read_indices(lt_artifact_t *a, uint32_t kind,
@@ -419,14 +436,14 @@ lt_status_t lt_artifact_load_file(const char *path, lt_allocator_t al,
 void lt_artifact_free(lt_artifact_t *a) {
   if (!a) return;
   lt_allocator_t al = a->al;
-  lt_free(al, a->tensors, 0);
-  lt_free(al, a->instrs, 0);
-  lt_free(al, a->attrs, 0);
-  lt_free(al, a->locs, 0);
-  lt_free(al, a->indices, 0);
-  lt_free(al, a->inputs, 0);
-  lt_free(al, a->outputs, 0);
-  lt_free(al, a->arenas, 0);
+  free_array(al, a->tensors);
+  free_array(al, a->instrs);
+  free_array(al, a->attrs);
+  free_array(al, a->locs);
+  free_array(al, a->indices);
+  free_array(al, a->inputs);
+  free_array(al, a->outputs);
+  free_array(al, a->arenas);
   if (a->map) munmap(a->map, a->size);
   lt_free(al, a, sizeof *a);
 }

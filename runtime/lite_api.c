@@ -58,7 +58,7 @@ size_t lite_element_type_size(lite_element_type_t t) {
 }
 
 static lt_model_options_t model_options(const lite_model_options_t *o) {
-  lt_model_options_t mo = {lt_allocator_system(), NULL};
+  lt_model_options_t mo = {lt_allocator_system(), NULL, NULL};
   if (o && o->allocator.fn)
     mo.allocator = (lt_allocator_t){o->allocator.self, o->allocator.fn};
   return mo;

@@ -27,6 +27,9 @@ struct lt_model {
   char *names; /* the NUL-terminated copies of instructions and io names */
   size_t names_size;
   const char **io_names; /* inputs, then outputs */
+  void (*free_buffer)(void *data, size_t size);
+  void *buffer; /* owned when free_buffer is set */
+  size_t buffer_size;
 };
 
 const char *lt_model_instr_label(const lt_model_t *m, uint32_t i, char *buf,
@@ -369,6 +372,7 @@ static void model_free(lt_model_t *m) {
              1) * sizeof *m->io_names);
   lk_registry_destroy(m->own_registry);
   lt_artifact_free(m->art);
+  if (m->free_buffer) m->free_buffer(m->buffer, m->buffer_size);
   lt_free(m->al, m, sizeof *m);
 }
 
@@ -425,7 +429,16 @@ lt_status_t lt_model_load_buffer(const void *data, size_t size,
                                  lt_model_t **out_model) {
   *out_model = NULL;
   lt_model_t *m;
-  LT_RETURN_IF_ERROR(model_new(options, &m));
+  lt_status_t st = model_new(options, &m);
+  if (st) {
+    if (options && options->free_buffer) options->free_buffer((void *)data, size);
+    return st;
+  }
+  if (options && options->free_buffer) {
+    m->free_buffer = options->free_buffer;
+    m->buffer = (void *)data;
+    m->buffer_size = size;
+  }
   return finish(m, "<buffer>", lt_artifact_load_buffer(data, size, m->al, &m->art),
                 out_model);
 }

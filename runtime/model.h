@@ -44,12 +44,17 @@ typedef struct lt_model_options {
   /* Kernels to resolve instructions against; NULL: the builtin table. The
    * registry must outlive the model. */
   const lk_registry_t *registry;
+  /* lt_model_load_buffer only: when set, the model owns the buffer and
+   * calls this on it when it is freed (a compiler's output handed over). */
+  void (*free_buffer)(void *data, size_t size);
 } lt_model_options_t;
 
 typedef struct lt_model lt_model_t;
 
 /* Loads and prepares the artifact at path (mapped: weights are not
- * copied) or in the size bytes at data (which must outlive the model).
+ * copied) or in the size bytes at data (which must outlive the model,
+ * unless options->free_buffer hands them over: then they are freed with
+ * the model, or at once when the load fails).
  * Errors name the file, the instruction (its index, op, kernel and ONNX
  * nodes) and what was wrong. options may be NULL. */
 lt_status_t lt_model_load_file(const char *path,
