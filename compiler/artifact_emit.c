@@ -130,6 +130,39 @@ static bool add_attr(emit_t *e, const char *name, const lt_attr_t *a) {
   }
 }
 
+/* A dense or dense_resource attribute (constant_of_shape's `value`) as a
+ * tensor attribute, a splat expanded: the runtime views, it does not
+ * expand. Its size is checked before a splat is. */
+static lt_result_t add_tensor_attr(emit_t *e, lt_op_t *op, const char *name,
+                                   const lt_attr_t *a) {
+  const lt_type_t *t = a->type;
+  lk_dtype_t dt = t && t->kind == LT_TYPE_TENSOR
+                      ? lt_lite_dtype(t->shaped.element)
+                      : LK_DTYPE_NONE;
+  /* No dtype or no static shape: lt_lite_attr_tensor says which. */
+  size_t es = lk_dtype_size(dt);
+  int64_t n = es ? lt_type_num_elements(t) : -1;
+  const uint64_t cap = (uint64_t)LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS * 8;
+  if (n >= 0 && (uint64_t)n > cap / es)
+    return lt_op_emit_error(op, "artifact: tensor attribute '%s' of '%s' is "
+                                "larger than the attribute table's %llu-byte "
+                                "limit", name, lt_op_name(op),
+                            (unsigned long long)cap);
+  lk_tensor_t v;
+  bool owned;
+  if (LT_FAILED(lt_lite_attr_tensor(lt_op_context(op), op->loc, a,
+                                    lt_allocator_system(), &v, &owned)))
+    return LT_FAILURE;
+  bool ok = lt_aw_attr_tensor(e->w, name, &v);
+  if (owned) lt_lite_tensor_free(lt_allocator_system(), &v);
+  if (!ok)
+    return lt_op_emit_error(op, "artifact: tensor attribute '%s' of '%s' does "
+                                "not fit the attribute table (rank %d, %llu "
+                                "bytes)", name, lt_op_name(op), (int)v.rank,
+                            (unsigned long long)lk_nbytes(&v));
+  return LT_SUCCESS;
+}
+
 static lt_result_t emit_weight(emit_t *e, lt_op_t *op) {
   const lt_attr_t *v = lt_op_attr(op, "value");
   lt_value_t *r = lt_op_result(op, 0);
@@ -241,11 +274,15 @@ static lt_result_t emit_op(emit_t *e, lt_op_t *op) {
   const lt_attr_t *dict = op->attrs;
   for (uint32_t i = 0; i < dict->dict.count; i++) {
     const char *an = (dict->dict.entries[i].name)->str;
+    const lt_attr_t *v = dict->dict.entries[i].value;
     if (strncmp(an, "lite.", 5) == 0) continue; /* the compiler's own records */
-    if (!add_attr(e, an, dict->dict.entries[i].value))
+    if (v->kind == LT_ATTR_DENSE || v->kind == LT_ATTR_DENSE_RESOURCE) {
+      if (LT_FAILED(add_tensor_attr(e, op, an, v))) return LT_FAILURE;
+    } else if (!add_attr(e, an, v)) {
       return lt_op_emit_error(op, "artifact: attribute '%s' of '%s' is of a kind the "
                                   "artifact's attribute table cannot hold (int, float, "
-                                  "string, list of numbers)", an, name);
+                                  "string, list of numbers, tensor)", an, name);
+    }
   }
   add_locs(e, op->loc);
   return LT_SUCCESS;

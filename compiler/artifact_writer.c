@@ -209,6 +209,31 @@ void lt_aw_attr_str(lt_aw_t *w, const char *name, const char *s, size_t len) {
   put64(&w->sec[LT_ARTIFACT_SECTION_ATTRS], st->len);
   lt_strbuf_append(st, s, len);
 }
+bool lt_aw_attr_tensor(lt_aw_t *w, const char *name, const lk_tensor_t *t) {
+  const uint64_t cap = (uint64_t)LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS * 8;
+  if (t->dtype < 0 || t->dtype >= LK_NUM_DTYPES || t->rank < 0 ||
+      t->rank > LK_MAX_RANK)
+    return false;
+  uint64_t bytes = lk_dtype_size(t->dtype);
+  for (int32_t i = 0; i < t->rank; i++) {
+    if (t->dims[i] < 0 || (t->dims[i] && bytes > cap / (uint64_t)t->dims[i]))
+      return false;
+    bytes *= (uint64_t)t->dims[i];
+  }
+  uint64_t words = 2 + (uint64_t)t->rank + (bytes + 7) / 8;
+  if (words > LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS) return false;
+  lt_strbuf_t *d = &w->sec[LT_ARTIFACT_SECTION_ATTR_DATA];
+  attr_head(w, name, LT_ARTIFACT_ATTR_TENSOR, (uint32_t)words);
+  put64(&w->sec[LT_ARTIFACT_SECTION_ATTRS], w->count[LT_ARTIFACT_SECTION_ATTR_DATA]);
+  put64(d, (uint64_t)t->dtype);
+  put64(d, (uint64_t)t->rank);
+  for (int32_t i = 0; i < t->rank; i++) put64(d, (uint64_t)t->dims[i]);
+  static const char zeros[8];
+  lt_strbuf_append(d, t->data, (size_t)bytes); /* host order: little-endian */
+  lt_strbuf_append(d, zeros, (8 - bytes % 8) % 8);
+  count(w, LT_ARTIFACT_SECTION_ATTR_DATA, (uint32_t)words);
+  return true;
+}
 void lt_aw_loc(lt_aw_t *w, const char *name, size_t len) {
   put_str(w, &w->sec[LT_ARTIFACT_SECTION_LOCS], name, len);
   count(w, LT_ARTIFACT_SECTION_LOCS, 1);

@@ -7,6 +7,7 @@
 #ifndef LITE_COMPILER_ARTIFACT_WRITER_H
 #define LITE_COMPILER_ARTIFACT_WRITER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,6 +57,10 @@ void lt_aw_attr_float(lt_aw_t *w, const char *name, double v);
 void lt_aw_attr_ints(lt_aw_t *w, const char *name, const int64_t *v, uint32_t n);
 void lt_aw_attr_floats(lt_aw_t *w, const char *name, const double *v, uint32_t n);
 void lt_aw_attr_str(lt_aw_t *w, const char *name, const char *s, size_t len);
+/* A tensor attribute: t's dtype, dims and bytes (copied). False, with
+ * nothing written, when the format cannot hold t: no dtype, a rank past
+ * 8, or more than LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS words. */
+bool lt_aw_attr_tensor(lt_aw_t *w, const char *name, const lk_tensor_t *t);
 void lt_aw_loc(lt_aw_t *w, const char *name, size_t len);
 
 /* Lays out the file into *out_data (free() it), *out_size bytes. */

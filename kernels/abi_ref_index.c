@@ -7,8 +7,6 @@
  * Out-of-range indices are refused with the step's message. */
 #include "kernels/abi_ref.h"
 
-#include <string.h>
-
 #include "kernels/plan/data_index.h"
 
 static lt_status_t invalid(const char *kernel, const char *what) {
@@ -137,10 +135,10 @@ static lt_status_t run_constant_of_shape(const char *kernel,
                            sizeof(lk_constant_of_shape_params_t), f32, 1,
                            &shape, &y));
   const lk_constant_of_shape_params_t *p = call->params;
-  if (p->value_given)
-    return invalid(kernel, "the fill value is a tensor attribute, which the "
-                           "parameter block does not carry");
-  memset(y.data, 0, lk_nbytes(&y));
+  /* The fill's bytes are of the block's dtype: y must have it. */
+  if (p->dtype != y.dtype)
+    return invalid(kernel, "the output's dtype is not the fill value's");
+  lk_ref_constant_of_shape(p, &y);
   return LT_OK;
 }
 

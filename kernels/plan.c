@@ -58,6 +58,10 @@ int32_t lk_attr_floats(lk_attrs_t a, const char *name, double *out,
   return a.vt->get_floats(a.self, name, out, cap, &n) == LK_ATTR_FOUND ? n : -1;
 }
 
+bool lk_attr_tensor(lk_attrs_t a, const char *name, lk_tensor_t *out) {
+  return a.vt->get_tensor(a.self, name, out) == LK_ATTR_FOUND;
+}
+
 /* ---- the plan context
  * ---------------------------------------------------------- */
 

@@ -57,7 +57,12 @@ static inline bool lk_shape_present(const lk_shape_t *in, uint32_t num_in,
  *              its first values (floats convert toward zero);
  *   get_floats the same as doubles;
  *   get_str    a string: *out_data (not NUL-terminated, valid as long as
- *              the store) and *out_len. */
+ *              the store) and *out_len;
+ *   get_tensor a dense tensor (constant_of_shape's `value`) as a read-only
+ *              view: dtype, rank, dims, data pointing into the store
+ *              (valid as long as the store; never written through). An
+ *              element type that is no lk_dtype_t gives dtype
+ *              LK_DTYPE_NONE, for the step to refuse by name. */
 typedef enum lk_attr_found {
   LK_ATTR_ABSENT,
   LK_ATTR_FOUND,
@@ -73,6 +78,8 @@ typedef struct lk_attrs_vtable {
                                 int32_t cap, int32_t *out_count);
   lk_attr_found_t (*get_str)(const void *self, const char *name,
                              const char **out_data, size_t *out_len);
+  lk_attr_found_t (*get_tensor)(const void *self, const char *name,
+                                lk_tensor_t *out);
 } lk_attrs_vtable_t;
 
 typedef struct lk_attrs {
@@ -93,6 +100,9 @@ const char *lk_attr_str(lk_attrs_t a, const char *name, char *buf, size_t cap,
 int32_t lk_attr_ints(lk_attrs_t a, const char *name, int64_t *out, int32_t cap);
 int32_t lk_attr_floats(lk_attrs_t a, const char *name, double *out,
                        int32_t cap);
+/* The view of tensor attribute `name` into *out; false when it is absent
+ * or of another kind. */
+bool lk_attr_tensor(lk_attrs_t a, const char *name, lk_tensor_t *out);
 
 /* ---- the plan context ------------------------------------------------------
  */

@@ -201,6 +201,50 @@ static lt_status_t read_indices(lt_artifact_t *a, uint32_t kind,
   return LT_OK;
 }
 
+/* Tensor attribute #i: the count words at p (dtype, rank, dims, element
+ * bytes; docs/artifact.md) into a view of them. */
+static lt_status_t read_tensor_attr(uint32_t i, const uint8_t *p,
+                                    uint32_t count, lk_tensor_t *out) {
+  if (count < 2)
+    return bad("attribute #%u: count: a tensor needs at least 2 words "
+               "(dtype, rank), got %u", i, count);
+  if (count > LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS)
+    return bad("attribute #%u: count: %u words exceed the tensor attribute "
+               "limit of %u", i, count, LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS);
+  int64_t dt = (int64_t)rd64(p), rank = (int64_t)rd64(p + 8);
+  if (dt < 0 || dt >= LK_NUM_DTYPES)
+    return bad("attribute #%u: dtype: %lld is no element type", i, (long long)dt);
+  if (rank < 0 || rank > LK_MAX_RANK)
+    return bad("attribute #%u: rank: %lld is not in [0, %d]", i, (long long)rank,
+               LK_MAX_RANK);
+  if ((uint64_t)count < 2 + (uint64_t)rank)
+    return bad("attribute #%u: count: %u words do not hold the dims of a rank "
+               "%lld tensor", i, count, (long long)rank);
+  memset(out, 0, sizeof *out);
+  out->dtype = (lk_dtype_t)dt;
+  out->rank = (int32_t)rank;
+  /* Element bytes, capped by the words there are (so nothing overflows). */
+  const uint64_t avail = ((uint64_t)count - 2 - (uint64_t)rank) * 8;
+  uint64_t bytes = lk_dtype_size(out->dtype);
+  for (int32_t d = 0; d < out->rank; d++) {
+    out->dims[d] = (int64_t)rd64(p + 16 + 8 * (size_t)d);
+    if (out->dims[d] < 0)
+      return bad("attribute #%u: dims[%d]: %lld is negative", i, d,
+                 (long long)out->dims[d]);
+    if (out->dims[d] && bytes > avail / (uint64_t)out->dims[d])
+      return bad("attribute #%u: count: %u words do not hold the elements of "
+                 "its dims", i, count);
+    bytes *= (uint64_t)out->dims[d];
+  }
+  uint64_t want = 2 + (uint64_t)rank + (bytes + 7) / 8;
+  if (want != count)
+    return bad("attribute #%u: count: %u words, its %s tensor of %llu bytes "
+               "takes %llu", i, count, lk_dtype_name(out->dtype),
+               (unsigned long long)bytes, (unsigned long long)want);
+  out->data = (void *)(p + 16 + 8 * (size_t)rank);
+  return LT_OK;
+}
+
 /* The first+count range [first, first + count) of a table of n entries. */
 static bool range_ok(uint32_t first, uint32_t count, uint32_t n) {
   return first <= n && count <= n - first;
@@ -324,11 +368,15 @@ static lt_status_t read_tables(lt_artifact_t *a) {
       break;
     case LT_ARTIFACT_ATTR_INTS:
     case LT_ARTIFACT_ATTR_FLOATS:
+    case LT_ARTIFACT_ATTR_TENSOR:
       if (v > ds->count || r->count > ds->count - v)
         return bad("attribute #%u: value: elements [%llu, +%u) are past the end "
                    "of the attribute data (%u elements)", i,
                    (unsigned long long)v, r->count, ds->count);
       r->list = a->data + ds->offset + v * 8;
+      if (kind == LT_ARTIFACT_ATTR_TENSOR &&
+          (st = read_tensor_attr(i, r->list, r->count, &r->tensor)))
+        return st;
       break;
     case LT_ARTIFACT_ATTR_STRING: {
       uint8_t ref[8];
@@ -551,8 +599,17 @@ static lk_attr_found_t get_str(const void *self, const char *name,
   return LK_ATTR_FOUND;
 }
 
-static const lk_attrs_vtable_t attrs_vt = {get_int, get_float, get_ints,
-                                           get_floats, get_str};
+static lk_attr_found_t get_tensor(const void *self, const char *name,
+                                  lk_tensor_t *out) {
+  const lt_artifact_attr_t *a = find_attr(self, name);
+  if (!a) return LK_ATTR_ABSENT;
+  if (a->kind != LT_ARTIFACT_ATTR_TENSOR) return LK_ATTR_WRONG_KIND;
+  *out = a->tensor;
+  return LK_ATTR_FOUND;
+}
+
+static const lk_attrs_vtable_t attrs_vt = {get_int,    get_float, get_ints,
+                                           get_floats, get_str,   get_tensor};
 
 lk_attrs_t lt_artifact_instr_attrs(const lt_artifact_instr_t *instr) {
   return (lk_attrs_t){instr, &attrs_vt};

@@ -40,11 +40,13 @@ typedef struct lt_artifact_tensor {
 typedef struct lt_artifact_attr {
   lt_artifact_str_t name;
   lt_artifact_attr_kind_t kind;
-  uint32_t count;              /* INTS/FLOATS: elements; STRING: bytes */
+  uint32_t count;              /* INTS/FLOATS: elements; STRING: bytes;
+                                  TENSOR: words */
   int64_t i;                   /* INT */
   double f;                    /* FLOAT */
   const uint8_t *list;         /* INTS/FLOATS: count little-endian 8-byte values */
   lt_artifact_str_t s;         /* STRING */
+  lk_tensor_t tensor;          /* TENSOR: data views the attribute data */
 } lt_artifact_attr_t;
 
 typedef struct lt_artifact_instr {

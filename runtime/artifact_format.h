@@ -37,7 +37,7 @@
   X(INDICES, 3, "indices")      /* u32 tensor indices of operands/results */   \
   X(INSTRS, 4, "instructions")  /* instruction records */                      \
   X(ATTRS, 5, "attributes")     /* attribute records */                        \
-  X(ATTR_DATA, 6, "attribute data") /* i64 / f64 list elements */              \
+  X(ATTR_DATA, 6, "attribute data") /* list elements, tensor words */          \
   X(LOCS, 7, "locations")       /* string refs: ONNX node names */             \
   X(INPUTS, 8, "inputs")        /* u32 tensor indices */                       \
   X(OUTPUTS, 9, "outputs")      /* u32 tensor indices */                       \
@@ -77,7 +77,10 @@ typedef enum lt_artifact_storage {
 /* Attribute (24 bytes): name str, kind u32, count u32, value u64. INT: value
  * is the i64's bits; FLOAT: the f64's bits; INTS/FLOATS: count elements
  * starting at element `value` of ATTR_DATA (8 bytes each); STRING: a string
- * ref's offset in value, its length in count. */
+ * ref's offset in value, its length in count; TENSOR: count 8-byte words
+ * of ATTR_DATA from word `value`: dtype (lk_dtype_t), rank (0 to 8),
+ * dims[rank] (>= 0), then the elements' bytes, little-endian, zero-padded
+ * to a whole word; at most LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS words. */
 #define LT_ARTIFACT_ATTR_SIZE 24u
 typedef enum lt_artifact_attr_kind {
   LT_ARTIFACT_ATTR_INT = 1,
@@ -85,7 +88,11 @@ typedef enum lt_artifact_attr_kind {
   LT_ARTIFACT_ATTR_INTS = 3,
   LT_ARTIFACT_ATTR_FLOATS = 4,
   LT_ARTIFACT_ATTR_STRING = 5,
+  LT_ARTIFACT_ATTR_TENSOR = 6,
 } lt_artifact_attr_kind_t;
+/* A tensor attribute is a small constant (a fill value), not a weight:
+ * 1 MiB of words at most. */
+#define LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS (1u << 17)
 
 /* Arena (24 bytes): name str, target i32, device i32, size u64. */
 #define LT_ARTIFACT_ARENA_SIZE 24u

@@ -112,8 +112,43 @@ static lk_attr_found_t dict_str(const void *self, const char *name,
   return LK_ATTR_FOUND;
 }
 
+/* A dense or dense_resource tensor attribute over its bytes. A splat of
+ * more than one element stores just the one: no view of all of them
+ * exists without a copy, so it answers WRONG_KIND. */
+static lk_attr_found_t dict_tensor(const void *self, const char *name,
+                                   lk_tensor_t *out) {
+  const lt_attr_t *a = lt_lite_attr(self, name);
+  if (!a) return LK_ATTR_ABSENT;
+  const lt_type_t *t = a->type;
+  if ((a->kind != LT_ATTR_DENSE && a->kind != LT_ATTR_DENSE_RESOURCE) || !t ||
+      t->kind != LT_TYPE_TENSOR || t->shaped.rank > LK_MAX_RANK ||
+      !lt_type_has_static_shape(t))
+    return LK_ATTR_WRONG_KIND;
+  memset(out, 0, sizeof *out);
+  out->dtype = lt_lite_dtype(t->shaped.element);
+  out->rank = (int32_t)t->shaped.rank;
+  for (uint32_t d = 0; d < t->shaped.rank; d++)
+    out->dims[d] = t->shaped.shape[d];
+  const void *data;
+  size_t size;
+  if (a->kind == LT_ATTR_DENSE_RESOURCE) {
+    const lt_resource_t *r = a->resource.resource;
+    if (!r || !r->has_data) return LK_ATTR_WRONG_KIND;
+    data = r->data;
+    size = r->size;
+  } else {
+    data = a->dense.data;
+    size = a->dense.size;
+  }
+  /* Bytes of an element type that is no dtype are the step's to refuse. */
+  if (out->dtype != LK_DTYPE_NONE && size != lk_nbytes(out))
+    return LK_ATTR_WRONG_KIND;
+  out->data = (void *)data;
+  return LK_ATTR_FOUND;
+}
+
 static const lk_attrs_vtable_t dict_reader = {
-    dict_int, dict_float, dict_ints, dict_floats, dict_str,
+    dict_int, dict_float, dict_ints, dict_floats, dict_str, dict_tensor,
 };
 
 lk_attrs_t lt_lite_attrs(const lt_lite_call_t *c) {

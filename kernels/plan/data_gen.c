@@ -3,22 +3,44 @@
  * come from operand values, so they are static exactly when those operands
  * are known. */
 #include <math.h>
+#include <string.h>
 
 #include "kernels/plan/data_index.h"
 
 /* ---- constant_of_shape --------------------------------------------------- */
 
+/* The fill: `value`'s one element, f32 zero without it (as ONNX says). */
+static lt_result_t fill_value(lk_plan_t *p,
+                              lk_constant_of_shape_params_t *params) {
+  memset(params, 0, sizeof *params);
+  params->dtype = LK_F32;
+  lk_tensor_t v;
+  if (!lk_attr_tensor(p->attrs, "value", &v)) {
+    if (!lk_attr_given(p->attrs, "value")) return LT_SUCCESS;
+    return lk_plan_fail(p, "attribute 'value' must be a one-element tensor");
+  }
+  if (lk_numel(&v) != 1)
+    return lk_plan_fail(p, "attribute 'value' must be a one-element tensor");
+  if (v.dtype == LK_DTYPE_NONE)
+    return lk_plan_fail(p, "attribute 'value' has an unsupported element "
+                           "type");
+  params->dtype = v.dtype;
+  memcpy(params->value, v.data, lk_dtype_size(v.dtype));
+  return LT_SUCCESS;
+}
+
 lt_result_t lk_plan_constant_of_shape(lk_plan_t *p, const lk_shape_t *in,
                                       uint32_t num_in, lk_shape_t *out,
                                       lk_constant_of_shape_params_t *params) {
-  if (LT_FAILED(lk_plan_expect_operands(p, in, num_in, 1))) return LT_FAILURE;
+  if (LT_FAILED(fill_value(p, params)) ||
+      LT_FAILED(lk_plan_expect_operands(p, in, num_in, 1)))
+    return LT_FAILURE;
   int64_t shape[LK_MAX_RANK], len;
   int32_t n;
   if (LT_FAILED(
           lk_plan_data_ints(p, in, 0, "shape", shape, LK_MAX_RANK, &n, &len)))
     return LT_FAILURE;
-  params->value_given = lk_attr_given(p->attrs, "value");
-  out[0].dtype = params->value_given ? LK_DTYPE_NONE : LK_F32;
+  out[0].dtype = params->dtype;
   out[0].rank = (int32_t)len;
   for (int32_t d = 0; d < out[0].rank; d++) {
     out[0].dims[d] = n < 0 ? -1 : shape[d];

@@ -14,12 +14,9 @@
  * time; every operand at run time) the step gives the exact dims, without
  * them -1; it never fails for that.
  *
- * constant_of_shape's element type is its `value` tensor attribute's, which
- * lk_attrs_t cannot read: with one given, the step leaves the result's dtype
- * at LK_DTYPE_NONE and sets params->value_given; the caller fills both the
- * dtype and the data (the dialect from the attribute; the runtime never
- * sees one, as the artifact holds no tensor attributes, and the ABI kernel
- * refuses such a block). Without one the result is f32 zeros. */
+ * constant_of_shape's element type and fill are its `value` tensor
+ * attribute's (lk_attr_tensor; one element of a supported dtype), f32
+ * zeros without one. */
 #ifndef LITE_KERNELS_PLAN_DATA_INDEX_H
 #define LITE_KERNELS_PLAN_DATA_INDEX_H
 
@@ -30,8 +27,7 @@
 lt_result_t lk_plan_expect_operands(lk_plan_t *p, const lk_shape_t *in,
                                     uint32_t num_in, uint32_t n);
 
-/* Whether the op has attribute `name`, of whatever kind (one no getter
- * reads, like constant_of_shape's tensor `value`, included). */
+/* Whether the op has attribute `name`, of whatever kind. */
 bool lk_attr_given(lk_attrs_t a, const char *name);
 
 /* "operand #i (name) element <position> is <value>, out of range for a dim
@@ -86,7 +82,8 @@ lt_result_t lk_plan_compress(lk_plan_t *p, const lk_shape_t *in,
 
 /* ---- generators ---------------------------------------------------------- */
 
-/* in: shape (1-D integer). Attribute value (see above). */
+/* in: shape (1-D integer). Attribute value (see above); the parameters
+ * carry its element. */
 lt_result_t lk_plan_constant_of_shape(lk_plan_t *p, const lk_shape_t *in,
                                       uint32_t num_in, lk_shape_t *out,
                                       lk_constant_of_shape_params_t *params);

@@ -181,13 +181,15 @@ void lk_ref_trilu(const lk_trilu_params_t *p, const lk_tensor_t *x,
                   lk_tensor_t *y);
 
 /* ---- generators --------------------------------------------------------- */
-/* constant_of_shape's: whether a `value` attribute is given. It is a tensor,
- * which no lk_attrs_t reader exposes (and no artifact holds), so the step
- * knows only that; the fill is then the caller's. Without one the result
- * is f32 zeros. */
+/* constant_of_shape's: the fill, `value`'s one element (f32 zero without
+ * one): its dtype, which is the result's, and its bytes. */
 typedef struct lk_constant_of_shape_params {
-  bool value_given;
+  lk_dtype_t dtype;
+  uint8_t value[8]; /* the element's lk_dtype_size(dtype) bytes */
 } lk_constant_of_shape_params_t;
+/* Every element of y = p's fill (y has p->dtype). */
+void lk_ref_constant_of_shape(const lk_constant_of_shape_params_t *p,
+                              lk_tensor_t *y);
 /* Every element of y = value's single element (value has y's dtype). */
 void lk_ref_fill(const lk_tensor_t *value, lk_tensor_t *y);
 /* y[i] = start + i * delta (scalars of y's dtype; integer dtypes compute in

@@ -288,6 +288,14 @@ void lk_ref_fill(const lk_tensor_t *value, lk_tensor_t *y) {
     lk_copy_elem(y, i, value, 0);
 }
 
+void lk_ref_constant_of_shape(const lk_constant_of_shape_params_t *p,
+                              lk_tensor_t *y) {
+  size_t es = lk_dtype_size(y->dtype);
+  int64_t n = lk_numel(y);
+  for (int64_t i = 0; i < n; i++)
+    memcpy((char *)y->data + (size_t)i * es, p->value, es);
+}
+
 void lk_ref_range(const lk_tensor_t *start, const lk_tensor_t *delta,
                   lk_tensor_t *y) {
   int64_t n = lk_numel(y);

@@ -55,6 +55,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       sink ^= (uint8_t)lk_attr_ints(at, name, ints, 16);
       sink ^= (uint8_t)lk_attr_floats(at, name, fl, 16);
       sink ^= (uint8_t)lk_attr_str(at, name, buf, sizeof buf, "")[0];
+      lk_tensor_t tv;
+      if (lk_attr_tensor(at, name, &tv))
+        for (size_t b = 0; b < lk_nbytes(&tv); b++) sink ^= ((const uint8_t *)tv.data)[b];
     }
   }
   for (uint32_t i = 0; i < lt_artifact_num_inputs(a); i++) sink ^= (uint8_t)lt_artifact_input(a, i);

@@ -34,6 +34,7 @@ int main(int argc, char **argv) {
     lt_aw_attr_ints(w, "axes", axes, 2);
     lt_aw_attr_floats(w, "scales", f, 1);
     lt_aw_attr_str(w, "mode", "nearest", 7);
+    lt_aw_attr_tensor(w, "value", &(lk_tensor_t){LK_F32, 1, {1}, (void *)weight});
     lt_aw_loc(w, "Mul_0", 5);
     char path[4096];
     snprintf(path, sizeof path, "%s/seed%d.lite", argv[1], variant);

@@ -6,7 +6,8 @@
  * numbers, in f32 (both rows) and in i64 (the any row). Then the
  * refusals: too few inputs, a wrong parameter block, the f32 row given i64
  * data, out-of-range indices the step did not see, results not of the
- * data-dependent dims, and constant_of_shape's tensor `value`. */
+ * data-dependent dims, and a constant_of_shape result not of its fill's
+ * dtype. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,7 +252,8 @@ static const tcase_t k_cases[] = {
 };
 
 /* constant_of_shape has no data operand: f32 zeros, through both rows; the
- * f32 row refuses an i64 result; a block from a tensor `value` is refused. */
+ * f32 row refuses an i64 result; a tensor `value` fills i64 and f32, and a
+ * result of another dtype than the block's is refused. */
 static void test_constant_of_shape(lk_registry_t *r) {
   tcase_t c = {"constant_of_shape",           k_none,     1,
                {{OF(LK_I64, 1, 2), V(2, 3)}}, D(2, 2, 3), W(0, 0, 0, 0, 0, 0)};
@@ -272,14 +274,34 @@ static void test_constant_of_shape(lk_registry_t *r) {
               LT_STATUS_INVALID_ARGUMENT);
   }
   release(&pc);
-  const attr_t value[] = {INT("value", 1), END};
-  c.attrs = value;
+  /* An i64 `value` fills i64 through the any row (beyond what a double
+   * holds, so the bytes are copied, not converted). */
+  int64_t big = ((int64_t)1 << 53) + 1;
+  lk_tensor_t i64 = {LK_I64, 1, {1}, &big};
+  const attr_t value_i64[] = {TENSOR("value", &i64), END};
+  c.attrs = value_i64;
   if (plan(&c, LK_F32, &pc)) {
-    CHECK(pc.y.dtype == LK_DTYPE_NONE);
+    CHECK(pc.y.dtype == LK_I64);
+    STATUS_IS(call(r, c.op, "any", &pc, 1, pc.params_size), LT_STATUS_OK);
+    for (int64_t i = 0; i < 6; i++)
+      CHECK(((const int64_t *)pc.y.data)[i] == big);
+    /* A result not of the block's dtype is refused. */
     free(pc.y.data);
-    pc.y = tensor(LK_F32, 2, pc.y.dims, NULL);
+    pc.y = tensor(LK_I32, 2, pc.y.dims, NULL);
     STATUS_IS(call(r, c.op, "any", &pc, 1, pc.params_size),
               LT_STATUS_INVALID_ARGUMENT);
+  }
+  release(&pc);
+  /* An f32 `value` through the f32 row. */
+  float fill = -2.5f;
+  lk_tensor_t f32 = {LK_F32, 0, {0}, &fill};
+  const attr_t value_f32[] = {TENSOR("value", &f32), END};
+  c.attrs = value_f32;
+  c.want = (const double[]){-2.5, -2.5, -2.5, -2.5, -2.5, -2.5};
+  if (plan(&c, LK_F32, &pc)) {
+    CHECK(pc.y.dtype == LK_F32);
+    STATUS_IS(call(r, c.op, "f32", &pc, 1, pc.params_size), LT_STATUS_OK);
+    CHECK(result_is(&c, &pc.y));
   }
   release(&pc);
 }

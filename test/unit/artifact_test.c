@@ -1,7 +1,8 @@
 /* artifact_test.c - the artifact writer and the validating loader: every
- * field round-trips, the attribute reader answers as the IR's does, and
- * every corruption (truncation, flipped header bytes, bad offsets, counts,
- * string refs, magic, a newer version) is a clear error, never a crash. */
+ * field round-trips, tensor attributes included, the attribute reader
+ * answers as the IR's does, and every corruption (truncation, flipped
+ * header bytes, bad offsets, counts, string refs, magic, a newer version,
+ * bad tensor words) is a clear error, never a crash. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,119 @@ static void test_corruptions(const uint8_t *data, size_t size) {
   free(copy);
 }
 
+/* ---- tensor attributes ---------------------------------------------------- */
+
+static const int64_t k_fill = -7;
+static const float k_scalar = 1.5f;
+static const int8_t k_bytes[3] = {1, 2, 3};
+
+/* One constant_of_shape with tensor attributes: an i64 [1], an f32
+ * scalar, three i8 (padded to a word), an empty f32 [0x4]; an int and a
+ * long list. */
+static void build_tensors(uint8_t **data, size_t *size) {
+  lt_aw_t *w = lt_aw_new();
+  lt_aw_arena(w, "host", LK_TARGET_HOST, 0, 64);
+  int64_t sd[1] = {2}, od[2] = {2, 2};
+  lk_place_t host = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_ANY, LK_LAYOUT_NCHW);
+  uint32_t in = lt_aw_tensor(w, &(lt_aw_tensor_t){"shape", LK_I64, 1, sd, host,
+                                                  LT_ARTIFACT_STORAGE_INPUT, 0, 0, 0, NULL});
+  uint32_t out = lt_aw_tensor(w, &(lt_aw_tensor_t){"y", LK_I64, 2, od, host,
+                                                   LT_ARTIFACT_STORAGE_ARENA, 0, 0, 32, NULL});
+  lt_aw_input(w, in);
+  lt_aw_output(w, out);
+  lt_aw_instr(w, "ref_constant_of_shape__any_nchw", "lite.constant_of_shape", &in, 1, &out, 1);
+  CHECK(lt_aw_attr_tensor(w, "value", &(lk_tensor_t){LK_I64, 1, {1}, (void *)&k_fill}));
+  CHECK(lt_aw_attr_tensor(w, "scalar", &(lk_tensor_t){LK_F32, 0, {0}, (void *)&k_scalar}));
+  CHECK(lt_aw_attr_tensor(w, "bytes", &(lk_tensor_t){LK_I8, 1, {3}, (void *)k_bytes}));
+  CHECK(lt_aw_attr_tensor(w, "empty", &(lk_tensor_t){LK_F32, 2, {0, 4}, NULL}));
+  lt_aw_attr_int(w, "axis", 1);
+  /* Attribute data past the tensor limit, for a count the data holds but
+   * the limit does not. */
+  int64_t *pad = calloc(LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS + 1, sizeof *pad);
+  if (pad) lt_aw_attr_ints(w, "pad", pad, LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS + 1);
+  free(pad);
+  /* What the format cannot hold is refused, with nothing written. */
+  CHECK(!lt_aw_attr_tensor(w, "none", &(lk_tensor_t){LK_DTYPE_NONE, 0, {0}, (void *)&k_fill}));
+  CHECK(!lt_aw_attr_tensor(w, "rank9", &(lk_tensor_t){LK_I8, 9, {1, 1, 1, 1, 1, 1, 1, 1}, NULL}));
+  CHECK(!lt_aw_attr_tensor(w, "big", &(lk_tensor_t){LK_F32, 1, {1 << 20}, NULL}));
+  CHECK(!lt_aw_attr_tensor(w, "neg", &(lk_tensor_t){LK_F32, 1, {-1}, NULL}));
+  lt_status_t st = lt_aw_finish(w, "lite test", data, size);
+  CHECK(st == LT_OK);
+  lt_aw_free(w);
+}
+
+static void test_tensor_round_trip(const uint8_t *data, size_t size) {
+  lt_artifact_t *a;
+  lt_status_t st = lt_artifact_load_buffer(data, size, lt_allocator_system(), &a);
+  if (st) {
+    fprintf(stderr, "load: %s\n", lt_status_message(st));
+    lt_status_free(st);
+    failures++;
+    return;
+  }
+  const lt_artifact_instr_t *in = lt_artifact_instr(a, 0);
+  CHECK(in->num_attrs == 6);
+  lk_attrs_t at = lt_artifact_instr_attrs(in);
+  lk_tensor_t v;
+  CHECK(lk_attr_tensor(at, "value", &v) && v.dtype == LK_I64 && v.rank == 1 &&
+        v.dims[0] == 1 && memcmp(v.data, &k_fill, 8) == 0);
+  /* A view into the file's bytes, word-aligned. */
+  CHECK((const uint8_t *)v.data > data && (const uint8_t *)v.data < data + size &&
+        ((const uint8_t *)v.data - data) % 8 == 0);
+  CHECK(lk_attr_tensor(at, "scalar", &v) && v.dtype == LK_F32 && v.rank == 0 &&
+        memcmp(v.data, &k_scalar, 4) == 0);
+  CHECK(lk_attr_tensor(at, "bytes", &v) && v.dtype == LK_I8 && v.rank == 1 &&
+        v.dims[0] == 3 && memcmp(v.data, k_bytes, 3) == 0);
+  CHECK(lk_attr_tensor(at, "empty", &v) && v.rank == 2 && v.dims[0] == 0 &&
+        v.dims[1] == 4 && lk_numel(&v) == 0);
+  CHECK(!lk_attr_tensor(at, "missing", &v));
+  CHECK(at.vt->get_tensor(at.self, "axis", &v) == LK_ATTR_WRONG_KIND);
+  CHECK(lk_attr_int(at, "value", 5) == 5); /* a tensor is no int */
+  lt_artifact_free(a);
+}
+
+static void put64(uint8_t *p, uint64_t v) {
+  put32(p, (uint32_t)v);
+  put32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* Attribute #0 ("value", i64 [1]) is words 0..4 of the attribute data:
+ * dtype, rank, dims[0], the element. */
+static void test_tensor_corruptions(const uint8_t *data, size_t size) {
+  uint8_t *copy = malloc(size);
+  const uint64_t words = section_off(data, LT_ARTIFACT_SECTION_ATTR_DATA);
+  const uint64_t rec = section_off(data, LT_ARTIFACT_SECTION_ATTRS);
+  static const struct {
+    bool count; /* the record's count (else word `at` of the data) */
+    uint32_t at;
+    uint64_t v;
+    const char *want;
+  } k[] = {
+      {false, 0, 99, "attribute #0: dtype: 99 is no element type"},
+      {false, 0, (uint64_t)-1, "attribute #0: dtype: -1 is no element type"},
+      {false, 1, 9, "attribute #0: rank: 9 is not in [0, 8]"},
+      {false, 2, (uint64_t)-3, "attribute #0: dims[0]: -3 is negative"},
+      {false, 2, (uint64_t)1 << 62, "attribute #0: count: 4 words do not hold the elements"},
+      {false, 2, 2, "attribute #0: count: 4 words do not hold the elements"},
+      {true, 0, 5, "attribute #0: count: 5 words, its i64 tensor of 8 bytes takes 4"},
+      {true, 0, 3, "attribute #0: count: 3 words do not hold the elements"},
+      {true, 0, 1, "attribute #0: count: a tensor needs at least 2 words"},
+      {true, 0, 0, "attribute #0: count: a tensor needs at least 2 words"},
+      {true, 0, 0xffffffffu, "attribute #0: value: elements [0, +4294967295)"},
+  };
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+    memcpy(copy, data, size);
+    if (k[i].count) put32(copy + rec + 12, (uint32_t)k[i].v);
+    else put64(copy + words + 8 * k[i].at, k[i].v);
+    expect_error(copy, size, k[i].want, k[i].want);
+  }
+  memcpy(copy, data, size);
+  put32(copy + rec + 12, LT_ARTIFACT_ATTR_TENSOR_MAX_WORDS + 1);
+  expect_error(copy, size, "attribute #0: count: 131073 words exceed the tensor "
+               "attribute limit of 131072", "count past the limit");
+  free(copy);
+}
+
 static void test_file(const uint8_t *data, size_t size) {
   char path[] = "/tmp/artifact_test_XXXXXX";
   int fd = mkstemp(path);
@@ -247,6 +361,11 @@ int main(void) {
   test_round_trip(data, size);
   test_corruptions(data, size);
   test_file(data, size);
+  free(data);
+  build_tensors(&data, &size);
+  if (!data) return 1;
+  test_tensor_round_trip(data, size);
+  test_tensor_corruptions(data, size);
   free(data);
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;

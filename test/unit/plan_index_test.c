@@ -355,12 +355,36 @@ static void test_constant_of_shape(void) {
   lk_shape_t out;
   lk_constant_of_shape_params_t kp;
   lk_shape_t s = VEC(LK_I64, 2, 3);
+  static const uint8_t zeros[8];
   SUCCEEDS(STEP(k_none, lk_plan_constant_of_shape(&p, &s, 1, &out, &kp)), &p);
-  CHECK(out.dtype == LK_F32 && DIMS_ARE(&out, 2, 3) && !kp.value_given);
-  /* A `value` of any kind (the IR's is a tensor) is the caller's to fill. */
-  const attr_t value[] = {INT("value", 7), END};
+  CHECK(out.dtype == LK_F32 && DIMS_ARE(&out, 2, 3) && kp.dtype == LK_F32 &&
+        memcmp(kp.value, zeros, 8) == 0);
+  /* The tensor `value` gives the dtype and the fill's bytes. */
+  int64_t seven = 7;
+  lk_tensor_t i64 = {LK_I64, 1, {1}, &seven};
+  const attr_t value[] = {TENSOR("value", &i64), END};
   SUCCEEDS(STEP(value, lk_plan_constant_of_shape(&p, &s, 1, &out, &kp)), &p);
-  CHECK(out.dtype == LK_DTYPE_NONE && DIMS_ARE(&out, 2, 3) && kp.value_given);
+  CHECK(out.dtype == LK_I64 && DIMS_ARE(&out, 2, 3) && kp.dtype == LK_I64 &&
+        memcmp(kp.value, &seven, 8) == 0);
+  float half = 0.5f;
+  lk_tensor_t f32 = {LK_F32, 0, {0}, &half};
+  const attr_t scalar[] = {TENSOR("value", &f32), END};
+  SUCCEEDS(STEP(scalar, lk_plan_constant_of_shape(&p, &s, 1, &out, &kp)), &p);
+  CHECK(out.dtype == LK_F32 && kp.dtype == LK_F32 &&
+        memcmp(kp.value, &half, 4) == 0 && memcmp(kp.value + 4, zeros, 4) == 0);
+  /* The value's checks come first, as they did in the dialect. */
+  int32_t pair[2] = {1, 2};
+  lk_tensor_t two = {LK_I32, 1, {2}, pair};
+  const attr_t bad_two[] = {TENSOR("value", &two), END};
+  const attr_t bad_kind[] = {INT("value", 7), END};
+  lk_tensor_t none = {LK_DTYPE_NONE, 1, {1}, pair};
+  const attr_t bad_dtype[] = {TENSOR("value", &none), END};
+  FAILS_WITH(STEP(bad_two, lk_plan_constant_of_shape(&p, &s, 0, &out, &kp)),
+             &p, "attribute 'value' must be a one-element tensor");
+  FAILS_WITH(STEP(bad_kind, lk_plan_constant_of_shape(&p, &s, 1, &out, &kp)),
+             &p, "attribute 'value' must be a one-element tensor");
+  FAILS_WITH(STEP(bad_dtype, lk_plan_constant_of_shape(&p, &s, 1, &out, &kp)),
+             &p, "attribute 'value' has an unsupported element type");
   s = SHAPE(LK_I32, 3);
   SUCCEEDS(STEP(k_none, lk_plan_constant_of_shape(&p, &s, 1, &out, &kp)), &p);
   CHECK(DIMS_ARE(&out, -1, -1, -1));

@@ -17,13 +17,14 @@
 
 typedef struct attr {
   const char *name;
-  char kind; /* i f s I F */
+  char kind; /* i f s I F t */
   int64_t i;
   double f;
   const char *s;
   const int64_t *ints;
   const double *floats;
   int32_t n;
+  const lk_tensor_t *tensor;
 } attr_t;
 
 #define INT(nm, v)                                                             \
@@ -42,6 +43,9 @@ typedef struct attr {
     .name = nm, .kind = 'F', .floats = (const double[]){__VA_ARGS__},          \
     .n = (int32_t)(sizeof((double[]){__VA_ARGS__}) / sizeof(double))           \
   }
+/* A tensor attribute viewing *t (which must outlive the table). */
+#define TENSOR(nm, t)                                                          \
+  { .name = nm, .kind = 't', .tensor = (t) }
 #define END                                                                    \
   { .name = NULL }
 
@@ -114,8 +118,17 @@ static inline lk_attr_found_t t_str(const void *self, const char *name,
   return LK_ATTR_FOUND;
 }
 
-static const lk_attrs_vtable_t table_reader = {t_int, t_float, t_ints, t_floats,
-                                               t_str};
+static inline lk_attr_found_t t_tensor(const void *self, const char *name,
+                                       lk_tensor_t *out) {
+  const attr_t *a = find(self, name);
+  if (!a) return LK_ATTR_ABSENT;
+  if (a->kind != 't') return LK_ATTR_WRONG_KIND;
+  *out = *a->tensor;
+  return LK_ATTR_FOUND;
+}
+
+static const lk_attrs_vtable_t table_reader = {t_int,    t_float, t_ints,
+                                               t_floats, t_str,   t_tensor};
 
 static inline lk_plan_t plan_over(const attr_t *table) {
   lk_plan_t p;
