@@ -15,6 +15,10 @@ typedef struct step {
   lk_view_t *in, *out; /* the call's views: copies of the tensors' */
   void *params;        /* the model's, or this predictor's when re-planned */
   bool refresh;        /* reads a model input: re-copy views before a call */
+  /* lite.io_copy: the bytes move through the destination's TargetWrapper
+   * (in the direction the two targets give), not through a kernel. */
+  const lt_rt_target_t *copy_to;
+  lt_rt_copy_dir_t copy_dir;
 } step_t;
 
 typedef struct arena {
@@ -25,6 +29,7 @@ typedef struct arena {
 
 struct lt_predictor {
   lt_model_t *m;
+  lt_rt_target_t targets[LK_NUM_TARGETS]; /* the wrappers io_copy uses */
   const lt_artifact_t *art;
   lt_allocator_t al;
   arena_t *arenas;
@@ -68,6 +73,31 @@ static lt_status_t at_instr(const lt_predictor_t *p, uint32_t i,
       lt_status_message(st));
   lt_status_free(st);
   return w;
+}
+
+/* io_copy: one dense buffer to another of the same bytes. */
+static lt_status_t copy(const step_t *s) {
+  const lk_view_t *from = &s->in[0], *to = &s->out[0];
+  if (from->nbytes != to->nbytes || from->layout != to->layout ||
+      from->dtype != to->dtype)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "io_copy: %zu bytes of %s %s into %zu bytes of %s "
+                          "%s",
+                          from->nbytes, lk_dtype_name(from->dtype),
+                          lk_layout_name(from->layout), to->nbytes,
+                          lk_dtype_name(to->dtype), lk_layout_name(to->layout));
+  return lt_rt_target_memcpy(s->copy_to, to->data, from->data, to->nbytes,
+                             s->copy_dir);
+}
+
+/* The direction of a copy between two targets' memories. */
+static lt_rt_copy_dir_t copy_dir(lk_target_t from, lk_target_t to) {
+  bool h_from = lk_target_is_host_memory(from) || from == LK_TARGET_ANY;
+  bool h_to = lk_target_is_host_memory(to) || to == LK_TARGET_ANY;
+  return h_from && h_to ? LT_RT_COPY_HOST_TO_HOST
+         : h_from       ? LT_RT_COPY_HOST_TO_DEVICE
+         : h_to         ? LT_RT_COPY_DEVICE_TO_HOST
+                        : LT_RT_COPY_DEVICE_TO_DEVICE;
 }
 
 static lk_layout_t stored_layout(const lt_artifact_tensor_t *t) {
@@ -259,6 +289,17 @@ static lt_status_t create_steps(lt_predictor_t *p) {
           LT_ARTIFACT_STORAGE_INPUT)
         s->refresh = true;
     s->params = ins->params;
+    if (strcmp(ins->op_name, "lite.io_copy") == 0 && ai->num_operands == 1 &&
+        ai->num_results == 1) {
+      lk_target_t from = lt_artifact_tensor(p->art, ai->operands[0])->place.target,
+                  to = lt_artifact_tensor(p->art, ai->results[0])->place.target;
+      if (!lt_rt_target_get(to, p->al, &p->targets[to]))
+        return lt_status_make(LT_STATUS_UNIMPLEMENTED,
+                              "%s: io_copy to %s: this runtime has no such "
+                              "target", ins->op_name, lk_target_name(to));
+      s->copy_to = &p->targets[to];
+      s->copy_dir = copy_dir(from, to);
+    }
     if (ins->replan != LT_RT_REPLAN_NEVER) {
       s->params = next_params;
       memcpy(s->params, ins->params, ins->step->params_size);
@@ -434,7 +475,7 @@ lt_status_t lt_predictor_run(lt_predictor_t *p) {
       refresh_inputs(p, i);
     }
     uint64_t t0 = p->profile ? now_ns() : 0;
-    lt_status_t st = ins->kernel->run(&s->call);
+    lt_status_t st = s->copy_to ? copy(s) : ins->kernel->run(&s->call);
     if (st) return at_instr(p, i, st);
     if (p->profile) {
       uint64_t t1 = now_ns();

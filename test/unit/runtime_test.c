@@ -246,6 +246,55 @@ static void test_load_errors(void) {
                     "1x3x2x2, the artifact records 1x3x3x3");
 }
 
+/* x (host) -> io_copy -> y (an arena of `target`) -> output. */
+static void build_copy(lk_target_t target, const char *arena, uint8_t **data,
+                       size_t *size) {
+  lt_aw_t *w = lt_aw_new();
+  lt_aw_arena(w, arena, target, 0, 64);
+  int64_t d[1] = {5};
+  lk_place_t host = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  lk_place_t dst = LK_PLACE(target, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  uint32_t x = lt_aw_tensor(w, &(lt_aw_tensor_t){"x", LK_F32, 1, d, host,
+                                                 LT_ARTIFACT_STORAGE_INPUT, 0,
+                                                 0, 0, NULL});
+  uint32_t y = lt_aw_tensor(w, &(lt_aw_tensor_t){"y", LK_F32, 1, d, dst,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 0, 20, NULL});
+  lt_aw_input(w, x);
+  lt_aw_output(w, y);
+  lt_aw_instr(w, "ref_io_copy__f32_nchw", "lite.io_copy", &x, 1, &y, 1);
+  CHECK(lt_aw_finish(w, "lite test", data, size) == LT_OK);
+  lt_aw_free(w);
+}
+
+/* io_copy moves bytes through the destination's TargetWrapper; a target
+ * without one is refused at load, naming the arena. */
+static void test_io_copy(void) {
+  uint8_t *data;
+  size_t size;
+  build_copy(LK_TARGET_X86, "x86", &data, &size);
+  lt_model_t *m = load(data, size);
+  lt_predictor_t *p = NULL;
+  if (m && lt_predictor_create(m, NULL, &p) == LT_OK) {
+    float x[5] = {1, -2, 3.5f, 0, 7};
+    int64_t d[1] = {5};
+    CHECK(lt_predictor_set_input(p, 0, LK_F32, 1, d, x, sizeof x) == LT_OK);
+    CHECK(lt_predictor_run(p) == LT_OK);
+    const lk_view_t *y = lt_predictor_output(p, 0);
+    CHECK(y->data != x && memcmp(y->data, x, sizeof x) == 0);
+  }
+  lt_predictor_destroy(p);
+  lt_model_release(m);
+  free(data);
+  build_copy(LK_TARGET_OPENCL, "opencl", &data, &size);
+  m = NULL;
+  lt_status_t st = lt_model_load_buffer(data, size, NULL, &m);
+  CHECK(st && strstr(lt_status_message(st),
+                     "arena 'opencl': this runtime has no opencl target"));
+  lt_status_free(st);
+  free(data);
+}
+
 /* Predictors of one model on threads of their own (run under TSan too). */
 typedef struct worker {
   lt_model_t *m;
@@ -296,6 +345,7 @@ int main(void) {
   test_static();
   test_dynamic();
   test_load_errors();
+  test_io_copy();
   test_threads();
   if (g_failures) {
     fprintf(stderr, "runtime_test: %d failure(s)\n", g_failures);
