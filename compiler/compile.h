@@ -20,7 +20,9 @@ typedef struct lt_compile_options {
 } lt_compile_options_t;
 
 /* The compile pipeline for options, as lite-opt's --pass-pipeline text,
- * into buf (truncated to cap). */
+ * into buf (truncated to cap): builtin.module() around
+ * lt_lite_compile_pipeline (passes/passes.h), the pipeline that
+ * lt_compile_module and lite-opt's --lite-compile [--lite-places=P] run. */
 const char *lt_compile_pipeline_text(const lt_compile_options_t *options,
                                      char *buf, size_t cap);
 
