@@ -19,12 +19,8 @@ typedef struct lt_compile_options {
   bool no_optimize;
 } lt_compile_options_t;
 
-/* The compile pipeline for options, as lite-opt's --pass-pipeline text,
- * into buf (truncated to cap). */
-const char *lt_compile_pipeline_text(const lt_compile_options_t *options,
-                                     char *buf, size_t cap);
-
-/* Runs the compile pipeline on module (changing it in place) and writes
+/* Runs the compile pipeline (lt_lite_compile_pipeline, passes/passes.h: the
+ * one lite-opt --lite-compile [--lite-places=P] runs) on module (changing it in place) and writes
  * the artifact into *out_data (free() it), *out_size bytes. Failures are
  * diagnostics on module's context. */
 lt_result_t lt_compile_module(lt_op_t *module,

@@ -4,6 +4,7 @@
  * use. */
 #include "passes/fixed_point.h"
 #include "passes/pass_list.h"
+#include "passes/passes.h"
 
 /* Adds passes[0..n) with their default options, in order. */
 static lt_result_t add_passes(lt_pass_manager_t *pm,
@@ -83,18 +84,33 @@ static lt_result_t build_lite_optimize(lt_pass_manager_t *pm) {
   return add_passes(each_round, round, LT_ARRAY_SIZE(round));
 }
 
-/* The whole compile path at the default Places (host:f32:nchw): graph
- * optimization, then per function kernel pick, place inference, casts and
- * the memory plan (run last: the plan holds for the op order it saw). Other
- * Places take the spelled-out pipeline with each pass's {places=...}. */
+void lt_lite_compile_pipeline(const char *places, bool no_optimize,
+                              lt_strbuf_t *sb) {
+  if (!no_optimize) lt_strbuf_puts(sb, "lite-optimize,");
+  if (places && *places)
+    lt_strbuf_printf(sb,
+                     "func.func(lite-pick-kernels{places=%s},"
+                     "lite-infer-places{places=%s},",
+                     places, places);
+  else
+    lt_strbuf_puts(sb, "func.func(lite-pick-kernels,lite-infer-places,");
+  lt_strbuf_puts(sb,
+                 "lite-insert-casts,lite-plan-memory{dynamic-dim-bound=-1})");
+}
+
+/* Through the one parser of pipeline text. */
+lt_result_t lt_lite_compile_add(lt_pass_manager_t *pm, const char *places,
+                                bool no_optimize) {
+  lt_strbuf_t sb = {0};
+  lt_lite_compile_pipeline(places, no_optimize, &sb);
+  lt_result_t r =
+      sb.data ? lt_pass_manager_add_pipeline(pm, sb.data) : LT_FAILURE;
+  lt_strbuf_free(&sb);
+  return r;
+}
+
 static lt_result_t build_lite_compile(lt_pass_manager_t *pm) {
-  if (LT_FAILED(build_lite_optimize(pm))) return LT_FAILURE;
-  lt_pass_manager_t *func = lt_pass_manager_nest(pm, "func.func");
-  if (!func) return LT_FAILURE;
-  static const lt_pass_info_t *const place[] = {
-      &lt_pick_kernels_pass, &lt_infer_places_pass, &lt_insert_casts_pass,
-      &lt_plan_memory_pass};
-  return add_passes(func, place, LT_ARRAY_SIZE(place));
+  return lt_lite_compile_add(pm, NULL, false);
 }
 
 static const lt_pass_pipeline_info_t lite_default_pipeline = {
@@ -115,7 +131,8 @@ static const lt_pass_pipeline_info_t lite_optimize_pipeline = {
 static const lt_pass_pipeline_info_t lite_compile_pipeline = {
     .name = "lite-compile",
     .summary = "lite-optimize, then kernel pick, place inference, casts and "
-               "the memory plan on every function (host:f32:nchw)",
+               "the memory plan (dynamic shapes left to the runtime) on every "
+               "function, at host:f32:nchw or lite-opt's --lite-places",
     .build = build_lite_compile,
 };
 

@@ -10,6 +10,7 @@
 
 #include "dialects/dialects.h"
 #include "ir/parser.h"
+#include "passes/passes.h"
 #include "test/lib/test_dialect.h"
 #include "tools/common/cl.h"
 #include "tools/common/sniff.h"
@@ -166,6 +167,33 @@ static bool write_output(const char *prog, const char *path,
 
 /* ---- pipelines -------------------------------------------------------------
  */
+static bool is_lite_compile(const lt_opt_pass_flag_t *f) {
+  return strcmp(f->name, "lite-compile") == 0;
+}
+
+/* Appends one pass flag; --lite-compile with --lite-places is the compile
+ * pipeline at those places (the lite-compile pipeline is the same at the
+ * default ones: lt_lite_compile_add). */
+static lt_result_t add_pass_flag(lt_pass_manager_t *pm,
+                                 const lt_opt_config_t *c,
+                                 const lt_opt_pass_flag_t *f) {
+  if (!c->places || f->options || !is_lite_compile(f))
+    return lt_pass_manager_add_named(pm, f->name, f->options);
+  return lt_lite_compile_add(pm, c->places, false);
+}
+
+/* --lite-places only says where --lite-compile compiles for. */
+static bool check_places(const lt_opt_config_t *c) {
+  if (!c->places) return true;
+  for (size_t i = 0; i < c->num_pass_flags; i++)
+    if (is_lite_compile(&c->pass_flags[i])) return true;
+  lt_cl_error(c->prog,
+              "--lite-places needs --lite-compile: it sets the Places "
+              "--lite-compile compiles for (in a --pass-pipeline, give "
+              "lite-pick-kernels and lite-infer-places {places=...})");
+  return false;
+}
+
 /* Builds the pass manager for a top-level op named `anchor` from either
  * --pass-pipeline or the per-pass flags. NULL after diagnostics. */
 static lt_pass_manager_t *build_pass_manager(lt_context_t *ctx,
@@ -183,8 +211,7 @@ static lt_pass_manager_t *build_pass_manager(lt_context_t *ctx,
     return NULL;
   }
   for (size_t i = 0; i < c->num_pass_flags; i++) {
-    if (LT_FAILED(lt_pass_manager_add_named(pm, c->pass_flags[i].name,
-                                            c->pass_flags[i].options))) {
+    if (LT_FAILED(add_pass_flag(pm, c, &c->pass_flags[i]))) {
       lt_pass_manager_destroy(pm);
       return NULL;
     }
@@ -193,6 +220,7 @@ static lt_pass_manager_t *build_pass_manager(lt_context_t *ctx,
 }
 
 bool lt_opt_check_pipeline(const lt_opt_config_t *c) {
+  if (!check_places(c)) return false;
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {

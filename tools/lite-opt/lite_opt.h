@@ -45,6 +45,9 @@
     "Display the version of this program")                                     \
   X(PASS_PIPELINE, "pass-pipeline", VALUE, "<string>", PIPELINE,               \
     "Textual description of the pass pipeline to run")                         \
+  X(PLACES, "lite-places", VALUE, "<place,...>", PIPELINE,                     \
+    "The Places --lite-compile compiles for, most preferred first "            \
+    "(target:precision:layout,...; default host:f32:nchw)")                    \
   X(DUMP_PASS_PIPELINE, "dump-pass-pipeline", FLAG, "", PIPELINE,              \
     "Print the pipeline that will be run")                                     \
   X(VERIFY_EACH, "verify-each", FLAG, "", PIPELINE,                            \
@@ -117,6 +120,7 @@ typedef struct lt_opt_config {
   bool show_test_passes;
   bool list_kernels, list_kernels_markdown;
   const char *pass_pipeline; /* NULL unless --pass-pipeline */
+  const char *places;        /* NULL unless --lite-places */
   lt_opt_pass_flag_t *pass_flags;
   size_t num_pass_flags;
   bool dump_pass_pipeline, verify_each;
@@ -183,8 +187,9 @@ lt_result_t lt_opt_verifier_finish(lt_opt_verifier_t *v);
 /* ---- processing ------------------------------------------------------------
  */
 /* Checks the pipeline options (unknown passes, bad options, mixing
- * --pass-pipeline with pass flags, unknown --mlir-print-ir-* passes) before
- * any input is read. Prints diagnostics; false on error. */
+ * --pass-pipeline with pass flags, --lite-places without --lite-compile,
+ * unknown --mlir-print-ir-* passes) before any input is read. Prints
+ * diagnostics; false on error. */
 bool lt_opt_check_pipeline(const lt_opt_config_t *config);
 
 /* Resource data above this much, printed to a terminal, earns a note on

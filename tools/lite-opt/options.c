@@ -126,6 +126,9 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_OPT_PASS_PIPELINE:
     c->pass_pipeline = value;
     break;
+  case LT_OPT_PLACES:
+    c->places = value;
+    break;
   case LT_OPT_DUMP_PASS_PIPELINE:
     c->dump_pass_pipeline = b;
     break;

@@ -1,10 +1,12 @@
-/* lite_translate.h - lite-translate's command line: one flag table for
- * parsing (tools/common/cl.h) and --help, and the parsed config. */
+/* lite_translate.h - lite-translate's command line (one flag table for
+ * parsing, tools/common/cl.h, and --help, and the parsed config), and the
+ * translations: --import-onnx (main.c) and --emit-artifact (artifact.c). */
 #ifndef LITE_TOOLS_LITE_TRANSLATE_H
 #define LITE_TOOLS_LITE_TRANSLATE_H
 
 #include <stdio.h>
 
+#include "ir/operation.h"
 #include "ir/printer.h"
 
 /* X(ID, name, kind, value name, help). Kinds are cl's: FLAG (an optional
@@ -12,11 +14,18 @@
 #define LT_TR_FLAGS(X)                                                         \
   X(IMPORT_ONNX, "import-onnx", FLAG, "",                                      \
     "Translate an ONNX model (protobuf) into lite IR")                         \
-  X(OUTPUT, "o", VALUE, "<filename>", "Output filename")                       \
+  X(EMIT_ARTIFACT, "emit-artifact", FLAG, "",                                  \
+    "Compile a model (.onnx, with the importer's options, or .mlir) into "     \
+    "a runtime artifact (.lite) written to -o")                                \
+  X(OUTPUT, "o", VALUE, "<filename>",                                          \
+    "Output filename (--emit-artifact: required, not stdout)")                 \
   X(DIM_PARAMS, "dim-params", VALUE, "<name=value,...>",                       \
     "Give symbolic input dimensions a size (e.g. N=1,seq=128)")                \
   X(NO_FOLD, "no-fold", FLAG, "",                                              \
     "Do not fold constant subgraphs (Shape, Gather, ...) at import")           \
+  X(PLACES, "lite-places", VALUE, "<place,...>",                               \
+    "The Places --emit-artifact compiles for, most preferred first "           \
+    "(target:precision:layout,...; default host:f32:nchw)")                    \
   X(PRINT_GENERIC, "mlir-print-op-generic", FLAG, "",                          \
     "Print the generic op form")                                               \
   X(PRINT_DEBUGINFO, "mlir-print-debuginfo", FLAG, "",                         \
@@ -35,7 +44,7 @@
     "Leave out resource blobs whose quoted hex is longer than the given "      \
     "number of characters (output for reading, not for reparsing)")            \
   X(TIMING, "mlir-timing", FLAG, "",                                           \
-    "Display execution times (import and output)")                             \
+    "Display execution times (import, compile and output)")                    \
   X(HELP, "help", FLAG, "", "Display available options")                       \
   X(VERSION, "version", FLAG, "", "Display the version of this program")
 
@@ -50,8 +59,9 @@ typedef struct lt_tr_config {
   const char *prog;
   const char *input;  /* "-" = stdin */
   const char *output; /* NULL = stdout */
-  bool import_onnx, no_fold, timing, help, version;
+  bool import_onnx, emit_artifact, no_fold, timing, help, version;
   const char *dim_params;
+  const char *places; /* NULL unless --lite-places */
   lt_print_flags_t print_flags;
 } lt_tr_config_t;
 
@@ -61,5 +71,27 @@ typedef struct lt_tr_config {
 bool lt_tr_parse_args(int argc, char **argv, lt_tr_config_t *out_config);
 /* --help: the flags, then the exit codes. */
 void lt_tr_print_help(const lt_tr_config_t *config, FILE *out);
+
+/* ---- what the translations share (main.c) ------------------------------ */
+/* A context with the dialects models use; NULL after printing why. */
+lt_context_t *lt_tr_context_create(const lt_tr_config_t *config);
+/* Reads f whole into *out (malloc'ed, NUL-terminated) and *out_len. */
+bool lt_tr_read_stream(FILE *f, char **out, size_t *out_len);
+/* Imports config->input as ONNX with the importer's options (--dim-params,
+ * --no-fold): from buf (len bytes) when it is set, else from the file or,
+ * for "-", standard input. The importer's message names the file and the
+ * node. Returns the exit code (LT_EXIT_UNSUPPORTED for what lite does not
+ * support). */
+int lt_tr_import_onnx(const lt_tr_config_t *config, lt_context_t *ctx,
+                      const char *buf, size_t len, lt_op_t **out_module);
+double lt_tr_now_seconds(void);
+/* --mlir-timing: the report of n named phases, in the layout of
+ * lite-opt's (MLIR's), on stderr. */
+void lt_tr_print_timing(const char *const *names, const double *seconds, int n);
+
+/* --emit-artifact: imports (.onnx) or parses (.mlir) config->input,
+ * compiles it with lt_compile_module at config->places and writes the
+ * artifact to config->output. Returns the exit code. */
+int lt_tr_emit_artifact(const lt_tr_config_t *config);
 
 #endif /* LITE_TOOLS_LITE_TRANSLATE_H */

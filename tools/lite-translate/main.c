@@ -1,5 +1,6 @@
-/* lite-translate - translates models into lite IR (mlir-translate's
- * counterpart): `--import-onnx model.onnx` prints the imported module. */
+/* lite-translate - translates models (mlir-translate's counterpart):
+ * `--import-onnx model.onnx` prints the imported module, `--emit-artifact
+ * -o out.lite model` compiles a model into an artifact (artifact.c). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,23 +17,23 @@
  * the node name), so they are not printed twice. */
 static bool swallow(void *user, const lt_diag_t *d) { return true; }
 
-/* stdin is read whole (a model from a pipe cannot be mapped). */
-static bool read_stdin(char **out, size_t *out_len) {
+bool lt_tr_read_stream(FILE *f, char **out, size_t *out_len) {
   size_t cap = 1 << 16, len = 0;
   char *buf = malloc(cap);
   while (buf) {
-    size_t n = fread(buf + len, 1, cap - len, stdin);
+    size_t n = fread(buf + len, 1, cap - len - 1, f);
     len += n;
-    if (len < cap) break;
+    if (len < cap - 1) break;
     char *grown = realloc(buf, cap * 2);
     if (!grown) free(buf);
     buf = grown;
     cap *= 2;
   }
-  if (!buf || ferror(stdin)) {
+  if (!buf || ferror(f)) {
     free(buf);
     return false;
   }
+  buf[len] = '\0';
   *out = buf;
   *out_len = len;
   return true;
@@ -61,76 +62,117 @@ static int print_module(const lt_tr_config_t *c, lt_op_t *module) {
   return printed ? LT_EXIT_OK : LT_EXIT_FAILURE;
 }
 
-static double now_seconds(void) {
+double lt_tr_now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* --mlir-timing: the report in the layout of lite-opt's (MLIR's). */
-static void print_timing(double import_s, double output_s) {
-  double total = import_s + output_s;
+void lt_tr_print_timing(const char *const *names, const double *secs, int n) {
+  double total = 0;
+  for (int i = 0; i < n; i++)
+    total += secs[i];
   const char *rule = "===---------------------------------------------------"
                      "----------------------===";
   fprintf(stderr, "%s\n%52s\n%s\n", rule, "... Execution time report ...",
           rule);
   fprintf(stderr, "  Total Execution Time: %.4f seconds\n\n", total);
   fprintf(stderr, "  ----Wall Time----  ----Name----\n");
-  const char *names[3] = {"Import", "Output", "Total"};
-  double secs[3] = {import_s, output_s, total};
-  for (int i = 0; i < 3; i++)
-    fprintf(stderr, "    %.4f (%5.1f%%)  %s\n", secs[i],
-            total > 0 ? 100.0 * secs[i] / total : 100.0, names[i]);
+  for (int i = 0; i <= n; i++) {
+    double t = i < n ? secs[i] : total;
+    fprintf(stderr, "    %.4f (%5.1f%%)  %s\n", t,
+            total > 0 ? 100.0 * t / total : 100.0, i < n ? names[i] : "Total");
+  }
 }
 
-static int import_onnx(const lt_tr_config_t *c) {
-  double t0 = now_seconds();
-  bool from_stdin = strcmp(c->input, "-") == 0;
+lt_context_t *lt_tr_context_create(const lt_tr_config_t *c) {
   lt_context_t *ctx = NULL;
   lt_status_t st = lt_context_create(lt_allocator_system(), &ctx);
   if (st) {
     lt_cl_error(c->prog, "%s", lt_status_message(st));
     lt_status_free(st);
-    return LT_EXIT_FAILURE;
+    return NULL;
   }
   lt_register_core_dialects(ctx);
   lt_context_register_dialect(ctx, &lt_lite_dialect);
-  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
+  return ctx;
+}
 
+int lt_tr_import_onnx(const lt_tr_config_t *c, lt_context_t *ctx,
+                      const char *buf, size_t len, lt_op_t **out) {
+  *out = NULL;
+  bool from_stdin = strcmp(c->input, "-") == 0;
   lt_onnx_import_options_t opts;
   lt_onnx_import_options_init(&opts);
   opts.fold_constants = !c->no_fold;
   opts.dim_params = c->dim_params;
-  lt_op_t *module = NULL;
-  if (from_stdin) {
-    char *buf;
-    size_t len;
-    if (!read_stdin(&buf, &len)) {
+  char *read = NULL;
+  if (!buf && from_stdin) {
+    if (!lt_tr_read_stream(stdin, &read, &len)) {
       lt_cl_error(c->prog, "cannot read standard input");
-      lt_diag_pop_handler(ctx, h);
-      lt_context_destroy(ctx);
       return LT_EXIT_FAILURE;
     }
-    st = lt_onnx_import_buffer(ctx, buf, len, "<stdin>", &opts, &module);
-    free(buf);
-  } else {
-    st = lt_onnx_import_file(ctx, c->input, &opts, &module);
+    buf = read;
   }
+  const char *name = from_stdin ? "<stdin>" : c->input;
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, swallow, NULL);
+  lt_status_t st = buf ? lt_onnx_import_buffer(ctx, buf, len, name, &opts, out)
+                       : lt_onnx_import_file(ctx, c->input, &opts, out);
   lt_diag_pop_handler(ctx, h);
-  int rc;
-  if (st) {
-    lt_cl_error(c->prog, "%s", lt_status_message(st));
-    rc = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED ? LT_EXIT_UNSUPPORTED
-                                                       : LT_EXIT_FAILURE;
-    lt_status_free(st);
-  } else {
-    double t1 = now_seconds();
+  free(read);
+  if (!st) return LT_EXIT_OK;
+  lt_cl_error(c->prog, "%s", lt_status_message(st));
+  int rc = lt_status_code(st) == LT_STATUS_UNIMPLEMENTED ? LT_EXIT_UNSUPPORTED
+                                                         : LT_EXIT_FAILURE;
+  lt_status_free(st);
+  return rc;
+}
+
+static int import_onnx(const lt_tr_config_t *c) {
+  double t0 = lt_tr_now_seconds();
+  lt_context_t *ctx = lt_tr_context_create(c);
+  if (!ctx) return LT_EXIT_FAILURE;
+  lt_op_t *module;
+  int rc = lt_tr_import_onnx(c, ctx, NULL, 0, &module);
+  if (rc == LT_EXIT_OK) {
+    double t1 = lt_tr_now_seconds();
     rc = print_module(c, module);
     lt_op_destroy(module);
-    if (c->timing) print_timing(t1 - t0, now_seconds() - t1);
+    const char *names[] = {"Import", "Output"};
+    double secs[] = {t1 - t0, lt_tr_now_seconds() - t1};
+    if (c->timing) lt_tr_print_timing(names, secs, 2);
   }
   lt_context_destroy(ctx);
   return rc;
+}
+
+/* Usage errors of the translation flags: one translation, and flags that
+ * only one of them reads. */
+static bool check_translation(const lt_tr_config_t *c) {
+  if (c->import_onnx && c->emit_artifact) {
+    lt_cl_error(c->prog, "--import-onnx and --emit-artifact are two "
+                         "translations: give one (--emit-artifact imports "
+                         "an ONNX model itself)");
+    return false;
+  }
+  if (!c->import_onnx && !c->emit_artifact) {
+    lt_cl_error(c->prog,
+                "no translation given: use --import-onnx or --emit-artifact "
+                "(see %s --help)",
+                c->prog);
+    return false;
+  }
+  if (c->places && !c->emit_artifact) {
+    lt_cl_error(c->prog, "--lite-places needs --emit-artifact: it sets the "
+                         "Places the artifact is compiled for");
+    return false;
+  }
+  if (c->emit_artifact && (!c->output || strcmp(c->output, "-") == 0)) {
+    lt_cl_error(c->prog, "--emit-artifact writes a binary artifact: give its "
+                         "file with -o FILE (not standard output)");
+    return false;
+  }
+  return true;
 }
 
 int main(int argc, char **argv) {
@@ -144,11 +186,7 @@ int main(int argc, char **argv) {
     lt_cl_print_version(stdout, config.prog);
     return LT_EXIT_OK;
   }
-  if (!config.import_onnx) {
-    lt_cl_error(config.prog,
-                "no translation given: use --import-onnx (see %s --help)",
-                config.prog);
-    return LT_EXIT_USAGE;
-  }
-  return import_onnx(&config);
+  if (!check_translation(&config)) return LT_EXIT_USAGE;
+  return config.emit_artifact ? lt_tr_emit_artifact(&config)
+                              : import_onnx(&config);
 }

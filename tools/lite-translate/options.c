@@ -24,11 +24,17 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_TR_IMPORT_ONNX:
     c->import_onnx = b;
     break;
+  case LT_TR_EMIT_ARTIFACT:
+    c->emit_artifact = b;
+    break;
   case LT_TR_OUTPUT:
     c->output = value;
     break;
   case LT_TR_DIM_PARAMS:
     c->dim_params = value;
+    break;
+  case LT_TR_PLACES:
+    c->places = value;
     break;
   case LT_TR_NO_FOLD:
     c->no_fold = b;
@@ -86,7 +92,8 @@ bool lt_tr_parse_args(int argc, char **argv, lt_tr_config_t *c) {
 
 void lt_tr_print_help(const lt_tr_config_t *c, FILE *out) {
   fprintf(out,
-          "OVERVIEW: lite translation driver: model formats to lite IR\n\n"
+          "OVERVIEW: lite translation driver: model formats to lite IR, "
+          "and models to runtime artifacts\n\n"
           "USAGE: %s [options] <input file>\n\n"
           "OPTIONS:\n\n",
           c->prog);

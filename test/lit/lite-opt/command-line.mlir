@@ -77,10 +77,12 @@
 // HELP: --split-input-file
 // HELP: Pass pipeline options:
 // HELP: --pass-pipeline=<string>
+// HELP: --lite-places=<place,...> {{.*}} The Places --lite-compile compiles for
 // HELP: Passes:
 // HELP: --canonicalize
 // HELP: --max-iterations=<int>
 // HELP: Pass Pipelines:
+// HELP: --lite-compile
 // HELP: --lite-default
 // HELP: IR printing options:
 // HELP: --mlir-print-op-generic
