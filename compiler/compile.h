@@ -19,10 +19,10 @@ typedef struct lt_compile_options {
   bool no_optimize;
 } lt_compile_options_t;
 
-/* Runs the compile pipeline (lt_lite_compile_pipeline, passes/passes.h: the
- * one lite-opt --lite-compile [--lite-places=P] runs) on module (changing it in place) and writes
- * the artifact into *out_data (free() it), *out_size bytes. Failures are
- * diagnostics on module's context. */
+/* Runs the compile pipeline on module, changing it in place (the one
+ * lite-opt --lite-compile [--lite-places=P] runs: lt_lite_compile_pipeline,
+ * passes/passes.h), and writes the artifact into *out_data (free() it),
+ * *out_size bytes. Failures are diagnostics on module's context. */
 lt_result_t lt_compile_module(lt_op_t *module,
                               const lt_compile_options_t *options,
                               uint8_t **out_data, size_t *out_size);
