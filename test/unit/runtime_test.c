@@ -295,6 +295,100 @@ static void test_io_copy(void) {
   free(data);
 }
 
+/* ---- an injected kernel that packs its weights -------------------------- */
+/* test_mul_packed__f32_nchw: y = x * w over same-shape f32 vectors, with w
+ * packed at load as its negation (so a kernel reading the unpacked weight
+ * would be caught). */
+static int g_packs;
+
+static lt_status_t pack_neg(const void *params, const lk_view_t *consts,
+                            uint32_t n, void *out, size_t *out_size) {
+  (void)params;
+  if (n != 2 || !consts[1].data)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT, "weight not constant");
+  *out_size = consts[1].nbytes;
+  if (!out) return LT_OK;
+  g_packs++;
+  const float *w = consts[1].data;
+  for (size_t i = 0; i < consts[1].nbytes / sizeof(float); i++)
+    ((float *)out)[i] = -w[i];
+  return LT_OK;
+}
+
+static lt_status_t run_packed(const lk_call_t *call) {
+  if (!call->packed || call->packed_size != call->outputs[0].nbytes)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT, "no packed weight");
+  const float *x = call->inputs[0].data, *w = call->packed;
+  float *y = call->outputs[0].data;
+  for (size_t i = 0; i < call->outputs[0].nbytes / sizeof(float); i++)
+    y[i] = x[i] * -w[i];
+  return LT_OK;
+}
+
+static void test_packed_kernel(void) {
+  lk_registry_t *r = lk_registry_create();
+  lk_kernel_t k = {.name = "test_mul_packed__f32_nchw",
+                   .op = "mul",
+                   .place = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32,
+                                     LK_LAYOUT_NCHW),
+                   .run = run_packed,
+                   .pack = pack_neg};
+  CHECK(r && lk_registry_add(r, &k) == LK_REG_OK);
+  static const float w[4] = {1, -2, 0.5f, 3};
+  lt_aw_t *aw = lt_aw_new();
+  lt_aw_arena(aw, "host", LK_TARGET_HOST, 0, 16);
+  int64_t d[1] = {4};
+  lk_place_t host = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  uint32_t x = lt_aw_tensor(aw, &(lt_aw_tensor_t){"x", LK_F32, 1, d, host,
+                                                  LT_ARTIFACT_STORAGE_INPUT, 0,
+                                                  0, 0, NULL});
+  uint32_t wt = lt_aw_tensor(aw, &(lt_aw_tensor_t){"", LK_F32, 1, d, host,
+                                                   LT_ARTIFACT_STORAGE_WEIGHT,
+                                                   0, 0, sizeof w, w});
+  uint32_t y = lt_aw_tensor(aw, &(lt_aw_tensor_t){"y", LK_F32, 1, d, host,
+                                                  LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                  0, 16, NULL});
+  lt_aw_input(aw, x);
+  lt_aw_output(aw, y);
+  uint32_t ops[2] = {x, wt};
+  lt_aw_instr(aw, "test_mul_packed__f32_nchw", "lite.mul", ops, 2, &y, 1);
+  uint8_t *data;
+  size_t size;
+  CHECK(lt_aw_finish(aw, "lite test", &data, &size) == LT_OK);
+  lt_aw_free(aw);
+  /* Without the injected registry the kernel is unknown. */
+  lt_model_t *m = NULL;
+  lt_status_t st = lt_model_load_buffer(data, size, NULL, &m);
+  CHECK(st && strstr(lt_status_message(st),
+                     "kernel 'test_mul_packed__f32_nchw' is not in this "
+                     "runtime's registry"));
+  lt_status_free(st);
+  lt_model_options_t opts = {lt_allocator_system(), r, NULL};
+  st = lt_model_load_buffer(data, size, &opts, &m);
+  CHECK(st == LT_OK && g_packs == 1 && m &&
+        lt_model_packed_bytes(m) == sizeof w);
+  lt_status_free(st);
+  for (int pi = 0; m && pi < 2; pi++) {
+    lt_predictor_t *p;
+    if (lt_predictor_create(m, NULL, &p) != LT_OK) {
+      g_failures++;
+      break;
+    }
+    float in[4] = {2, 2, 2, -1}, *out;
+    for (int run = 0; run < 2; run++) {
+      CHECK(lt_predictor_set_input(p, 0, LK_F32, 1, d, in, sizeof in) == LT_OK);
+      CHECK(lt_predictor_run(p) == LT_OK);
+      out = lt_predictor_output(p, 0)->data;
+      for (int i = 0; i < 4; i++) CHECK(out[i] == in[i] * w[i]);
+    }
+    lt_predictor_destroy(p);
+  }
+  CHECK(g_packs == 1); /* once per load, not per predictor or run */
+  lt_model_release(m);
+  lk_registry_destroy(r);
+  free(data);
+}
+
 /* Predictors of one model on threads of their own (run under TSan too). */
 typedef struct worker {
   lt_model_t *m;
@@ -346,6 +440,7 @@ int main(void) {
   test_dynamic();
   test_load_errors();
   test_io_copy();
+  test_packed_kernel();
   test_threads();
   if (g_failures) {
     fprintf(stderr, "runtime_test: %d failure(s)\n", g_failures);
