@@ -294,9 +294,10 @@ static lt_status_t create_steps(lt_predictor_t *p) {
       lk_target_t from = lt_artifact_tensor(p->art, ai->operands[0])->place.target,
                   to = lt_artifact_tensor(p->art, ai->results[0])->place.target;
       if (!lt_rt_target_get(to, p->al, &p->targets[to]))
-        return lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                              "%s: io_copy to %s: this runtime has no such "
-                              "target", ins->op_name, lk_target_name(to));
+        return at_instr(p, i, lt_status_make(LT_STATUS_UNIMPLEMENTED,
+                                             "io_copy to %s: this runtime "
+                                             "has no such target",
+                                             lk_target_name(to)));
       s->copy_to = &p->targets[to];
       s->copy_dir = copy_dir(from, to);
     }
