@@ -3,7 +3,9 @@
  * kernel is one function taking one call record (tensor views in and out,
  * its parameter block, a workspace, the target context) and returning a
  * status. A kernel never allocates scratch: it takes it from the workspace,
- * whose size its registry row states (docs/kernel-abi.md). */
+ * whose size its registry row's workspace function states or, for a row
+ * without one (the reference kernels), the op's plan step
+ * (p->workspace_size; docs/kernel-abi.md). */
 #ifndef LITE_KERNELS_ABI_H
 #define LITE_KERNELS_ABI_H
 

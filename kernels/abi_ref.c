@@ -1,6 +1,6 @@
 /* abi_ref.c - the reference kernels behind the call-record ABI, and the
- * layout kernel (lite.layout as data movement). The ref kernels still take
- * their own temporaries (kernels/ref/); their workspace is 0. */
+ * layout kernel (lite.layout as data movement). conv and pool take their
+ * scratch from the call's workspace (kernels/ref/workspace.h). */
 #include "kernels/abi_ref.h"
 
 #include <string.h>
@@ -55,8 +55,20 @@ lt_status_t lk_ref_require_f32(const char *kernel, const lk_tensor_t *t) {
                             : bad(kernel, "the f32 kernel takes f32 tensors only");
 }
 
-lt_status_t lk_ref_out_of_memory(const char *kernel) {
-  return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "%s: out of memory", kernel);
+lt_status_t lk_ref_workspace(const char *kernel, const lk_call_t *call,
+                             size_t need, lk_workspace_t *out) {
+  size_t got = call->workspace ? call->workspace_size : 0;
+  if (got < need)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "%s: workspace of %zu bytes, needs %zu", kernel, got,
+                          need);
+  *out = (lk_workspace_t){call->workspace, got};
+  return LT_OK;
+}
+
+lt_status_t lk_ref_refused(const char *kernel) {
+  return bad(kernel, "the operands are not the shapes the parameters were "
+                     "planned for");
 }
 
 static lt_status_t conv(const char *kernel, const lk_call_t *call,
@@ -67,9 +79,17 @@ static lt_status_t conv(const char *kernel, const lk_call_t *call,
   if (f32_only) LT_RETURN_IF_ERROR(lk_ref_require_f32(kernel, &in[0]));
   lk_conv_params_t p = *(const lk_conv_params_t *)call->params;
   p.residual = in[3].dtype == LK_DTYPE_NONE ? NULL : &in[3];
-  bool ok = transpose ? lk_ref_conv2d_transpose(&p, &in[0], &in[1], &in[2], &y)
-                      : lk_ref_conv2d(&p, &in[0], &in[1], &in[2], &y);
-  return ok ? LT_OK : lk_ref_out_of_memory(kernel);
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call,
+      transpose
+          ? lk_ref_conv2d_transpose_workspace(&p, &in[0], &in[1], &in[2], &y)
+          : lk_ref_conv2d_workspace(&p, &in[0], &in[1], &in[2], &y),
+      &ws));
+  bool ok = transpose
+                ? lk_ref_conv2d_transpose(&p, &in[0], &in[1], &in[2], &y, ws)
+                : lk_ref_conv2d(&p, &in[0], &in[1], &in[2], &y, ws);
+  return ok ? LT_OK : lk_ref_refused(kernel);
 }
 
 lt_status_t lk_ref_conv2d__f32_nchw(const lk_call_t *call) {
@@ -91,8 +111,11 @@ static lt_status_t pool(const char *kernel, const lk_call_t *call,
   LT_RETURN_IF_ERROR(lk_ref_call_tensors(
       kernel, call, 1, 1, 1, 1, sizeof(lk_pool_params_t), &x, &y));
   if (f32_only) LT_RETURN_IF_ERROR(lk_ref_require_f32(kernel, &x));
-  if (!lk_ref_pool2d(call->params, &x, &y)) return lk_ref_out_of_memory(kernel);
-  return LT_OK;
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(
+      lk_ref_workspace(kernel, call, lk_ref_pool2d_workspace(&x, &y), &ws));
+  return lk_ref_pool2d(call->params, &x, &y, ws) ? LT_OK
+                                                 : lk_ref_refused(kernel);
 }
 
 lt_status_t lk_ref_pool2d__f32_nchw(const lk_call_t *call) {

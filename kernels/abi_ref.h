@@ -7,11 +7,18 @@
  * residual); params lk_conv_params_t. pool2d: input X; lk_pool_params_t.
  * layout: one input and one output of one dtype and logical shape, any
  * dense layouts (nchw, nhwc, nchw4c/8c/16c); no params; the channel
- * padding of a blocked output is zeroed. The f32 rows refuse other dtypes. */
+ * padding of a blocked output is zeroed. The f32 rows refuse other dtypes.
+ *
+ * A ref kernel that needs scratch takes it from call->workspace: its row
+ * has no workspace function (the runtime sizes the workspace from the plan
+ * steps' p->workspace_size, the largest over the model), and the entry
+ * point refuses a call whose workspace is smaller than the kernel's size
+ * function says for the call's tensors (lk_ref_workspace). */
 #ifndef LITE_KERNELS_ABI_REF_H
 #define LITE_KERNELS_ABI_REF_H
 
 #include "kernels/abi.h"
+#include "kernels/ref/workspace.h"
 
 /* ---- what every reference kernel does first --------------------------------
  * The most operands one call may carry (variadic ops: concat, sum). */
@@ -29,9 +36,16 @@ lt_status_t lk_ref_call_tensors(const char *kernel, const lk_call_t *call,
                                 lk_tensor_t *out);
 /* INVALID_ARGUMENT naming kernel unless t is f32 (the f32 rows' check). */
 lt_status_t lk_ref_require_f32(const char *kernel, const lk_tensor_t *t);
-/* OUT_OF_MEMORY naming kernel (a ref kernel's temporaries failed). */
-lt_status_t lk_ref_out_of_memory(const char *kernel);
-
+/* The call's workspace, for a ref kernel that takes `need` bytes of it (its
+ * *_workspace function over the call's tensors): INVALID_ARGUMENT naming
+ * kernel ("workspace of N bytes, needs M") when the call's is smaller, so
+ * that the kernel is not entered. */
+lt_status_t lk_ref_workspace(const char *kernel, const lk_call_t *call,
+                             size_t need, lk_workspace_t *out);
+/* What a ref kernel's false means once its workspace has passed
+ * lk_ref_workspace: INVALID_ARGUMENT naming kernel, the operands are not
+ * the shapes the parameters were planned for (matmul's batch dims). */
+lt_status_t lk_ref_refused(const char *kernel);
 
 #define LK_ABI_DECL_RUN(op, spell)                                             \
   lt_status_t lk_ref_##op##__##spell##_nchw(const lk_call_t *call);

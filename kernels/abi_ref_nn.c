@@ -4,8 +4,9 @@
  * are preallocated with the shapes the op's plan step gave, and the
  * parameter block is that step's (kernels/plan_steps.def; matmul's is
  * lk_no_params_t). Operand #0 decides the precision: the f32 rows refuse
- * any other. The ref kernels still take their own temporaries; their
- * workspace is 0.
+ * any other. matmul, gemm, fc, attention, layer_norm, mvn and top_k take
+ * scratch from the call's workspace, of the kernel's *_workspace bytes for
+ * the call's tensors; a smaller one is refused before the kernel runs.
  *
  *   matmul      A, B                          lk_no_params_t
  *   gemm        A, B, C?                      lk_gemm_params_t
@@ -50,7 +51,7 @@ static lt_status_t tensors(const char *kernel, const lk_call_t *call,
 }
 
 static lt_status_t done(const char *kernel, bool ok) {
-  return ok ? LT_OK : lk_ref_out_of_memory(kernel);
+  return ok ? LT_OK : lk_ref_refused(kernel);
 }
 
 static lt_status_t refuse(const char *kernel, const char *what) {
@@ -72,21 +73,32 @@ static lt_status_t matmul(const char *kernel, const lk_call_t *call, bool f32) {
   lk_tensor_t in[2], y;
   nn_sig_t sig = {2, 2, 1, 1, sizeof(lk_no_params_t)};
   LT_RETURN_IF_ERROR(tensors(kernel, call, f32, sig, in, &y));
-  return done(kernel, lk_ref_matmul(&in[0], &in[1], &y));
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call, lk_ref_matmul_workspace(&in[0], &in[1], &y), &ws));
+  return done(kernel, lk_ref_matmul(&in[0], &in[1], &y, ws));
 }
 
 static lt_status_t gemm(const char *kernel, const lk_call_t *call, bool f32) {
   lk_tensor_t in[3], y;
   nn_sig_t sig = {2, 3, 1, 1, sizeof(lk_gemm_params_t)};
   LT_RETURN_IF_ERROR(tensors(kernel, call, f32, sig, in, &y));
-  return done(kernel, lk_ref_gemm(call->params, &in[0], &in[1], &in[2], &y));
+  const lk_gemm_params_t *p = call->params;
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call, lk_ref_gemm_workspace(p, &in[0], &in[1], &in[2], &y), &ws));
+  return done(kernel, lk_ref_gemm(p, &in[0], &in[1], &in[2], &y, ws));
 }
 
 static lt_status_t fc(const char *kernel, const lk_call_t *call, bool f32) {
   lk_tensor_t in[3], y;
   nn_sig_t sig = {2, 3, 1, 1, sizeof(lk_fc_params_t)};
   LT_RETURN_IF_ERROR(tensors(kernel, call, f32, sig, in, &y));
-  return done(kernel, lk_ref_fc(call->params, &in[0], &in[1], &in[2], &y));
+  const lk_fc_params_t *p = call->params;
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call, lk_ref_fc_workspace(p, &in[0], &in[1], &in[2], &y), &ws));
+  return done(kernel, lk_ref_fc(p, &in[0], &in[1], &in[2], &y, ws));
 }
 
 /* The parsed equation indexes operands by rank: it must be the one planned
@@ -117,7 +129,11 @@ static lt_status_t attention(const char *kernel, const lk_call_t *call,
   const lk_tensor_t *w[3] = {&in[1], &in[3], &in[5]};
   const lk_tensor_t *b[3] = {&in[2], &in[4], &in[6]};
   const lk_tensor_t *mask = in[7].dtype == LK_DTYPE_NONE ? NULL : &in[7];
-  return done(kernel, lk_ref_attention(call->params, &in[0], w, b, mask, &y));
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call, lk_ref_attention_workspace(&in[0], w, b, mask, &y), &ws));
+  return done(kernel,
+              lk_ref_attention(call->params, &in[0], w, b, mask, &y, ws));
 }
 
 NN_ROWS(matmul, matmul)
@@ -145,9 +161,12 @@ static lt_status_t layer_norm(const char *kernel, const lk_call_t *call,
   LT_RETURN_IF_ERROR(tensors(kernel, call, f32, sig, in, out));
   const lk_layer_norm_params_t *p = call->params;
   uint32_t n = call->num_outputs;
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call, lk_ref_layer_norm_workspace(p->axis, &in[0]), &ws));
   return done(kernel, lk_ref_layer_norm(p->axis, p->epsilon, &in[0], &in[1],
                                         &in[2], &out[0], n > 1 ? &out[1] : NULL,
-                                        n > 2 ? &out[2] : NULL));
+                                        n > 2 ? &out[2] : NULL, ws));
 }
 
 static lt_status_t instance_norm(const char *kernel, const lk_call_t *call,
@@ -173,7 +192,10 @@ static lt_status_t mvn(const char *kernel, const lk_call_t *call, bool f32) {
   nn_sig_t sig = {1, 1, 1, 1, sizeof(lk_mvn_params_t)};
   LT_RETURN_IF_ERROR(tensors(kernel, call, f32, sig, &x, &y));
   const lk_mvn_params_t *p = call->params;
-  return done(kernel, lk_ref_mvn(p->axes_mask, &x, &y));
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call, lk_ref_mvn_workspace(p->axes_mask, &x), &ws));
+  return done(kernel, lk_ref_mvn(p->axes_mask, &x, &y, ws));
 }
 
 static lt_status_t lp_norm(const char *kernel, const lk_call_t *call,
@@ -226,7 +248,12 @@ static lt_status_t top_k(const char *kernel, const lk_call_t *call, bool f32) {
   const lk_topk_params_t *p = call->params;
   if (p->axis < 0 || p->k < 0)
     return refuse(kernel, "planned without X's rank or K's value");
-  return done(kernel, lk_ref_top_k(p, &in[0], &out[0], &out[1]));
+  if (p->axis >= in[0].rank)
+    return refuse(kernel, "the axis is outside X's rank");
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(
+      lk_ref_workspace(kernel, call, lk_ref_top_k_workspace(p, &in[0]), &ws));
+  return done(kernel, lk_ref_top_k(p, &in[0], &out[0], &out[1], ws));
 }
 
 NN_ROWS(top_k, top_k)

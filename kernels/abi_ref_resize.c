@@ -1,7 +1,8 @@
 /* abi_ref_resize.c - lite.resize behind the call-record ABI: the reference
  * kernel (kernels/ref/resize.h) with the plan step's parameter block
  * (kernels/plan/resize.h). roi, scales and sizes have already gone into
- * that block, so the call may carry them but only X is read. */
+ * that block, so the call may carry them but only X is read. The tap
+ * tables take the call's workspace (lk_ref_resize_workspace). */
 #include "kernels/abi_ref.h"
 #include "kernels/ref/resize.h"
 
@@ -26,9 +27,11 @@ static lt_status_t resize(const char *kernel, const lk_call_t *call,
                                          sizeof(lk_resize_params_t), in, &y));
   if (f32_only) LT_RETURN_IF_ERROR(lk_ref_require_f32(kernel, &in[0]));
   LT_RETURN_IF_ERROR(check_shapes(kernel, &in[0], &y));
-  if (!lk_ref_resize(call->params, &in[0], &y))
-    return lk_ref_out_of_memory(kernel);
-  return LT_OK;
+  lk_workspace_t ws;
+  LT_RETURN_IF_ERROR(lk_ref_workspace(
+      kernel, call, lk_ref_resize_workspace(call->params, &in[0], &y), &ws));
+  return lk_ref_resize(call->params, &in[0], &y, ws) ? LT_OK
+                                                     : lk_ref_refused(kernel);
 }
 
 lt_status_t lk_ref_resize__f32_nchw(const lk_call_t *call) {

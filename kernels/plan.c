@@ -18,6 +18,23 @@ void lk_shapes_of(const lk_tensor_t *in, uint32_t num_in, lk_shape_t *out) {
   }
 }
 
+bool lk_plan_shape_tensors(const lk_shape_t *in, uint32_t num_in, uint32_t n,
+                           lk_tensor_t *out) {
+  for (uint32_t i = 0; i < n; i++) {
+    memset(&out[i], 0, sizeof out[i]);
+    out[i].dtype = LK_DTYPE_NONE;
+    out[i].rank = -1;
+    if (!lk_shape_present(in, num_in, i)) continue;
+    if (in[i].rank < 0 || in[i].rank > LK_MAX_RANK) return false;
+    for (int32_t d = 0; d < in[i].rank; d++)
+      if (in[i].dims[d] < 0) return false;
+    out[i].dtype = in[i].dtype;
+    out[i].rank = in[i].rank;
+    memcpy(out[i].dims, in[i].dims, (size_t)in[i].rank * sizeof(int64_t));
+  }
+  return true;
+}
+
 /* ---- attribute defaults
  * ------------------------------------------------------ */
 

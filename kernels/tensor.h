@@ -4,9 +4,9 @@
  * them lk_tensor_t views.
  *
  * The reference kernels (kernels/ref/) are the oracle: portable C, every
- * dtype, exact before fast. They may take scratch memory from malloc and
- * then report its failure by returning false; the optimized kernels to come
- * take their workspace from the caller. */
+ * dtype, exact before fast. They never allocate: scratch memory comes from
+ * the caller's workspace (kernels/ref/workspace.h), sized by the kernel's
+ * own size function. */
 #ifndef LITE_KERNELS_TENSOR_H
 #define LITE_KERNELS_TENSOR_H
 

@@ -66,6 +66,24 @@ static lt_result_t eval_call(const lt_lite_call_t *c, const lk_tensor_t *in,
   return r;
 }
 
+lt_result_t lt_lite_workspace_alloc(const lt_lite_call_t *c, const lk_plan_t *p,
+                                    lk_workspace_t *out) {
+  *out = (lk_workspace_t){NULL, p->workspace_size};
+  if (!p->workspace_size) return LT_SUCCESS;
+  out->data = lt_alloc(c->allocator, p->workspace_size);
+  if (out->data) return LT_SUCCESS;
+  out->size = 0;
+  return lt_lite_error(c,
+                       "out of memory for the kernel's workspace of %zu "
+                       "bytes",
+                       p->workspace_size);
+}
+
+void lt_lite_workspace_free(const lt_lite_call_t *c, lk_workspace_t *ws) {
+  if (ws->data) lt_free(c->allocator, ws->data, ws->size);
+  *ws = (lk_workspace_t){NULL, 0};
+}
+
 lt_result_t lt_lite_eval(lt_op_t *op, lt_allocator_t allocator,
                          const lk_tensor_t *in, lk_tensor_t *out) {
   int id = lt_lite_op_id(op);

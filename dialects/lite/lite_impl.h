@@ -17,6 +17,7 @@
 #include "dialects/lite/lite.h"
 #include "kernels/plan.h"
 #include "kernels/ref/activation.h"
+#include "kernels/ref/workspace.h"
 
 /* One call of a family function: the op id, its attributes and where to
  * report. attrs is the op's attribute dictionary (never NULL). */
@@ -75,6 +76,13 @@ void lt_lite_plan_init(const lt_lite_call_t *c, lk_plan_t *p);
 /* Passes r on; when it failed, first reports p's message at c's op. */
 lt_result_t lt_lite_plan_report(const lt_lite_call_t *c, const lk_plan_t *p,
                                 lt_result_t r);
+/* The scratch a kernel takes, p->workspace_size bytes from c's allocator
+ * (the step run on the concrete operands); reports running out of memory.
+ * An evaluator brackets the kernel call with it and
+ * lt_lite_workspace_free. */
+lt_result_t lt_lite_workspace_alloc(const lt_lite_call_t *c, const lk_plan_t *p,
+                                    lk_workspace_t *out);
+void lt_lite_workspace_free(const lt_lite_call_t *c, lk_workspace_t *ws);
 
 /* ---- attributes (ONNX defaults are the caller's `dflt`) ------------------- */
 const lt_attr_t *lt_lite_attr(const lt_lite_call_t *c, const char *name);

@@ -1,7 +1,7 @@
 /* ops_nn.h - what the neural-network op families of the lite dialect
  * (ops_nn_*.c: conv, conv_transpose, pool, matmul, gemm, fc, einsum, the
- * normalizations, resize, top_k) share: operand checks and the report of a
- * kernel out of memory. The sliding-window rules of conv and pool are
+ * normalizations, resize, top_k) share: operand checks and the reports of
+ * a kernel call. The sliding-window rules of conv and pool are
  * their plan steps' (kernels/plan/window.h). */
 #ifndef LITE_DIALECTS_LITE_OPS_NN_H
 #define LITE_DIALECTS_LITE_OPS_NN_H
@@ -24,5 +24,10 @@ lt_result_t lt_lite_nn_expect_vector(const lt_lite_call_t *c,
 
 /* Reports a kernel that could not allocate its temporaries. */
 lt_result_t lt_lite_nn_oom(const lt_lite_call_t *c);
+/* Frees ws (lt_lite_workspace_alloc's) after a kernel call; reports a
+ * kernel that returned false (ok false), which refused its operands or
+ * workspace: not the ones its plan step sized. */
+lt_result_t lt_lite_nn_done(const lt_lite_call_t *c, lk_workspace_t *ws,
+                            bool ok);
 
 #endif /* LITE_DIALECTS_LITE_OPS_NN_H */

@@ -29,6 +29,8 @@ lt_result_t lt_lite_eval_attention(const lt_lite_call_t *c,
   const lk_tensor_t *b[3] = {&in[2], &in[4], &in[6]};
   const lk_tensor_t *mask =
       lt_lite_tensor_present(in, num_in, 7) ? &in[7] : NULL;
-  return lk_ref_attention(&kp, &in[0], w, b, mask, &out[0]) ? LT_SUCCESS
-                                                            : lt_lite_nn_oom(c);
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
+  return lt_lite_nn_done(
+      c, &ws, lk_ref_attention(&kp, &in[0], w, b, mask, &out[0], ws));
 }

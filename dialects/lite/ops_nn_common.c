@@ -33,3 +33,11 @@ lt_result_t lt_lite_nn_expect_vector(const lt_lite_call_t *c,
 lt_result_t lt_lite_nn_oom(const lt_lite_call_t *c) {
   return lt_lite_error(c, "out of memory for the kernel's temporaries");
 }
+
+lt_result_t lt_lite_nn_done(const lt_lite_call_t *c, lk_workspace_t *ws,
+                            bool ok) {
+  lt_lite_workspace_free(c, ws);
+  return ok ? LT_SUCCESS
+            : lt_lite_error(c, "the reference kernel refused its operands "
+                               "or its workspace");
+}

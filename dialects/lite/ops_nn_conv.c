@@ -32,10 +32,12 @@ static lt_result_t eval_any(const lt_lite_call_t *c, conv_plan_fn_t plan,
     return LT_FAILURE;
   const lk_tensor_t *b = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
   kp.residual = lt_lite_tensor_present(in, num_in, 3) ? &in[3] : NULL;
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
   bool ok = c->id == LT_LITE_CONV2D_TRANSPOSE
-                ? lk_ref_conv2d_transpose(&kp, &in[0], &in[1], b, &out[0])
-                : lk_ref_conv2d(&kp, &in[0], &in[1], b, &out[0]);
-  return ok ? LT_SUCCESS : lt_lite_nn_oom(c);
+                ? lk_ref_conv2d_transpose(&kp, &in[0], &in[1], b, &out[0], ws)
+                : lk_ref_conv2d(&kp, &in[0], &in[1], b, &out[0], ws);
+  return lt_lite_nn_done(c, &ws, ok);
 }
 
 lt_result_t lt_lite_shape_conv(const lt_lite_call_t *c,

@@ -22,8 +22,9 @@ lt_result_t lt_lite_eval_matmul(const lt_lite_call_t *c, const lk_tensor_t *in,
   if (LT_FAILED(
           lt_lite_plan_report(c, &p, lk_plan_matmul(&p, sin, num_in, &sout))))
     return LT_FAILURE;
-  return lk_ref_matmul(&in[0], &in[1], &out[0]) ? LT_SUCCESS
-                                                : lt_lite_nn_oom(c);
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
+  return lt_lite_nn_done(c, &ws, lk_ref_matmul(&in[0], &in[1], &out[0], ws));
 }
 
 lt_result_t lt_lite_shape_gemm(const lt_lite_call_t *c,
@@ -47,8 +48,10 @@ lt_result_t lt_lite_eval_gemm(const lt_lite_call_t *c, const lk_tensor_t *in,
                                     lk_plan_gemm(&p, sin, num_in, &sout, &kp))))
     return LT_FAILURE;
   const lk_tensor_t *cc = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
-  return lk_ref_gemm(&kp, &in[0], &in[1], cc, &out[0]) ? LT_SUCCESS
-                                                       : lt_lite_nn_oom(c);
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
+  return lt_lite_nn_done(c, &ws,
+                         lk_ref_gemm(&kp, &in[0], &in[1], cc, &out[0], ws));
 }
 
 lt_result_t lt_lite_shape_fc(const lt_lite_call_t *c, const lt_lite_shape_t *in,
@@ -72,6 +75,8 @@ lt_result_t lt_lite_eval_fc(const lt_lite_call_t *c, const lk_tensor_t *in,
           lt_lite_plan_report(c, &p, lk_plan_fc(&p, sin, num_in, &sout, &kp))))
     return LT_FAILURE;
   const lk_tensor_t *b = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
-  return lk_ref_fc(&kp, &in[0], &in[1], b, &out[0]) ? LT_SUCCESS
-                                                    : lt_lite_nn_oom(c);
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
+  return lt_lite_nn_done(c, &ws,
+                         lk_ref_fc(&kp, &in[0], &in[1], b, &out[0], ws));
 }

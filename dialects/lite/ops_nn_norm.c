@@ -57,10 +57,12 @@ lt_result_t lt_lite_eval_layer_norm(const lt_lite_call_t *c,
           c, &p, lk_plan_layer_norm(&p, sin, num_in, sout, num_out, &kp))))
     return LT_FAILURE;
   const lk_tensor_t *b = lt_lite_tensor_present(in, num_in, 2) ? &in[2] : NULL;
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
   bool ok = lk_ref_layer_norm(kp.axis, kp.epsilon, &in[0], &in[1], b, &out[0],
                               num_out > 1 ? &out[1] : NULL,
-                              num_out > 2 ? &out[2] : NULL);
-  return ok ? LT_SUCCESS : lt_lite_nn_oom(c);
+                              num_out > 2 ? &out[2] : NULL, ws);
+  return lt_lite_nn_done(c, &ws, ok);
 }
 
 lt_result_t lt_lite_shape_instance_norm(const lt_lite_call_t *c,
@@ -133,6 +135,7 @@ lt_result_t lt_lite_eval_mvn(const lt_lite_call_t *c, const lk_tensor_t *in,
   if (LT_FAILED(lt_lite_plan_report(
           c, &p, lk_plan_mvn(&p, sin, num_in, &sout, &kp))))
     return LT_FAILURE;
-  return lk_ref_mvn(kp.axes_mask, &in[0], &out[0]) ? LT_SUCCESS
-                                                   : lt_lite_nn_oom(c);
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
+  return lt_lite_nn_done(c, &ws, lk_ref_mvn(kp.axes_mask, &in[0], &out[0], ws));
 }

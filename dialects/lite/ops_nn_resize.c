@@ -30,5 +30,7 @@ lt_result_t lt_lite_eval_resize(const lt_lite_call_t *c, const lk_tensor_t *in,
   if (LT_FAILED(lt_lite_plan_report(
           c, &p, lk_plan_resize(&p, sin, num_in, &sout, &kp))))
     return LT_FAILURE;
-  return lk_ref_resize(&kp, &in[0], &out[0]) ? LT_SUCCESS : lt_lite_nn_oom(c);
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &p, &ws))) return LT_FAILURE;
+  return lt_lite_nn_done(c, &ws, lk_ref_resize(&kp, &in[0], &out[0], ws));
 }

@@ -34,7 +34,12 @@ lt_result_t lt_lite_eval_top_k(const lt_lite_call_t *c, const lk_tensor_t *in,
       return lt_lite_nn_oom(c);
     indices = &scratch;
   }
-  bool ok = lk_ref_top_k(&p, &in[0], &out[0], indices);
+  lk_workspace_t ws;
+  if (LT_FAILED(lt_lite_workspace_alloc(c, &pl, &ws))) {
+    if (num_out < 2) lt_lite_tensor_free(c->allocator, &scratch);
+    return LT_FAILURE;
+  }
+  bool ok = lk_ref_top_k(&p, &in[0], &out[0], indices, ws);
   if (num_out < 2) lt_lite_tensor_free(c->allocator, &scratch);
-  return ok ? LT_SUCCESS : lt_lite_nn_oom(c);
+  return lt_lite_nn_done(c, &ws, ok);
 }

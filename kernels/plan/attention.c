@@ -102,5 +102,13 @@ lt_result_t lk_plan_attention(lk_plan_t *p, const lk_shape_t *in,
   out->dims[0] = b;
   out->dims[1] = s;
   out->dims[2] = d;
+  lk_tensor_t t[8], y;
+  if (lk_plan_shape_tensors(in, num_in, 8, t) &&
+      lk_plan_shape_tensors(out, 1, 1, &y)) {
+    const lk_tensor_t *w[3] = {&t[1], &t[3], &t[5]};
+    const lk_tensor_t *bias[3] = {&t[2], &t[4], &t[6]};
+    p->workspace_size = lk_ref_attention_workspace(
+        &t[0], w, bias, t[7].dtype == LK_DTYPE_NONE ? NULL : &t[7], &y);
+  }
   return LT_SUCCESS;
 }

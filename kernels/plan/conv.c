@@ -235,14 +235,39 @@ static lt_result_t conv_plan(lk_plan_t *p, bool transpose, const lk_shape_t *in,
   return LT_SUCCESS;
 }
 
+/* The kernel's scratch once every shape is known, the residual (bound by
+ * the caller after the step) included. */
+static void conv_workspace(lk_plan_t *p, bool transpose, const lk_shape_t *in,
+                           uint32_t num_in, const lk_shape_t *out,
+                           const lk_conv_params_t *params) {
+  lk_tensor_t t[4], y;
+  if (!lk_plan_shape_tensors(in, num_in, 4, t) ||
+      !lk_plan_shape_tensors(out, 1, 1, &y))
+    return;
+  lk_conv_params_t q = *params;
+  q.residual = t[3].dtype == LK_DTYPE_NONE ? NULL : &t[3];
+  p->workspace_size =
+      transpose ? lk_ref_conv2d_transpose_workspace(&q, &t[0], &t[1], &t[2], &y)
+                : lk_ref_conv2d_workspace(&q, &t[0], &t[1], &t[2], &y);
+}
+
+static lt_result_t conv_step(lk_plan_t *p, bool transpose, const lk_shape_t *in,
+                             uint32_t num_in, lk_shape_t *out,
+                             lk_conv_params_t *params) {
+  if (LT_FAILED(conv_plan(p, transpose, in, num_in, out, params)))
+    return LT_FAILURE;
+  conv_workspace(p, transpose, in, num_in, out, params);
+  return LT_SUCCESS;
+}
+
 lt_result_t lk_plan_conv2d(lk_plan_t *p, const lk_shape_t *in,
                            uint32_t num_in, lk_shape_t *out,
                            lk_conv_params_t *params) {
-  return conv_plan(p, false, in, num_in, out, params);
+  return conv_step(p, false, in, num_in, out, params);
 }
 
 lt_result_t lk_plan_conv2d_transpose(lk_plan_t *p, const lk_shape_t *in,
                                      uint32_t num_in, lk_shape_t *out,
                                      lk_conv_params_t *params) {
-  return conv_plan(p, true, in, num_in, out, params);
+  return conv_step(p, true, in, num_in, out, params);
 }

@@ -56,6 +56,10 @@ lt_result_t lk_plan_matmul(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   if (a->rank >= 2) out->dims[rank++] = a->dims[a->rank - 2];
   if (b->rank >= 2) out->dims[rank++] = b->dims[b->rank - 1];
   out->rank = rank;
+  lk_tensor_t t[2], y;
+  if (lk_plan_shape_tensors(in, num_in, 2, t) &&
+      lk_plan_shape_tensors(out, 1, 1, &y))
+    p->workspace_size = lk_ref_matmul_workspace(&t[0], &t[1], &y);
   return LT_SUCCESS;
 }
 
@@ -103,6 +107,10 @@ lt_result_t lk_plan_gemm(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   out->rank = 2;
   out->dims[0] = m;
   out->dims[1] = n;
+  lk_tensor_t t[3], y;
+  if (lk_plan_shape_tensors(in, num_in, 3, t) &&
+      lk_plan_shape_tensors(out, 1, 1, &y))
+    p->workspace_size = lk_ref_gemm_workspace(params, &t[0], &t[1], &t[2], &y);
   return LT_SUCCESS;
 }
 
@@ -153,5 +161,9 @@ lt_result_t lk_plan_fc(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   out->rank = (int32_t)k + 1;
   memcpy(out->dims, x->dims, sizeof(int64_t) * (size_t)k);
   out->dims[k] = n;
+  lk_tensor_t t[3], y;
+  if (lk_plan_shape_tensors(in, num_in, 3, t) &&
+      lk_plan_shape_tensors(out, 1, 1, &y))
+    p->workspace_size = lk_ref_fc_workspace(params, &t[0], &t[1], &t[2], &y);
   return LT_SUCCESS;
 }

@@ -4,8 +4,10 @@
  *
  * Each step reads the op's attributes from p->attrs, checks the operands,
  * writes the result's shape to *out and the kernel's parameters to *params,
- * sets p->workspace_size, or fails with the message in p->error. Unknown
- * ranks and dims leave the result dims that depend on them unknown. */
+ * sets p->workspace_size (the gemm engine's scratch, kernels/ref/gemm.h;
+ * 0 while a shape is unknown), or fails with the message in p->error.
+ * Unknown ranks and dims leave the result dims that depend on them
+ * unknown. */
 #ifndef LITE_KERNELS_PLAN_DENSE_H
 #define LITE_KERNELS_PLAN_DENSE_H
 

@@ -7,7 +7,9 @@
  * writes the result's shape to *out and the kernel's parameters to *params
  * (complete when the input shapes are: an unknown rank or dim leaves the
  * parts that depend on it unset, and those output dims -1), sets
- * p->workspace_size, or fails with the message in p->error. */
+ * p->workspace_size (the kernel's *_workspace of kernels/ref/conv.h and
+ * pool.h over the operand and result shapes, the residual R included; 0
+ * while one is unknown), or fails with the message in p->error. */
 #ifndef LITE_KERNELS_PLAN_NN_H
 #define LITE_KERNELS_PLAN_NN_H
 

@@ -127,6 +127,9 @@ lt_result_t lk_plan_layer_norm(lk_plan_t *p, const lk_shape_t *in,
     for (int32_t d = 0; d < x->rank; d++)
       out[i].dims[d] = d < params->axis ? x->dims[d] : 1;
   }
+  lk_tensor_t tx;
+  if (lk_plan_shape_tensors(in, num_in, 1, &tx))
+    p->workspace_size = lk_ref_layer_norm_workspace(params->axis, &tx);
   return LT_SUCCESS;
 }
 
@@ -198,5 +201,8 @@ lt_result_t lk_plan_mvn(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
        LT_FAILED(mvn_axes(p, in[0].rank, &params->axes_mask))))
     return LT_FAILURE;
   lk_shape_copy(out, &in[0]);
+  lk_tensor_t tx;
+  if (lk_plan_shape_tensors(in, num_in, 1, &tx))
+    p->workspace_size = lk_ref_mvn_workspace(params->axes_mask, &tx);
   return LT_SUCCESS;
 }

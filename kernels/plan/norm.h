@@ -3,7 +3,10 @@
  * lite.instance_norm, lite.lrn and lite.mean_variance_normalization, the
  * kernels of kernels/ref/norm.h. Each reads p->attrs, checks the operands,
  * writes the result shapes and the kernel's parameters, or fails with the
- * message in p->error. Results have X's shape; unknown dims stay unknown. */
+ * message in p->error. Results have X's shape; unknown dims stay unknown.
+ * layer_norm's and mvn's p->workspace_size is their kernel's
+ * (lk_ref_layer_norm_workspace, lk_ref_mvn_workspace) once X's dims are
+ * known, else 0; the others take none. */
 #ifndef LITE_KERNELS_PLAN_NORM_H
 #define LITE_KERNELS_PLAN_NORM_H
 

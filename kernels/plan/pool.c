@@ -98,5 +98,9 @@ lt_result_t lk_plan_pool2d(lk_plan_t *p, const lk_shape_t *in,
     params->pads_begin[d] = w.pads[d];
     params->pads_end[d] = w.pads[ns + d];
   }
+  lk_tensor_t tx, ty;
+  if (lk_plan_shape_tensors(in, num_in, 1, &tx) &&
+      lk_plan_shape_tensors(out, 1, 1, &ty))
+    p->workspace_size = lk_ref_pool2d_workspace(&tx, &ty);
   return LT_SUCCESS;
 }

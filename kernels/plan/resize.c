@@ -297,7 +297,12 @@ lt_result_t lk_plan_resize(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
   if (rank < 0) return LT_SUCCESS;
   if (LT_FAILED(read_axes(p, rank, &s)) ||
       LT_FAILED(read_roi(p, in, num_in, rank, &s, params)) ||
-      LT_FAILED(read_known(p, &s)))
+      LT_FAILED(read_known(p, &s)) ||
+      LT_FAILED(infer(p, &s, &in[0], out, params)))
     return LT_FAILURE;
-  return infer(p, &s, &in[0], out, params);
+  lk_tensor_t tx, ty;
+  if (lk_plan_shape_tensors(in, num_in, 1, &tx) &&
+      lk_plan_shape_tensors(out, 1, 1, &ty))
+    p->workspace_size = lk_ref_resize_workspace(params, &tx, &ty);
+  return LT_SUCCESS;
 }

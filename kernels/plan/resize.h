@@ -20,7 +20,9 @@
  * at run time. params: the attributes, and per axis of X the scale and
  * resized length the kernel takes (1 and X's dim off the resized axes, and
  * until the contents are known), and the roi (0 to 1 unless
- * tf_crop_and_resize reads it from roi's contents, when known). */
+ * tf_crop_and_resize reads it from roi's contents, when known).
+ * p->workspace_size is lk_ref_resize_workspace once X's and the result's
+ * dims are known, else 0. */
 lt_result_t lk_plan_resize(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
                            lk_shape_t *out, lk_resize_params_t *params);
 

@@ -51,5 +51,8 @@ lt_result_t lk_plan_top_k(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
     for (int32_t d = 0; d < in[0].rank; d++)
       out[i].dims[d] = d == params->axis ? params->k : in[0].dims[d];
   }
+  lk_tensor_t tx;
+  if (params->axis >= 0 && lk_plan_shape_tensors(in, num_in, 1, &tx))
+    p->workspace_size = lk_ref_top_k_workspace(params, &tx);
   return LT_SUCCESS;
 }

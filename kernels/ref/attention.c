@@ -3,7 +3,6 @@
 #include "kernels/ref/attention.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "kernels/ref/nn_util.h"
 
@@ -32,30 +31,60 @@ static int64_t mask_index(const lk_tensor_t *m, int64_t b, int64_t h, int64_t s,
   return off;
 }
 
+/* The double copies of the operands, the Q/K/V projections of one batch,
+ * one row of scores and the result. */
+typedef struct attn_scratch {
+  double *xd, *md, *wd[3], *bd[3], *qkv, *row, *yd;
+} attn_scratch_t;
+
+static void attn_layout(lk_ws_carver_t *c, const lk_tensor_t *x,
+                        const lk_tensor_t *const w[3],
+                        const lk_tensor_t *const b[3], const lk_tensor_t *mask,
+                        const lk_tensor_t *y, attn_scratch_t *s) {
+  int64_t seq = x->dims[1], d = w[0]->dims[1];
+  s->xd = lk_ws_take(c, lk_numel(x), sizeof(double));
+  s->md = mask ? lk_ws_take(c, lk_numel(mask), sizeof(double)) : NULL;
+  for (int i = 0; i < 3; i++) {
+    s->wd[i] = lk_ws_take(c, lk_numel(w[i]), sizeof(double));
+    s->bd[i] = lk_ws_take(c, lk_numel(b[i]), sizeof(double));
+  }
+  s->qkv = lk_ws_take(c, 3 * seq * d, sizeof(double));
+  s->row = lk_ws_take(c, seq, sizeof(double));
+  s->yd = lk_ws_take(c, lk_numel(y), sizeof(double));
+}
+
+size_t lk_ref_attention_workspace(const lk_tensor_t *x,
+                                  const lk_tensor_t *const w[3],
+                                  const lk_tensor_t *const b[3],
+                                  const lk_tensor_t *mask,
+                                  const lk_tensor_t *y) {
+  lk_ws_carver_t c = lk_ws_sizing();
+  attn_scratch_t s;
+  attn_layout(&c, x, w, b, mask, y, &s);
+  return c.used;
+}
+
 bool lk_ref_attention(const lk_attention_params_t *p, const lk_tensor_t *x,
                       const lk_tensor_t *const w[3],
                       const lk_tensor_t *const b[3], const lk_tensor_t *mask,
-                      lk_tensor_t *y) {
+                      lk_tensor_t *y, lk_workspace_t ws) {
   int64_t batch = x->dims[0], seq = x->dims[1], din = x->dims[2];
   int64_t d = w[0]->dims[1], heads = p->num_heads, dh = d / heads;
-  double *xd = lk_nn_load_f64(x), *wd[3] = {0}, *bd[3] = {0};
-  double *md = mask ? lk_nn_load_f64(mask) : NULL;
-  /* Sizes of at least one element: malloc(0) may return NULL, which must
-   * not read as out of memory for empty batches or sequences. */
-  size_t proj = (size_t)(seq * d > 0 ? seq * d : 1);
-  size_t ysize = (size_t)(batch > 0 ? batch : 1) * proj;
-  double *qkv = malloc(3 * proj * sizeof(double));
-  double *row = malloc((size_t)(seq > 0 ? seq : 1) * sizeof(double));
-  double *yd = malloc(ysize * sizeof(double));
-  bool ok = xd && qkv && row && yd && (!mask || md);
+  lk_ws_carver_t c = lk_ws_carve(ws);
+  attn_scratch_t sc;
+  attn_layout(&c, x, w, b, mask, y, &sc);
+  if (!lk_ws_ok(&c)) return false;
+  double *xd = sc.xd, *md = sc.md, *qkv = sc.qkv, *row = sc.row, *yd = sc.yd;
+  lk_nn_load_f64(x, xd);
+  if (mask) lk_nn_load_f64(mask, md);
   for (int i = 0; i < 3; i++) {
-    wd[i] = lk_nn_load_f64(w[i]);
-    bd[i] = lk_nn_load_f64(b[i]);
-    ok = ok && wd[i] && bd[i];
+    lk_nn_load_f64(w[i], sc.wd[i]);
+    lk_nn_load_f64(b[i], sc.bd[i]);
   }
-  for (int64_t bi = 0; ok && bi < batch; bi++) {
+  size_t proj = (size_t)(seq * d);
+  for (int64_t bi = 0; bi < batch; bi++) {
     for (int i = 0; i < 3; i++)
-      project(xd + bi * seq * din, wd[i], bd[i], seq, din, d,
+      project(xd + bi * seq * din, sc.wd[i], sc.bd[i], seq, din, d,
               qkv + (size_t)i * proj);
     const double *q = qkv, *k = qkv + proj, *v = qkv + 2 * proj;
     for (int64_t h = 0; h < heads; h++)
@@ -66,7 +95,7 @@ bool lk_ref_attention(const lk_attention_params_t *p, const lk_tensor_t *x,
           for (int64_t e = 0; e < dh; e++)
             dot += q[s * d + h * dh + e] * k[t * d + h * dh + e];
           dot *= p->scale;
-          if (md) dot += md[mask_index(mask, bi, h, s, t)];
+          if (mask) dot += md[mask_index(mask, bi, h, s, t)];
           row[t] = dot;
           if (dot > mx) mx = dot;
         }
@@ -81,15 +110,6 @@ bool lk_ref_attention(const lk_attention_params_t *p, const lk_tensor_t *x,
         }
       }
   }
-  if (ok) lk_nn_store_f64(y, yd);
-  free(xd);
-  free(md);
-  free(qkv);
-  free(row);
-  free(yd);
-  for (int i = 0; i < 3; i++) {
-    free(wd[i]);
-    free(bd[i]);
-  }
-  return ok;
+  lk_nn_store_f64(y, yd);
+  return true;
 }

@@ -7,7 +7,7 @@
  * inner loop is a stride-1 multiply-add that compilers vectorize. */
 #include "kernels/ref/conv.h"
 
-#include <stdlib.h>
+#include <string.h>
 
 #include "kernels/ref/nn_util.h"
 
@@ -135,10 +135,8 @@ static void tap_init(const conv_geom_t *g, const int64_t *kp, conv_tap_t *t) {
   t->tbase = (t->lo[d0] * g->strides[d0] + t->off[d0]) * g->tstrides[d0];
 }
 
-/* The tap table of g (false when out of memory). */
-static bool taps_init(conv_geom_t *g) {
-  g->taps = malloc((size_t)(g->ksize > 0 ? g->ksize : 1) * sizeof *g->taps);
-  if (!g->taps) return false;
+/* Fills g's tap table (g->ksize entries). */
+static void taps_init(conv_geom_t *g) {
   int64_t kp[LK_CONV_MAX_SPATIAL] = {0};
   for (int64_t k = 0; k < g->ksize; k++) {
     tap_init(g, kp, &g->taps[k]);
@@ -147,68 +145,114 @@ static bool taps_init(conv_geom_t *g) {
       kp[d] = 0;
     }
   }
-  return true;
 }
 
-/* An optional operand (bias, residual) that is there. */
-static bool operand_present(const lk_tensor_t *b) {
-  return b && b->dtype != LK_DTYPE_NONE && b->data;
+/* An optional operand (bias, residual) that is there. Its dtype says so,
+ * not its data, so that the size function, which sees shapes only, lays
+ * out what the kernel takes. */
+static const lk_tensor_t *operand_present(const lk_tensor_t *b) {
+  return b && b->dtype != LK_DTYPE_NONE ? b : NULL;
+}
+
+/* One call's operands and its scratch: the tap table, the phase-ordered
+ * copy of x (float or double) and the double path's converted operands. */
+typedef struct conv_job {
+  conv_geom_t g;
+  const lk_tensor_t *x, *w, *b, *r, *y;
+  bool f32; /* every operand float32: the float path */
+  void *xp;
+  double *xd, *wd, *bd, *rd, *yd;
+} conv_job_t;
+
+static void job_init(conv_job_t *j, const lk_conv_params_t *p, bool scatter,
+                     const lk_tensor_t *x, const lk_tensor_t *w,
+                     const lk_tensor_t *b, const lk_tensor_t *y) {
+  memset(j, 0, sizeof *j);
+  geom_init(p, scatter, x, w, y, &j->g);
+  j->x = x;
+  j->w = w;
+  j->b = operand_present(b);
+  j->r = operand_present(p->residual);
+  j->y = y;
+  j->f32 = x->dtype == LK_F32 && w->dtype == LK_F32 &&
+           (!j->b || j->b->dtype == LK_F32) &&
+           (!j->r || j->r->dtype == LK_F32) && y->dtype == LK_F32;
+}
+
+/* Lays j's scratch out on c (the kernel and its size function alike). */
+static void job_layout(conv_job_t *j, lk_ws_carver_t *c) {
+  j->g.taps = lk_ws_take(c, j->g.ksize, sizeof *j->g.taps);
+  size_t es = j->f32 ? sizeof(float) : sizeof(double);
+  if (j->g.phased) j->xp = lk_ws_take(c, lk_numel(j->x), es);
+  if (j->f32) return;
+  j->xd = lk_ws_take(c, lk_numel(j->x), sizeof(double));
+  j->wd = lk_ws_take(c, lk_numel(j->w), sizeof(double));
+  if (j->b) j->bd = lk_ws_take(c, lk_numel(j->b), sizeof(double));
+  if (j->r) j->rd = lk_ws_take(c, lk_numel(j->r), sizeof(double));
+  j->yd = lk_ws_take(c, lk_numel(j->y), sizeof(double));
+}
+
+static size_t conv_workspace(const lk_conv_params_t *p, bool scatter,
+                             const lk_tensor_t *x, const lk_tensor_t *w,
+                             const lk_tensor_t *b, const lk_tensor_t *y) {
+  conv_job_t j;
+  job_init(&j, p, scatter, x, w, b, y);
+  lk_ws_carver_t c = lk_ws_sizing();
+  job_layout(&j, &c);
+  return c.used;
 }
 
 static bool conv_any(const lk_conv_params_t *p, bool scatter,
                      const lk_tensor_t *x, const lk_tensor_t *w,
-                     const lk_tensor_t *b, lk_tensor_t *y) {
-  conv_geom_t g;
-  geom_init(p, scatter, x, w, y, &g);
-  if (!taps_init(&g)) return false;
-  bool has_b = operand_present(b);
-  const lk_tensor_t *r = operand_present(p->residual) ? p->residual : NULL;
-  int64_t nx = lk_numel(x), ny = lk_numel(y), width = x->dims[x->rank - 1];
+                     const lk_tensor_t *b, lk_tensor_t *y, lk_workspace_t ws) {
+  conv_job_t j;
+  job_init(&j, p, scatter, x, w, b, y);
+  lk_ws_carver_t c = lk_ws_carve(ws);
+  job_layout(&j, &c);
+  if (!lk_ws_ok(&c)) return false;
+  conv_geom_t *g = &j.g;
+  taps_init(g);
+  const lk_tensor_t *bb = j.b, *r = j.r;
+  int64_t nx = lk_numel(x), width = x->dims[x->rank - 1];
   int64_t rows = width > 0 ? nx / width : 0, s = p->strides[p->spatial - 1];
-  bool ok = true;
-  if (x->dtype == LK_F32 && w->dtype == LK_F32 &&
-      (!has_b || b->dtype == LK_F32) && (!r || r->dtype == LK_F32) &&
-      y->dtype == LK_F32) {
-    float *xp =
-        g.phased ? malloc((size_t)(nx > 0 ? nx : 1) * sizeof(float)) : NULL;
-    ok = xp || !g.phased;
-    if (ok && g.phased) conv_phase_rows_f32(x->data, xp, rows, width, s);
-    if (ok)
-      conv_run_f32(p, &g, g.phased ? xp : x->data, w->data,
-                   has_b ? b->data : NULL, r ? r->data : NULL, y->data);
-    free(xp);
-    free(g.taps);
-    return ok;
+  if (j.f32) {
+    if (g->phased) conv_phase_rows_f32(x->data, j.xp, rows, width, s);
+    conv_run_f32(p, g, g->phased ? j.xp : x->data, w->data,
+                 bb ? bb->data : NULL, r ? r->data : NULL, y->data);
+    return true;
   }
-  double *xd = lk_nn_load_f64(x), *wd = lk_nn_load_f64(w);
-  double *bd = has_b ? lk_nn_load_f64(b) : NULL;
-  double *rd = r ? lk_nn_load_f64(r) : NULL;
-  double *yd = malloc((size_t)(ny > 0 ? ny : 1) * sizeof(double));
-  double *xp =
-      g.phased ? malloc((size_t)(nx > 0 ? nx : 1) * sizeof(double)) : NULL;
-  ok = xd && wd && yd && (!has_b || bd) && (!r || rd) && (xp || !g.phased);
-  if (ok) {
-    if (g.phased) conv_phase_rows_f64(xd, xp, rows, width, s);
-    conv_run_f64(p, &g, g.phased ? xp : xd, wd, bd, rd, yd);
-    lk_nn_store_f64(y, yd);
-  }
-  free(xd);
-  free(wd);
-  free(bd);
-  free(rd);
-  free(yd);
-  free(xp);
-  free(g.taps);
-  return ok;
+  lk_nn_load_f64(x, j.xd);
+  lk_nn_load_f64(w, j.wd);
+  if (bb) lk_nn_load_f64(bb, j.bd);
+  if (r) lk_nn_load_f64(r, j.rd);
+  if (g->phased) conv_phase_rows_f64(j.xd, j.xp, rows, width, s);
+  conv_run_f64(p, g, g->phased ? j.xp : j.xd, j.wd, j.bd, j.rd, j.yd);
+  lk_nn_store_f64(y, j.yd);
+  return true;
+}
+
+size_t lk_ref_conv2d_workspace(const lk_conv_params_t *p, const lk_tensor_t *x,
+                               const lk_tensor_t *w, const lk_tensor_t *b,
+                               const lk_tensor_t *y) {
+  return conv_workspace(p, false, x, w, b, y);
+}
+
+size_t lk_ref_conv2d_transpose_workspace(const lk_conv_params_t *p,
+                                         const lk_tensor_t *x,
+                                         const lk_tensor_t *w,
+                                         const lk_tensor_t *b,
+                                         const lk_tensor_t *y) {
+  return conv_workspace(p, true, x, w, b, y);
 }
 
 bool lk_ref_conv2d(const lk_conv_params_t *p, const lk_tensor_t *x,
-                   const lk_tensor_t *w, const lk_tensor_t *b, lk_tensor_t *y) {
-  return conv_any(p, false, x, w, b, y);
+                   const lk_tensor_t *w, const lk_tensor_t *b, lk_tensor_t *y,
+                   lk_workspace_t ws) {
+  return conv_any(p, false, x, w, b, y, ws);
 }
 
 bool lk_ref_conv2d_transpose(const lk_conv_params_t *p, const lk_tensor_t *x,
                              const lk_tensor_t *w, const lk_tensor_t *b,
-                             lk_tensor_t *y) {
-  return conv_any(p, true, x, w, b, y);
+                             lk_tensor_t *y, lk_workspace_t ws) {
+  return conv_any(p, true, x, w, b, y, ws);
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "kernels/ref/activation.h"
+#include "kernels/ref/workspace.h"
 #include "kernels/tensor.h"
 
 #define LK_CONV_MAX_SPATIAL (LK_MAX_RANK - 2)
@@ -38,18 +39,35 @@ typedef struct lk_conv_params {
  * y: (N, M, O...) allocated, r (p->residual): y's shape and dtype, or
  * absent. All float dtypes; float32 takes a fast path that accumulates in
  * float (and adds b, then r, in float, as separate ops would), every other
- * dtype computes in double. Returns false when temporary memory cannot be
- * allocated. */
+ * dtype computes in double. Scratch comes from ws, of at least
+ * lk_ref_conv2d_workspace bytes; returns false, having written nothing,
+ * when it is shorter. */
 bool lk_ref_conv2d(const lk_conv_params_t *p, const lk_tensor_t *x,
-                   const lk_tensor_t *w, const lk_tensor_t *b, lk_tensor_t *y);
+                   const lk_tensor_t *w, const lk_tensor_t *b, lk_tensor_t *y,
+                   lk_workspace_t ws);
+
+/* The workspace bytes of lk_ref_conv2d over these operands' dtypes and
+ * dims (their data is not read; b and p->residual as there). Each rounded
+ * up to 64 bytes: the tap table (one record per kernel position), a
+ * copy of x when the last stride is above 1 (f32 or double elements), and
+ * off the float32 path x, w, b, the residual and y as doubles. */
+size_t lk_ref_conv2d_workspace(const lk_conv_params_t *p, const lk_tensor_t *x,
+                               const lk_tensor_t *w, const lk_tensor_t *b,
+                               const lk_tensor_t *y);
 
 /* The adjoint of conv: every x[n, c, i] adds x * w[c, m % Mg, k] to
  * y[n, m, i*s + k*d - pad] for m in c's group; then bias, residual and
  * activation.
  * x: (N, C, D...), w: (C, M/group, K...), b: (M) or absent, y: (N, M, O...).
- * Same dtypes and failure as lk_ref_conv2d. */
+ * Same dtypes, workspace and failure as lk_ref_conv2d (it never copies
+ * x: its strides fall on the output side). */
 bool lk_ref_conv2d_transpose(const lk_conv_params_t *p, const lk_tensor_t *x,
                              const lk_tensor_t *w, const lk_tensor_t *b,
-                             lk_tensor_t *y);
+                             lk_tensor_t *y, lk_workspace_t ws);
+size_t lk_ref_conv2d_transpose_workspace(const lk_conv_params_t *p,
+                                         const lk_tensor_t *x,
+                                         const lk_tensor_t *w,
+                                         const lk_tensor_t *b,
+                                         const lk_tensor_t *y);
 
 #endif /* LITE_KERNELS_REF_CONV_H */

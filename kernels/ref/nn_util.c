@@ -1,16 +1,7 @@
 /* nn_util.c - whole-tensor conversions for the nn reference kernels. */
 #include "kernels/ref/nn_util.h"
 
-#include <stdlib.h>
-
-static void *alloc_elems(const lk_tensor_t *t, size_t elem) {
-  int64_t n = lk_numel(t);
-  return malloc((size_t)(n > 0 ? n : 1) * elem);
-}
-
-double *lk_nn_load_f64(const lk_tensor_t *t) {
-  double *v = alloc_elems(t, sizeof(double));
-  if (!v) return NULL;
+void lk_nn_load_f64(const lk_tensor_t *t, double *v) {
   int64_t n = lk_numel(t);
   if (t->dtype == LK_F32) {
     const float *f = t->data;
@@ -20,16 +11,12 @@ double *lk_nn_load_f64(const lk_tensor_t *t) {
     for (int64_t i = 0; i < n; i++)
       v[i] = lk_load_f64(t, i);
   }
-  return v;
 }
 
-int64_t *lk_nn_load_i64(const lk_tensor_t *t) {
-  int64_t *v = alloc_elems(t, sizeof(int64_t));
-  if (!v) return NULL;
+void lk_nn_load_i64(const lk_tensor_t *t, int64_t *v) {
   int64_t n = lk_numel(t);
   for (int64_t i = 0; i < n; i++)
     v[i] = lk_load_i64(t, i);
-  return v;
 }
 
 void lk_nn_store_f64(lk_tensor_t *t, const double *v) {

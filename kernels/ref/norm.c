@@ -2,7 +2,6 @@
 #include "kernels/ref/norm.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "kernels/ref/broadcast.h"
 #include "kernels/ref/nn_util.h"
@@ -40,10 +39,10 @@ void lk_ref_batch_norm(double epsilon, const lk_tensor_t *x,
 
 /* Mean and variance of each group of x: the elements that agree on every
  * axis outside axes_mask. Groups are numbered row-major over the kept axes;
- * x_group[i] receives element i's group. */
-static bool group_stats(const lk_tensor_t *x, const double *xd,
-                        uint32_t axes_mask, int64_t *x_group, double *mean,
-                        double *var, int64_t groups) {
+ * x_group[i] receives element i's group, count[g] counts them. */
+static void group_stats(const lk_tensor_t *x, const double *xd,
+                        uint32_t axes_mask, int64_t *x_group, int64_t *count,
+                        double *mean, double *var, int64_t groups) {
   int64_t total = lk_numel(x);
   int64_t gstride[LK_MAX_RANK], s = 1, pos[LK_MAX_RANK] = {0}, g = 0;
   for (int32_t d = x->rank - 1; d >= 0; d--) {
@@ -51,10 +50,10 @@ static bool group_stats(const lk_tensor_t *x, const double *xd,
     gstride[d] = reduced ? 0 : s;
     if (!reduced) s *= x->dims[d];
   }
-  int64_t *count = calloc((size_t)(groups > 0 ? groups : 1), sizeof(int64_t));
-  if (!count) return false;
-  for (int64_t k = 0; k < groups; k++)
+  for (int64_t k = 0; k < groups; k++) {
     mean[k] = var[k] = 0;
+    count[k] = 0;
+  }
   for (int64_t i = 0; i < total; i++) {
     x_group[i] = g;
     mean[g] += xd[i];
@@ -74,8 +73,6 @@ static bool group_stats(const lk_tensor_t *x, const double *xd,
   }
   for (int64_t k = 0; k < groups; k++)
     if (count[k]) var[k] /= (double)count[k];
-  free(count);
-  return true;
 }
 
 /* Shared by layer and mean-variance normalization: statistics
@@ -88,22 +85,52 @@ typedef struct norm_job {
   lk_tensor_t *mean_out, *inv_std_out;
 } norm_job_t;
 
-static bool normalize(const norm_job_t *j, const lk_tensor_t *x,
-                      lk_tensor_t *y) {
-  int64_t total = lk_numel(x), groups = 1;
+/* The scratch of normalize: x as doubles, each element's group, and per
+ * group its count, mean and variance. */
+typedef struct norm_scratch {
+  double *xd, *mean, *var;
+  int64_t *xg, *count;
+} norm_scratch_t;
+
+static int64_t group_count(uint32_t axes_mask, const lk_tensor_t *x) {
+  int64_t groups = 1;
   for (int32_t d = 0; d < x->rank; d++)
-    if (!((j->axes_mask >> d) & 1u)) groups *= x->dims[d];
-  double *xd = lk_nn_load_f64(x);
-  int64_t *xg = malloc((size_t)(total > 0 ? total : 1) * sizeof(int64_t));
-  double *mean = malloc((size_t)(groups > 0 ? groups : 1) * sizeof(double));
-  double *var = malloc((size_t)(groups > 0 ? groups : 1) * sizeof(double));
-  bool ok = xd && xg && mean && var &&
-            group_stats(x, xd, j->axes_mask, xg, mean, var, groups);
+    if (!((axes_mask >> d) & 1u)) groups *= x->dims[d];
+  return groups;
+}
+
+static void norm_layout(lk_ws_carver_t *c, uint32_t axes_mask,
+                        const lk_tensor_t *x, norm_scratch_t *s) {
+  int64_t total = lk_numel(x), groups = group_count(axes_mask, x);
+  s->xd = lk_ws_take(c, total, sizeof(double));
+  s->xg = lk_ws_take(c, total, sizeof(int64_t));
+  s->count = lk_ws_take(c, groups, sizeof(int64_t));
+  s->mean = lk_ws_take(c, groups, sizeof(double));
+  s->var = lk_ws_take(c, groups, sizeof(double));
+}
+
+static size_t norm_workspace(uint32_t axes_mask, const lk_tensor_t *x) {
+  lk_ws_carver_t c = lk_ws_sizing();
+  norm_scratch_t s;
+  norm_layout(&c, axes_mask, x, &s);
+  return c.used;
+}
+
+static bool normalize(const norm_job_t *j, const lk_tensor_t *x, lk_tensor_t *y,
+                      lk_workspace_t ws) {
+  int64_t total = lk_numel(x), groups = group_count(j->axes_mask, x);
+  lk_ws_carver_t c = lk_ws_carve(ws);
+  norm_scratch_t sc;
+  norm_layout(&c, j->axes_mask, x, &sc);
+  if (!lk_ws_ok(&c)) return false;
+  double *xd = sc.xd, *mean = sc.mean, *var = sc.var;
+  int64_t *xg = sc.xg;
+  lk_nn_load_f64(x, xd);
+  group_stats(x, xd, j->axes_mask, xg, sc.count, mean, var, groups);
   lk_bcast_map_t smap, bmap;
-  bool has_s =
-      ok && j->scale && lk_bcast_map_init(&smap, x->rank, x->dims, j->scale);
-  bool has_b = ok && j->b && lk_bcast_map_init(&bmap, x->rank, x->dims, j->b);
-  for (int64_t i = 0; ok && i < total; i++) {
+  bool has_s = j->scale && lk_bcast_map_init(&smap, x->rank, x->dims, j->scale);
+  bool has_b = j->b && lk_bcast_map_init(&bmap, x->rank, x->dims, j->b);
+  for (int64_t i = 0; i < total; i++) {
     int64_t g = xg[i];
     double inv = j->std_plus_eps ? 1.0 / (sqrt(var[g]) + j->epsilon)
                                  : 1.0 / sqrt(var[g] + j->epsilon);
@@ -112,35 +139,42 @@ static bool normalize(const norm_job_t *j, const lk_tensor_t *x,
     if (has_b) v += lk_load_f64(j->b, lk_bcast_map_index(&bmap, i));
     lk_store_f64(y, i, v);
   }
-  for (int64_t g = 0; ok && g < groups; g++) {
+  for (int64_t g = 0; g < groups; g++) {
     if (j->mean_out) lk_store_f64(j->mean_out, g, mean[g]);
     if (j->inv_std_out)
       lk_store_f64(j->inv_std_out, g, 1.0 / sqrt(var[g] + j->epsilon));
   }
-  free(xd);
-  free(xg);
-  free(mean);
-  free(var);
-  return ok;
+  return true;
 }
 
 static const lk_tensor_t *present(const lk_tensor_t *t) {
   return t && t->dtype != LK_DTYPE_NONE && t->data ? t : NULL;
 }
 
+/* Layer normalization's axes: axis and every dim after it. */
+static uint32_t layer_axes(int32_t axis, const lk_tensor_t *x) {
+  uint32_t mask = 0;
+  for (int32_t d = axis; d < x->rank; d++)
+    mask |= 1u << d;
+  return mask;
+}
+
+size_t lk_ref_layer_norm_workspace(int32_t axis, const lk_tensor_t *x) {
+  return norm_workspace(layer_axes(axis, x), x);
+}
+
 bool lk_ref_layer_norm(int32_t axis, double epsilon, const lk_tensor_t *x,
                        const lk_tensor_t *scale, const lk_tensor_t *b,
-                       lk_tensor_t *y, lk_tensor_t *mean,
-                       lk_tensor_t *inv_std) {
+                       lk_tensor_t *y, lk_tensor_t *mean, lk_tensor_t *inv_std,
+                       lk_workspace_t ws) {
   norm_job_t j = {0};
-  for (int32_t d = axis; d < x->rank; d++)
-    j.axes_mask |= 1u << d;
+  j.axes_mask = layer_axes(axis, x);
   j.epsilon = epsilon;
   j.scale = present(scale);
   j.b = present(b);
   j.mean_out = present(mean) ? mean : NULL;
   j.inv_std_out = present(inv_std) ? inv_std : NULL;
-  return normalize(&j, x, y);
+  return normalize(&j, x, y, ws);
 }
 
 void lk_ref_instance_norm(double epsilon, const lk_tensor_t *x,
@@ -189,10 +223,15 @@ void lk_ref_lrn(const lk_lrn_params_t *p, const lk_tensor_t *x,
       }
 }
 
-bool lk_ref_mvn(uint32_t axes_mask, const lk_tensor_t *x, lk_tensor_t *y) {
+size_t lk_ref_mvn_workspace(uint32_t axes_mask, const lk_tensor_t *x) {
+  return norm_workspace(axes_mask, x);
+}
+
+bool lk_ref_mvn(uint32_t axes_mask, const lk_tensor_t *x, lk_tensor_t *y,
+                lk_workspace_t ws) {
   norm_job_t j = {0};
   j.axes_mask = axes_mask;
   j.epsilon = 1e-9;
   j.std_plus_eps = true;
-  return normalize(&j, x, y);
+  return normalize(&j, x, y, ws);
 }

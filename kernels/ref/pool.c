@@ -2,7 +2,6 @@
 #include "kernels/ref/pool.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "kernels/ref/nn_util.h"
 
@@ -79,17 +78,28 @@ static double pool_window(const lk_pool_params_t *p, const double *xp,
   return acc;
 }
 
+/* x and y as doubles, on c. */
+static void pool_layout(lk_ws_carver_t *c, const lk_tensor_t *x,
+                        const lk_tensor_t *y, double **xd, double **yd) {
+  *xd = lk_ws_take(c, lk_numel(x), sizeof(double));
+  *yd = lk_ws_take(c, lk_numel(y), sizeof(double));
+}
+
+size_t lk_ref_pool2d_workspace(const lk_tensor_t *x, const lk_tensor_t *y) {
+  lk_ws_carver_t c = lk_ws_sizing();
+  double *xd, *yd;
+  pool_layout(&c, x, y, &xd, &yd);
+  return c.used;
+}
+
 bool lk_ref_pool2d(const lk_pool_params_t *p, const lk_tensor_t *x,
-                   lk_tensor_t *y) {
+                   lk_tensor_t *y, lk_workspace_t ws) {
   int32_t ns = p->spatial;
-  double *xd = lk_nn_load_f64(x);
-  double *yd =
-      malloc((size_t)(lk_numel(y) > 0 ? lk_numel(y) : 1) * sizeof(double));
-  if (!xd || !yd) {
-    free(xd);
-    free(yd);
-    return false;
-  }
+  lk_ws_carver_t c = lk_ws_carve(ws);
+  double *xd, *yd;
+  pool_layout(&c, x, y, &xd, &yd);
+  if (!lk_ws_ok(&c)) return false;
+  lk_nn_load_f64(x, xd);
   int64_t in_strides[LK_POOL_MAX_SPATIAL], in_size = 1, out_size = 1;
   for (int32_t d = ns - 1; d >= 0; d--) {
     in_strides[d] = in_size;
@@ -115,7 +125,5 @@ bool lk_ref_pool2d(const lk_pool_params_t *p, const lk_tensor_t *x,
     }
   }
   lk_nn_store_f64(y, yd);
-  free(xd);
-  free(yd);
   return true;
 }

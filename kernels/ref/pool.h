@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "kernels/ref/workspace.h"
 #include "kernels/tensor.h"
 
 #define LK_POOL_MAX_SPATIAL (LK_MAX_RANK - 2)
@@ -37,8 +38,12 @@ typedef struct lk_pool_params {
  * positions outside x are skipped (max), count as 0 (avg, lp).
  * max: float dtypes and integers (exact up to 2^53); avg, lp: float dtypes.
  * A window with no position inside x gives the dtype's lowest value (max)
- * or 0 (avg, lp). Returns false when out of memory. */
+ * or 0 (avg, lp). Computes in double on copies of x and y in ws, of at
+ * least lk_ref_pool2d_workspace bytes; returns false, having written
+ * nothing, when it is shorter. */
 bool lk_ref_pool2d(const lk_pool_params_t *p, const lk_tensor_t *x,
-                   lk_tensor_t *y);
+                   lk_tensor_t *y, lk_workspace_t ws);
+/* numel(x) and numel(y) doubles, each rounded up to 64 bytes (dims only). */
+size_t lk_ref_pool2d_workspace(const lk_tensor_t *x, const lk_tensor_t *y);
 
 #endif /* LITE_KERNELS_REF_POOL_H */

@@ -2,7 +2,6 @@
 #include "kernels/ref/resize.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "kernels/ref/nn_util.h"
@@ -137,21 +136,42 @@ static taps_t taps_of(const lk_resize_params_t *p, int32_t d, int64_t o,
   return t;
 }
 
-bool lk_ref_resize(const lk_resize_params_t *p, const lk_tensor_t *x,
-                   lk_tensor_t *y) {
-  int32_t rank = x->rank;
-  int64_t offs[LK_MAX_RANK], tot = 0;
-  for (int32_t d = 0; d < rank; d++) {
+/* The tap tables of every axis (one entry per output position) and, but
+ * for nearest, x as doubles. offs[d]: axis d's first entry. */
+static void resize_layout(lk_ws_carver_t *c, const lk_resize_params_t *p,
+                          const lk_tensor_t *x, const lk_tensor_t *y,
+                          int64_t *offs, taps_t **tab, double **xd) {
+  int64_t tot = 0;
+  for (int32_t d = 0; d < x->rank; d++) {
     offs[d] = tot;
     tot += y->dims[d];
   }
-  taps_t *tab = malloc((size_t)(tot > 0 ? tot : 1) * sizeof *tab);
-  double *xd = p->mode == LK_RESIZE_NEAREST ? NULL : lk_nn_load_f64(x);
-  if (!tab || (p->mode != LK_RESIZE_NEAREST && !xd)) {
-    free(tab);
-    free(xd);
-    return false;
-  }
+  *tab = lk_ws_take(c, tot, sizeof **tab);
+  *xd = p->mode == LK_RESIZE_NEAREST
+            ? NULL
+            : lk_ws_take(c, lk_numel(x), sizeof(double));
+}
+
+size_t lk_ref_resize_workspace(const lk_resize_params_t *p,
+                               const lk_tensor_t *x, const lk_tensor_t *y) {
+  lk_ws_carver_t c = lk_ws_sizing();
+  int64_t offs[LK_MAX_RANK];
+  taps_t *tab;
+  double *xd;
+  resize_layout(&c, p, x, y, offs, &tab, &xd);
+  return c.used;
+}
+
+bool lk_ref_resize(const lk_resize_params_t *p, const lk_tensor_t *x,
+                   lk_tensor_t *y, lk_workspace_t ws) {
+  int32_t rank = x->rank;
+  int64_t offs[LK_MAX_RANK];
+  taps_t *tab;
+  double *xd;
+  lk_ws_carver_t c = lk_ws_carve(ws);
+  resize_layout(&c, p, x, y, offs, &tab, &xd);
+  if (!lk_ws_ok(&c)) return false;
+  if (p->mode != LK_RESIZE_NEAREST) lk_nn_load_f64(x, xd);
   for (int32_t d = 0; d < rank; d++)
     for (int64_t o = 0; o < y->dims[d]; o++)
       tab[offs[d] + o] = taps_of(p, d, o, x->dims[d]);
@@ -198,7 +218,5 @@ bool lk_ref_resize(const lk_resize_params_t *p, const lk_tensor_t *x,
       pos[d] = 0;
     }
   }
-  free(tab);
-  free(xd);
   return true;
 }

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "kernels/ref/workspace.h"
 #include "kernels/tensor.h"
 
 #define LK_RESIZE_MODES(X)                                                     \
@@ -63,8 +64,14 @@ typedef struct lk_resize_params {
 
 /* Resizes x into y (allocated with the output dims; same dtype). nearest
  * copies elements (every dtype); linear and cubic compute in double.
- * Returns false when out of memory. */
+ * Scratch comes from ws, of at least lk_ref_resize_workspace bytes; returns
+ * false, having written nothing, when it is shorter. */
 bool lk_ref_resize(const lk_resize_params_t *p, const lk_tensor_t *x,
-                   lk_tensor_t *y);
+                   lk_tensor_t *y, lk_workspace_t ws);
+/* Each rounded up to 64 bytes: the tap tables (one record per output
+ * position along each axis: the sum of y's dims) and, unless mode
+ * is nearest, x as doubles (dims only; data is not read). */
+size_t lk_ref_resize_workspace(const lk_resize_params_t *p,
+                               const lk_tensor_t *x, const lk_tensor_t *y);
 
 #endif /* LITE_KERNELS_REF_RESIZE_H */

@@ -1,8 +1,6 @@
 /* topk.c - reference TopK: a stable sort of each slice along the axis. */
 #include "kernels/ref/topk.h"
 
-#include <stdlib.h>
-
 typedef struct topk_item {
   double f;
   int64_t i; /* integer value, for exact comparison of integer dtypes */
@@ -47,20 +45,33 @@ static void merge_sort(topk_item_t *v, topk_item_t *tmp, int64_t n,
     v[i] = tmp[i];
 }
 
+/* One slice along the axis and the merge sort's buffer. */
+static void topk_layout(lk_ws_carver_t *c, const lk_topk_params_t *p,
+                        const lk_tensor_t *x, topk_item_t **v,
+                        topk_item_t **tmp) {
+  *v = lk_ws_take(c, x->dims[p->axis], sizeof **v);
+  *tmp = lk_ws_take(c, x->dims[p->axis], sizeof **tmp);
+}
+
+size_t lk_ref_top_k_workspace(const lk_topk_params_t *p, const lk_tensor_t *x) {
+  lk_ws_carver_t c = lk_ws_sizing();
+  topk_item_t *v, *tmp;
+  topk_layout(&c, p, x, &v, &tmp);
+  return c.used;
+}
+
 bool lk_ref_top_k(const lk_topk_params_t *p, const lk_tensor_t *x,
-                  lk_tensor_t *values, lk_tensor_t *indices) {
+                  lk_tensor_t *values, lk_tensor_t *indices,
+                  lk_workspace_t ws) {
   int64_t len = x->dims[p->axis], outer = 1, inner = 1;
   for (int32_t d = 0; d < p->axis; d++)
     outer *= x->dims[d];
   for (int32_t d = p->axis + 1; d < x->rank; d++)
     inner *= x->dims[d];
-  size_t cap = (size_t)(len > 0 ? len : 1);
-  topk_item_t *v = malloc(cap * sizeof *v), *tmp = malloc(cap * sizeof *tmp);
-  if (!v || !tmp) {
-    free(v);
-    free(tmp);
-    return false;
-  }
+  lk_ws_carver_t c = lk_ws_carve(ws);
+  topk_item_t *v, *tmp;
+  topk_layout(&c, p, x, &v, &tmp);
+  if (!lk_ws_ok(&c)) return false;
   bool is_float = lk_dtype_is_float(x->dtype);
   topk_cmp_t cmp = is_float             ? CMP_FLOAT
                    : x->dtype == LK_U64 ? CMP_UNSIGNED
@@ -81,7 +92,5 @@ bool lk_ref_top_k(const lk_topk_params_t *p, const lk_tensor_t *x,
         lk_store_i64(indices, dst, v[j].index);
       }
     }
-  free(v);
-  free(tmp);
   return true;
 }

@@ -3,7 +3,8 @@
  * plan through lk_plan_step_find + lk_plan_step_run, allocate the results
  * from the shapes the step gave, call the registry rows (f32 and any) with
  * dense views, and check the numbers against hand-computed values or the
- * direct lk_ref_* call; then the refusals of each f32 row. */
+ * direct lk_ref_* call; then the refusals of each f32 row, a workspace
+ * one byte short of the plan step's among them. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -16,6 +17,7 @@
 #include "kernels/registry.h"
 
 #include "test/unit/plan_table.h"
+#include "test/unit/ref_ws.h"
 
 #define MAX_IN 8
 #define MAX_OUT 3
@@ -55,12 +57,14 @@ static lk_tensor_t absent_tensor(void) {
 }
 
 /* One instruction: its operands, the results the plan step sized, their
- * views, the parameter block and the call record over them. */
+ * views, the parameter block, the workspace the step asked for and the
+ * call record over them. */
 typedef struct job {
   lk_tensor_t in[MAX_IN], out[MAX_OUT];
   uint32_t num_in, num_out;
   lk_view_t iv[MAX_IN], ov[MAX_OUT];
   _Alignas(16) unsigned char params[512];
+  void *workspace;
   const lk_plan_step_t *step;
   lk_call_t call;
 } job_t;
@@ -78,7 +82,9 @@ static void view_of(lk_view_t *v, const lk_tensor_t *t) {
 }
 
 /* Plans op over j's operands (every value known, as at run time), then
- * allocates num_out results from the shapes the step gave. */
+ * allocates num_out results from the shapes the step gave and the
+ * workspace it asked for (exactly that many bytes, so that ASan sees a
+ * kernel writing past it). */
 static bool plan(job_t *j, const char *op, const attr_t *attrs,
                  uint32_t num_out) {
   j->step = lk_plan_step_find(op);
@@ -99,16 +105,22 @@ static bool plan(job_t *j, const char *op, const attr_t *attrs,
     view_of(&j->ov[i], &j->out[i]);
   }
   for (uint32_t i = 0; i < j->num_in; i++) view_of(&j->iv[i], &j->in[i]);
-  j->call = (lk_call_t){.inputs = j->iv, .num_inputs = j->num_in,
-                        .outputs = j->ov, .num_outputs = num_out,
+  j->workspace = p.workspace_size ? malloc(p.workspace_size) : NULL;
+  j->call = (lk_call_t){.inputs = j->iv,
+                        .num_inputs = j->num_in,
+                        .outputs = j->ov,
+                        .num_outputs = num_out,
                         .params = j->params,
-                        .params_size = j->step->params_size};
+                        .params_size = j->step->params_size,
+                        .workspace = j->workspace,
+                        .workspace_size = p.workspace_size};
   return true;
 }
 
 static void job_free(job_t *j) {
   for (uint32_t i = 0; i < j->num_in; i++) free(j->in[i].data);
   for (uint32_t i = 0; i < j->num_out; i++) free(j->out[i].data);
+  free(j->workspace);
 }
 
 static const lk_kernel_t *row(lk_registry_t *r, const char *op,
@@ -134,6 +146,17 @@ static bool refused(lt_status_t st) {
   return r;
 }
 
+/* A refusal whose message says `want`. */
+static bool refused_with(lt_status_t st, const char *want) {
+  bool r = lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT &&
+           strstr(lt_status_message(st), want) != NULL;
+  if (!r)
+    fprintf(stderr, "expected a refusal saying '%s', got %s\n", want,
+            st ? lt_status_message(st) : "success");
+  lt_status_free(st);
+  return r;
+}
+
 static bool near(const lk_tensor_t *t, const double *want, double tol) {
   bool good = true;
   for (int64_t e = 0; e < lk_numel(t); e++) {
@@ -147,9 +170,29 @@ static bool near(const lk_tensor_t *t, const double *want, double tol) {
   return good;
 }
 
-/* The f32 row refuses no operands, a parameter block of another size and
- * i64 data in operand #0. */
-static void check_refusals(const lk_kernel_t *k, const job_t *j) {
+/* Row k refuses a workspace one byte short of the plan step's, or none,
+ * without writing a result. */
+static void check_short_workspace(const lk_kernel_t *k, job_t *j) {
+  lk_call_t c = j->call;
+  char want[128];
+  snprintf(want, sizeof want, "%s: workspace of %zu bytes, needs %zu", k->name,
+           c.workspace_size - 1, c.workspace_size);
+  c.workspace_size--;
+  for (uint32_t i = 0; i < j->num_out; i++)
+    ws_scribble(&j->out[i], 0x5a);
+  CHECK(refused_with(lk_kernel_call(k, &c), want));
+  c = j->call;
+  c.workspace = NULL;
+  c.workspace_size = 0;
+  CHECK(refused(lk_kernel_call(k, &c)));
+  for (uint32_t i = 0; i < j->num_out; i++)
+    CHECK(ws_untouched(&j->out[i], 0x5a));
+}
+
+/* The f32 row refuses no operands, a parameter block of another size, i64
+ * data in operand #0 and a short workspace. */
+static void check_refusals(const lk_kernel_t *k, job_t *j) {
+  if (j->call.workspace_size) check_short_workspace(k, j);
   lk_call_t c = j->call;
   c.num_inputs = 0;
   CHECK(refused(lk_kernel_call(k, &c)));
@@ -209,6 +252,19 @@ static void test_matmul(lk_registry_t *r) {
     expect_rows(r, &v, "matmul", WANT(VALS(22, 28)), 0);
   }
   job_free(&v);
+  /* Integers compute in int64: A, B and the accumulator take the
+   * workspace. */
+  job_t n = {0};
+  add(&n, tensor(LK_I32, DIMS(2, 3), VALS(1, 2, 3, 4, 5, 6)));
+  add(&n, tensor(LK_I32, DIMS(3, 2), VALS(1, 2, 3, 4, 5, 6)));
+  if (plan(&n, "matmul", none, 1)) {
+    CHECK(n.call.workspace_size == 3 * 64);
+    const lk_kernel_t *k = row(r, "matmul", "any");
+    CHECK(ok(lk_kernel_call(k, &n.call)));
+    CHECK(near(&n.out[0], VALS(22, 28, 49, 64), 0));
+    check_short_workspace(k, &n);
+  }
+  job_free(&n);
 }
 
 static void test_gemm(lk_registry_t *r) {
@@ -293,7 +349,7 @@ static void test_attention(lk_registry_t *r) {
     lk_tensor_t y = tensor(LK_F32, DIMS(1, 3, 4), NULL);
     const lk_tensor_t *w[3] = {&j.in[1], &j.in[3], &j.in[5]};
     const lk_tensor_t *b[3] = {&j.in[2], &j.in[4], &j.in[6]};
-    CHECK(lk_ref_attention(ap, &j.in[0], w, b, &j.in[7], &y));
+    CHECK(WS_ATTENTION(ap, &j.in[0], w, b, &j.in[7], &y));
     double *want = values(&y);
     expect_rows(r, &j, "attention", WANT(want), 0);
     free(want), free(y.data);

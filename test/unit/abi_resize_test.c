@@ -15,6 +15,7 @@ typedef struct job {
   lk_tensor_t in[4];
   lk_tensor_t y; /* allocated by run_row from the planned shape */
   lk_resize_params_t params;
+  size_t workspace_size; /* the plan step's */
 } job_t;
 
 static lk_tensor_t vec(lk_dtype_t dtype, void *data, int64_t n) {
@@ -38,6 +39,7 @@ static bool plan(const attr_t *attrs, job_t *j) {
   if (!succeeded(lk_plan_step_run(s, &p, in, 4, &out, 1, &j->params), &p,
                  __LINE__))
     return false;
+  j->workspace_size = p.workspace_size;
   j->y = (lk_tensor_t){.dtype = out.dtype, .rank = out.rank};
   memcpy(j->y.dims, out.dims, sizeof out.dims);
   j->y.data = calloc((size_t)lk_numel(&j->y) + 1, lk_dtype_size(out.dtype));
@@ -45,7 +47,7 @@ static bool plan(const attr_t *attrs, job_t *j) {
 }
 
 /* Calls row `name` over j's first num_in operands, with a parameter block
- * of params_size bytes. */
+ * of params_size bytes and a workspace of j->workspace_size (exactly). */
 static lt_status_t call_row(lk_registry_t *r, const char *name, job_t *j,
                             uint32_t num_in, size_t params_size) {
   lk_view_t iv[5], ov;
@@ -65,11 +67,16 @@ static lt_status_t call_row(lk_registry_t *r, const char *name, job_t *j,
                  .outputs = &ov,
                  .num_outputs = 1,
                  .params = &j->params,
-                 .params_size = params_size};
+                 .params_size = params_size,
+                 .workspace =
+                     j->workspace_size ? malloc(j->workspace_size) : NULL,
+                 .workspace_size = j->workspace_size};
   const lk_kernel_t *k = lk_registry_find(r, name);
   CHECK(k && lk_kernel_runnable(k));
-  if (!k) return lt_status_make(LT_STATUS_NOT_FOUND, "no row %s", name);
-  return lk_kernel_call(k, &c);
+  lt_status_t st = k ? lk_kernel_call(k, &c)
+                     : lt_status_make(LT_STATUS_NOT_FOUND, "no row %s", name);
+  free(c.workspace);
+  return st;
 }
 
 /* The call succeeds and y holds want[0..n) (within tol). */
@@ -200,6 +207,21 @@ static void test_refusals(lk_registry_t *r) {
     CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT);
     lt_status_free(st);
   }
+  /* A workspace a byte short of the plan step's: refused, y untouched. */
+  CHECK(j.workspace_size > 0);
+  job_t js = j;
+  js.workspace_size--;
+  memset(j.y.data, 0x5a, lk_nbytes(&j.y));
+  st = call_row(r, "ref_resize__any_nchw", &js, 1, sizeof j.params);
+  char want[96];
+  snprintf(want, sizeof want,
+           "ref_resize__any_nchw: workspace of %zu bytes, needs %zu",
+           js.workspace_size, j.workspace_size);
+  CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT &&
+        strcmp(lt_status_message(st), want) == 0);
+  lt_status_free(st);
+  for (int64_t i = 0; i < lk_numel(&j.y); i++)
+    CHECK(((const uint32_t *)j.y.data)[i] == 0x5a5a5a5a);
   /* i64 data on the f32 row. */
   job_t ji = j;
   ji.in[0] = (lk_tensor_t){.dtype = LK_I64,

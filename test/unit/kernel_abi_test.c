@@ -10,6 +10,7 @@
 #include "kernels/ref/pool.h"
 #include "kernels/registry.h"
 #include "test/unit/check.h"
+#include "test/unit/ref_ws.h"
 
 static uint32_t g_seed = 12345;
 static float rnd(void) {
@@ -99,14 +100,20 @@ static bool same(const lk_tensor_t *a, const lk_tensor_t *b) {
 }
 
 static lt_status_t call_row(lk_registry_t *r, const char *name,
-                            const lk_tensor_t *in, uint32_t n,
-                            lk_tensor_t *out, const void *params,
-                            size_t params_size) {
+                            const lk_tensor_t *in, uint32_t n, lk_tensor_t *out,
+                            const void *params, size_t params_size,
+                            lk_workspace_t ws) {
   lk_view_t iv[4], ov;
   for (uint32_t i = 0; i < n; i++) lk_view_from_tensor(&iv[i], &in[i]);
   lk_view_from_tensor(&ov, out);
-  lk_call_t c = {.inputs = iv, .num_inputs = n, .outputs = &ov,
-                 .num_outputs = 1, .params = params, .params_size = params_size};
+  lk_call_t c = {.inputs = iv,
+                 .num_inputs = n,
+                 .outputs = &ov,
+                 .num_outputs = 1,
+                 .params = params,
+                 .params_size = params_size,
+                 .workspace = ws.data,
+                 .workspace_size = ws.size};
   const lk_kernel_t *k = lk_registry_find(r, name);
   CHECK(k && lk_kernel_runnable(k));
   return lk_kernel_call(k, &c);
@@ -134,12 +141,25 @@ static void test_conv_pool(lk_registry_t *r) {
                           .pads_begin = {pd, pd}, .act = LK_ACT_RELU};
     lk_conv_params_t pr = p;
     pr.residual = &in[3];
-    CHECK(lk_ref_conv2d(&pr, &in[0], &in[1], &in[2], &y1));
-    lt_status_t st =
-        call_row(r, "ref_conv2d__f32_nchw", in, 4, &y2, &p, sizeof p);
+    CHECK(WS_CONV2D(&pr, &in[0], &in[1], &in[2], &y1));
+    size_t need = lk_ref_conv2d_workspace(&pr, &in[0], &in[1], &in[2], &y2);
+    lt_status_t st = call_row(r, "ref_conv2d__f32_nchw", in, 4, &y2, &p,
+                              sizeof p, test_ws(need));
     CHECK(st == LT_OK);
     lt_status_free(st);
     CHECK(same(&y1, &y2));
+    /* A workspace a byte short is refused, y left as it was. */
+    char want[96];
+    snprintf(want, sizeof want,
+             "ref_conv2d__f32_nchw: workspace of %zu bytes, needs %zu",
+             need - 1, need);
+    ws_scribble(&y2, 0x5a);
+    st = call_row(r, "ref_conv2d__f32_nchw", in, 4, &y2, &p, sizeof p,
+                  test_ws(need - 1));
+    CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT &&
+          strcmp(lt_status_message(st), want) == 0);
+    lt_status_free(st);
+    CHECK(ws_untouched(&y2, 0x5a));
     /* Pooling over the same input. */
     int64_t pyd[4] = {2, c, oh, ow};
     lk_tensor_t p1 = make(4, pyd), p2 = make(4, pyd);
@@ -147,13 +167,19 @@ static void test_conv_pool(lk_registry_t *r) {
                            .spatial = 2, .kernel = {k, k}, .strides = {s, s},
                            .dilations = {dl, dl}, .pads_begin = {pd, pd},
                            .pads_end = {pd, pd}};
-    CHECK(lk_ref_pool2d(&pp, &in[0], &p1));
-    st = call_row(r, "ref_pool2d__f32_nchw", in, 1, &p2, &pp, sizeof pp);
+    CHECK(WS_POOL2D(&pp, &in[0], &p1));
+    need = lk_ref_pool2d_workspace(&in[0], &p2);
+    st = call_row(r, "ref_pool2d__f32_nchw", in, 1, &p2, &pp, sizeof pp,
+                  test_ws(need));
     CHECK(st == LT_OK);
     lt_status_free(st);
     CHECK(same(&p1, &p2));
+    st = call_row(r, "ref_pool2d__f32_nchw", in, 1, &p2, &pp, sizeof pp,
+                  test_ws(need - 1));
+    CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT);
+    lt_status_free(st);
     /* A wrong parameter block is refused, not read. */
-    st = call_row(r, "ref_pool2d__f32_nchw", in, 1, &p2, &pp, 3);
+    st = call_row(r, "ref_pool2d__f32_nchw", in, 1, &p2, &pp, 3, test_ws(need));
     CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT);
     lt_status_free(st);
     for (int i = 0; i < 4; i++) free(in[i].data);
@@ -165,9 +191,11 @@ static void test_conv_pool(lk_registry_t *r) {
   lk_tensor_t y1 = make(4, yd), y2 = make(4, yd);
   lk_conv_params_t p = {.spatial = 2, .group = 2, .strides = {2, 2},
                         .dilations = {1, 1}};
-  CHECK(lk_ref_conv2d_transpose(&p, &in[0], &in[1], NULL, &y1));
+  CHECK(WS_CONV2D_TRANSPOSE(&p, &in[0], &in[1], NULL, &y1));
   lt_status_t st =
-      call_row(r, "ref_conv2d_transpose__any_nchw", in, 2, &y2, &p, sizeof p);
+      call_row(r, "ref_conv2d_transpose__any_nchw", in, 2, &y2, &p, sizeof p,
+               test_ws(lk_ref_conv2d_transpose_workspace(&p, &in[0], &in[1],
+                                                         NULL, &y2)));
   CHECK(st == LT_OK);
   lt_status_free(st);
   CHECK(same(&y1, &y2));

@@ -67,10 +67,15 @@ static void test_pool_explicit(void) {
   CHECK(kp.dilations[0] == 1 && kp.dilations[1] == 1);
   CHECK(kp.pads_begin[0] == 1 && kp.pads_end[1] == 1);
   CHECK(kp.p == 2 && !kp.count_include_pad);
-  CHECK(p.workspace_size == 0);
+  /* X and Y as doubles: 64 x 112 x 112 and 64 x 56 x 56 of them. */
+  CHECK(p.workspace_size == (64 * 112 * 112 + 64 * 56 * 56) * 8);
   /* Max compares, so integer inputs are fine. */
   CHECK(LT_SUCCEEDED(run_pool(a, SHAPE(LK_I8, 1, 1, 4, 4), &out, &kp, &p)));
   CHECK(out.dtype == LK_I8 && DIMS_ARE(&out, 1, 1, 2, 2));
+  CHECK(p.workspace_size == 128 + 64); /* 16 and 4 doubles, rounded up */
+  /* A dynamic dim: the workspace waits for it. */
+  CHECK(LT_SUCCEEDED(run_pool(a, SHAPE(LK_F32, -1, 1, 4, 4), &out, &kp, &p)));
+  CHECK(p.workspace_size == 0);
 }
 
 static void test_pool_auto_pad(void) {
@@ -269,11 +274,38 @@ static void test_conv_basic(void) {
   CHECK(kp.spatial == 2 && kp.group == 1 && kp.act == LK_ACT_NONE);
   CHECK(kp.strides[0] == 2 && kp.strides[1] == 2);
   CHECK(kp.dilations[0] == 1 && kp.pads_begin[0] == 3 && kp.pads_begin[1] == 3);
-  CHECK(kp.residual == NULL && p.workspace_size == 0);
+  CHECK(kp.residual == NULL);
+  /* The workspace is the kernel's: the tap table, and with a last stride
+   * above 1 a copy of X (3 x 224 x 224 floats on the float32 path). */
+  lk_tensor_t tx = {LK_F32, 4, {1, 3, 224, 224}, NULL};
+  lk_tensor_t tw = {LK_F32, 4, {64, 3, 7, 7}, NULL},
+              tb = {LK_F32, 1, {64}, NULL};
+  lk_tensor_t ty = {LK_F32, 4, {1, 64, 112, 112}, NULL};
+  CHECK(p.workspace_size == lk_ref_conv2d_workspace(&kp, &tx, &tw, &tb, &ty));
+  size_t strided = p.workspace_size;
   /* No attributes at all: stride 1, no pads. */
   const attr_t none[] = {END};
   CHECK(LT_SUCCEEDED(run_conv(false, none, in, 2, &out, &kp, &p)));
   CHECK(DIMS_ARE(&out, 1, 64, 218, 218));
+  size_t taps = p.workspace_size;
+  CHECK(taps > 0 && taps % 64 == 0 && strided == taps + 3 * 224 * 224 * 4);
+  /* Off the float32 path X, W, B and Y are doubles too. */
+  lk_shape_t in64[] = {SHAPE(LK_F64, 1, 3, 224, 224),
+                       SHAPE(LK_F64, 64, 3, 7, 7), SHAPE(LK_F64, 64)};
+  CHECK(LT_SUCCEEDED(run_conv(false, none, in64, 3, &out, &kp, &p)));
+  CHECK(p.workspace_size ==
+        taps + (3 * 224 * 224 + 64 * 3 * 49 + 64 + 64 * 218 * 218) * 8);
+  /* Without B, with the residual R (Y's shape): R's doubles instead. */
+  lk_shape_t res64[] = {in64[0], in64[1], absent(),
+                        SHAPE(LK_F64, 1, 64, 218, 218)};
+  CHECK(LT_SUCCEEDED(run_conv(false, none, res64, 4, &out, &kp, &p)));
+  CHECK(kp.residual == NULL &&
+        p.workspace_size ==
+            taps + (3 * 224 * 224 + 64 * 3 * 49 + 2 * 64 * 218 * 218) * 8);
+  /* A dynamic dim: 0 until it is known. */
+  in64[0].dims[0] = -1;
+  CHECK(LT_SUCCEEDED(run_conv(false, none, in64, 3, &out, &kp, &p)));
+  CHECK(p.workspace_size == 0);
   /* Dilation 2: the 7x7 kernel spans 13. */
   const attr_t dil[] = {INTS("dilations", 2, 2), END};
   CHECK(LT_SUCCEEDED(run_conv(false, dil, in, 2, &out, &kp, &p)));

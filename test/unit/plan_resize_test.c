@@ -70,7 +70,19 @@ static void test_scales(void) {
   CHECK(kp.scales[3] == 0.5 && kp.lengths[3] == 2);
   for (int d = 0; d < 4; d++)
     CHECK(kp.roi_start[d] == 0 && kp.roi_end[d] == 1);
-  CHECK(p.workspace_size == 0);
+  /* nearest: the tap tables only, one record per output position of each
+   * axis (1 + 3 + 4 + 2 of them). */
+  lk_tensor_t tx = {LK_F32, 4, {1, 3, 2, 4}, NULL};
+  lk_tensor_t ty = {LK_F32, 4, {1, 3, 4, 2}, NULL};
+  size_t taps = p.workspace_size;
+  CHECK(taps > 0 && taps % 64 == 0 &&
+        taps == lk_ref_resize_workspace(&kp, &tx, &ty));
+  /* linear also converts X to doubles: 24 of them, 192 bytes. */
+  const attr_t linear[] = {STR("mode", "linear"), END};
+  SUCCEEDS(run(linear, SHAPE(LK_F32, 1, 3, 2, 4), absent(),
+               SCALES(1, 1, 2, 0.5), absent(), &out, &kp, &p),
+           &p);
+  CHECK(p.workspace_size == taps + 192);
   /* The length is not rounded; the dim is floored. */
   SUCCEEDS(run(none, SHAPE(LK_F32, 1, 1, 2, 4), absent(),
                SCALES(1, 1, 0.6f, 0.6f), absent(), &out, &kp, &p),
@@ -88,6 +100,7 @@ static void test_scales(void) {
                &out, &kp, &p),
            &p);
   CHECK(DIMS_ARE(&out, -1, 8) && kp.scales[0] == 2);
+  CHECK(p.workspace_size == 0); /* until the dim is known */
   /* An empty axis stays empty. */
   SUCCEEDS(run(none, SHAPE(LK_F32, 0, 4), absent(), SCALES(3, 1), absent(),
                &out, &kp, &p),

@@ -11,6 +11,7 @@
 #include "kernels/ref/attention.h"
 
 #include "test/unit/lite_test_util.h"
+#include "test/unit/ref_ws.h"
 
 /* ---- the decomposed computation
  * ---------------------------------------------- */
@@ -166,7 +167,7 @@ static void check_case(const attn_case_t *c, lk_dtype_t dt, double tol,
   const lk_tensor_t *w[3] = {&tw[0], &tw[1], &tw[2]};
   const lk_tensor_t *b[3] = {&tb[0], &tb[1], &tb[2]};
   lk_attention_params_t p = {c->h, c->scale};
-  CHECK(lk_ref_attention(&p, &tx, w, b, c->mask_rank >= 0 ? &tm : NULL, &ty));
+  CHECK(WS_ATTENTION(&p, &tx, w, b, c->mask_rank >= 0 ? &tm : NULL, &ty));
   decomposed(c, xd, (const double *const *)wd, (const double *const *)bd,
              c->mask_rank >= 0 ? md : NULL, want);
   if (!all_near(&ty, want, ny, tol)) {
@@ -226,26 +227,33 @@ static void test_hand_worked(void) {
   const lk_tensor_t *w[3] = {&tw, &tw, &tw}, *b[3] = {&tb, &tb, &tb};
   lk_attention_params_t p = {1, 1.0};
   double e = exp(1.0), hi = e / (1 + e), lo = 1 / (1 + e);
-  CHECK(lk_ref_attention(&p, &tx, w, b, NULL, &ty));
+  CHECK(WS_ATTENTION(&p, &tx, w, b, NULL, &ty));
   CHECK(all_near(&ty, (double[]){hi, lo, lo, hi}, 4, 1e-7));
   float m[2] = {-INFINITY, 0};
   lk_tensor_t tm = tensor(LK_F32, m, DIMS(2));
-  CHECK(lk_ref_attention(&p, &tx, w, b, &tm, &ty));
+  CHECK(WS_ATTENTION(&p, &tx, w, b, &tm, &ty));
   CHECK(all_near(&ty, (double[]){0, 1, 0, 1}, 4, 0));
   /* Two heads of width one: each head attends on its own coordinate, so
    * both rows average V's rows evenly within a head whose scores tie. */
   float x2[4] = {1, 2, 3, 4};
   lk_tensor_t tx2 = tensor(LK_F32, x2, DIMS(1, 2, 2));
   lk_attention_params_t p0 = {2, 0.0};
-  CHECK(lk_ref_attention(&p0, &tx2, w, b, NULL, &ty));
+  CHECK(WS_ATTENTION(&p0, &tx2, w, b, NULL, &ty));
   CHECK(all_near(&ty, (double[]){2, 3, 2, 3}, 4, 1e-7));
   /* Empty batch and empty sequence: nothing to compute, no failure. */
   lk_tensor_t te = tensor(LK_F32, x, DIMS(0, 2, 2));
   lk_tensor_t tye = tensor(LK_F32, y, DIMS(0, 2, 2));
-  CHECK(lk_ref_attention(&p, &te, w, b, NULL, &tye));
+  CHECK(WS_ATTENTION(&p, &te, w, b, NULL, &tye));
   lk_tensor_t ts = tensor(LK_F32, x, DIMS(1, 0, 2));
   lk_tensor_t tys = tensor(LK_F32, y, DIMS(1, 0, 2));
-  CHECK(lk_ref_attention(&p, &ts, w, b, NULL, &tys));
+  CHECK(WS_ATTENTION(&p, &ts, w, b, NULL, &tys));
+  /* The workspace by its rules (doubles, each piece rounded up to 64
+   * bytes): x, the mask, 3 x (W, B), Q K V (12: 128), a row of scores, y;
+   * a short one is refused before y is written. */
+  CHECK(lk_ref_attention_workspace(&tx, w, b, &tm, &ty) == 12 * 64);
+  CHECK_SHORT_WS(lk_ref_attention_workspace(&tx, w, b, &tm, &ty), &ty,
+                 lk_ref_attention(&p, &tx, w, b, &tm, &ty, ws));
+  CHECK(all_near(&ty, (double[]){0, 1, 0, 1}, 4, 0));
 }
 
 /* ---- the op against the decomposed graph

@@ -11,6 +11,7 @@
 #include "kernels/ref/pool.h"
 
 #include "test/unit/lite_test_util.h"
+#include "test/unit/ref_ws.h"
 
 static uint32_t g_seed = 12345;
 
@@ -38,7 +39,7 @@ static void test_conv_onnx_example(void) {
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 1, 5, 5));
   lk_conv_params_t p = conv_params(2);
   p.pads_begin[0] = p.pads_begin[1] = 1;
-  CHECK(lk_ref_conv2d(&p, &tx, &tw, NULL, &ty));
+  CHECK(WS_CONV2D(&p, &tx, &tw, NULL, &ty));
   double want[25] = {12,  21,  27, 33,  24,  33,  54, 63,  72,
                      51,  63,  99, 108, 117, 81,  93, 144, 153,
                      162, 111, 72, 111, 117, 123, 84};
@@ -50,7 +51,7 @@ static void test_conv_onnx_example(void) {
   lk_tensor_t ty2 = tensor(LK_F32, y2, DIMS(1, 1, 3, 2));
   lk_conv_params_t q = conv_params(2);
   q.strides[0] = q.strides[1] = 2;
-  CHECK(lk_ref_conv2d(&q, &tx7, &tw, NULL, &ty2));
+  CHECK(WS_CONV2D(&q, &tx7, &tw, NULL, &ty2));
   CHECK(all_near(&ty2, (double[]){54, 72, 144, 162, 234, 252}, 6, 0));
 }
 
@@ -123,7 +124,7 @@ static void random_conv_case(lk_dtype_t dt, int64_t n, int64_t c, int64_t h,
   for (int64_t i = 0; i < m; i++)
     lk_store_f64(&tb, i, rnd(&g_seed));
   naive_conv(&p, &tx, &tw, bias ? &tb : NULL, want, ty.dims);
-  CHECK(lk_ref_conv2d(&p, &tx, &tw, bias ? &tb : NULL, &ty));
+  CHECK(WS_CONV2D(&p, &tx, &tw, bias ? &tb : NULL, &ty));
   double tol = dt == LK_F16 ? 2e-3 : dt == LK_F32 ? 1e-5 : 1e-12;
   if (!all_near(&ty, want, lk_numel(&ty), tol))
     fprintf(stderr, "  conv case %s n%lld c%lld %lldx%lld m%lld g%lld\n",
@@ -186,7 +187,7 @@ static void residual_case(lk_dtype_t dt, lk_activation_t act) {
   double *want = malloc((size_t)ny * sizeof(double));
   p.residual = &tr;
   naive_conv(&p, &tx, &tw, &tb, want, ty.dims);
-  CHECK(lk_ref_conv2d(&p, &tx, &tw, &tb, &ty));
+  CHECK(WS_CONV2D(&p, &tx, &tw, &tb, &ty));
   double tol = dt == LK_F16 ? 4e-3 : dt == LK_F32 ? 1e-5 : 1e-12;
   CHECK(all_near(&ty, want, ny, tol));
   if (dt == LK_F32) {
@@ -195,7 +196,7 @@ static void residual_case(lk_dtype_t dt, lk_activation_t act) {
     lk_conv_params_t q = p;
     q.residual = NULL;
     q.act = LK_ACT_NONE;
-    CHECK(lk_ref_conv2d(&q, &tx, &tw, &tb, &tu));
+    CHECK(WS_CONV2D(&q, &tx, &tw, &tb, &tu));
     float *u = tu.data, *r = tr.data, *y = ty.data;
     bool same = true;
     for (int64_t i = 0; i < ny; i++) {
@@ -209,11 +210,11 @@ static void residual_case(lk_dtype_t dt, lk_activation_t act) {
   /* An absent residual (dtype none) is no residual. */
   lk_tensor_t none = k_none;
   p.residual = &none;
-  CHECK(lk_ref_conv2d(&p, &tx, &tw, &tb, &ty));
+  CHECK(WS_CONV2D(&p, &tx, &tw, &tb, &ty));
   p.residual = NULL;
   lk_tensor_t tz = ty;
   tz.data = calloc((size_t)ny, lk_dtype_size(dt));
-  CHECK(lk_ref_conv2d(&p, &tx, &tw, &tb, &tz));
+  CHECK(WS_CONV2D(&p, &tx, &tw, &tb, &tz));
   CHECK(memcmp(tz.data, ty.data, lk_nbytes(&ty)) == 0);
   free(tz.data);
   for (int i = 0; i < 4; i++)
@@ -240,7 +241,7 @@ static void test_conv_residual(void) {
   p.residual = &tr;
   p.act = LK_ACT_RELU6;
   p.act_alpha = 25;
-  CHECK(lk_ref_conv2d_transpose(&p, &tx, &tw, NULL, &ty));
+  CHECK(WS_CONV2D_TRANSPOSE(&p, &tx, &tw, NULL, &ty));
   CHECK(all_near(&ty, (double[]){11, 23, 25}, 3, 0));
 }
 
@@ -305,7 +306,7 @@ static void test_conv_1d_3d(void) {
   lk_tensor_t ty = tensor(LK_F64, y, DIMS(1, 1, 6));
   lk_conv_params_t p = conv_params(1);
   p.pads_begin[0] = 1; /* and 1 at the end: output 5 + 2 - 2 + 1 = 6 */
-  CHECK(lk_ref_conv2d(&p, &tx, &tw, NULL, &ty));
+  CHECK(WS_CONV2D(&p, &tx, &tw, NULL, &ty));
   CHECK(all_near(&ty, (double[]){-1, -1, -1, -1, -1, 5}, 6, 0));
 
   float x3[2 * 3 * 4], w3[2 * 2 * 2], y3[1 * 2 * 3], b3[1] = {0.5f};
@@ -316,7 +317,7 @@ static void test_conv_1d_3d(void) {
   lk_tensor_t tb3 = tensor(LK_F32, b3, DIMS(1));
   lk_tensor_t ty3 = tensor(LK_F32, y3, DIMS(1, 1, 1, 2, 3));
   lk_conv_params_t q = conv_params(3);
-  CHECK(lk_ref_conv2d(&q, &tx3, &tw3, &tb3, &ty3));
+  CHECK(WS_CONV2D(&q, &tx3, &tw3, &tb3, &ty3));
   /* Window at (0, i, j) sums x[d][i..i+1][j..j+1] over d = 0, 1. */
   double want[6];
   for (int i = 0; i < 2; i++)
@@ -343,7 +344,7 @@ static void test_conv_transpose(void) {
   lk_tensor_t tw = tensor(LK_F32, w, DIMS(1, 2, 3, 3));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(1, 2, 5, 5));
   lk_conv_params_t p = conv_params(2);
-  CHECK(lk_ref_conv2d_transpose(&p, &tx, &tw, NULL, &ty));
+  CHECK(WS_CONV2D_TRANSPOSE(&p, &tx, &tw, NULL, &ty));
   double plane[25] = {0,  1,  3, 3,  2,  3,  8,  15, 12, 7,  9,  21, 36,
                       27, 15, 9, 20, 33, 24, 13, 6,  13, 21, 15, 8};
   double want[50];
@@ -367,7 +368,7 @@ static void test_conv_transpose(void) {
   q.strides[1] = 2;
   q.pads_begin[0] = 1;
   q.pads_begin[1] = 2;
-  CHECK(lk_ref_conv2d_transpose(&q, &txd, &twd, &tbd, &tyd));
+  CHECK(WS_CONV2D_TRANSPOSE(&q, &txd, &twd, &tbd, &tyd));
   double rows[7][3] = {{1, 1, 3}, {1, 1, 3},   {7, 4, 9},  {7, 4, 9},
                        {7, 4, 9}, {13, 7, 15}, {13, 7, 15}};
   double wantd[42];
@@ -386,7 +387,7 @@ static void test_conv_transpose(void) {
   lk_conv_params_t r = conv_params(1);
   r.group = 2;
   r.pads_begin[0] = -1;
-  CHECK(lk_ref_conv2d_transpose(&r, &txg, &twg, NULL, &tyg));
+  CHECK(WS_CONV2D_TRANSPOSE(&r, &txg, &twg, NULL, &tyg));
   CHECK(all_near(&tyg, (double[]){0, 1, 2, 0, 30, 40}, 6, 0));
 }
 
@@ -416,15 +417,15 @@ static void test_pool(void) {
   lk_pool_params_t p = pool_params(LK_POOL_MAX, 2, 3);
   p.strides[0] = p.strides[1] = 2;
   p.pads_begin[0] = p.pads_begin[1] = p.pads_end[0] = p.pads_end[1] = 1;
-  CHECK(lk_ref_pool2d(&p, &tx, &ty));
+  CHECK(WS_POOL2D(&p, &tx, &ty));
   CHECK(all_near(&ty, (double[]){6, 8, 14, 16}, 4, 0));
   p.type = LK_POOL_AVG;
-  CHECK(lk_ref_pool2d(&p, &tx, &ty));
+  CHECK(WS_POOL2D(&p, &tx, &ty));
   /* window (0,0) covers rows 0-1, cols 0-1: (1+2+5+6)/4; (0,1) rows 0-1,
    * cols 1-3: 30/6 */
   CHECK(all_near(&ty, (double[]){3.5, 5, 9.5, 11}, 4, 1e-7));
   p.count_include_pad = true;
-  CHECK(lk_ref_pool2d(&p, &tx, &ty));
+  CHECK(WS_POOL2D(&p, &tx, &ty));
   CHECK(all_near(&ty, (double[]){14.0 / 9, 30.0 / 9, 57.0 / 9, 99.0 / 9}, 4,
                  1e-6));
 
@@ -432,10 +433,10 @@ static void test_pool(void) {
    * (4x4 ramp, kernel 3, stride 2 -> 2x2; the last window holds 2x2). */
   p = pool_params(LK_POOL_AVG, 2, 3);
   p.strides[0] = p.strides[1] = 2;
-  CHECK(lk_ref_pool2d(&p, &tx, &ty));
+  CHECK(WS_POOL2D(&p, &tx, &ty));
   CHECK(all_near(&ty, (double[]){6, 7.5, 12, 13.5}, 4, 1e-7));
   p.count_include_pad = true; /* past the padded input never counts */
-  CHECK(lk_ref_pool2d(&p, &tx, &ty));
+  CHECK(WS_POOL2D(&p, &tx, &ty));
   CHECK(all_near(&ty, (double[]){6, 7.5, 12, 13.5}, 4, 1e-7));
 
   /* lp (p = 2 and 3) over 1-D windows of 2 with padding 1: the pad adds 0. */
@@ -444,10 +445,10 @@ static void test_pool(void) {
   lk_tensor_t tyd = tensor(LK_F64, yd, DIMS(1, 1, 4));
   lk_pool_params_t q = pool_params(LK_POOL_LP, 1, 2);
   q.pads_begin[0] = q.pads_end[0] = 1;
-  CHECK(lk_ref_pool2d(&q, &txd, &tyd));
+  CHECK(WS_POOL2D(&q, &txd, &tyd));
   CHECK(all_near(&tyd, (double[]){3, 5, sqrt(160), 12}, 4, 1e-12));
   q.p = 3;
-  CHECK(lk_ref_pool2d(&q, &txd, &tyd));
+  CHECK(WS_POOL2D(&q, &txd, &tyd));
   CHECK(all_near(&tyd, (double[]){3, cbrt(91), cbrt(64 + 1728), 12}, 4, 1e-12));
 
   /* max with dilation 2 on uint8 (test_maxpool_2d_dilations pattern) and a
@@ -459,14 +460,14 @@ static void test_pool(void) {
   lk_tensor_t tyu = tensor(LK_U8, yu, DIMS(1, 1, 2, 2));
   lk_pool_params_t r = pool_params(LK_POOL_MAX, 2, 2);
   r.dilations[0] = r.dilations[1] = 2;
-  CHECK(lk_ref_pool2d(&r, &txu, &tyu));
+  CHECK(WS_POOL2D(&r, &txu, &tyu));
   CHECK(yu[0] == 210 && yu[1] == 211 && yu[2] == 214 && yu[3] == 215);
   int8_t xi[2] = {-5, -7}, yi[3];
   lk_tensor_t txi = tensor(LK_I8, xi, DIMS(1, 1, 2));
   lk_tensor_t tyi = tensor(LK_I8, yi, DIMS(1, 1, 3));
   lk_pool_params_t s = pool_params(LK_POOL_MAX, 1, 1);
   s.pads_end[0] = 1;
-  CHECK(lk_ref_pool2d(&s, &txi, &tyi));
+  CHECK(WS_POOL2D(&s, &txi, &tyi));
   CHECK(yi[0] == -5 && yi[1] == -7 && yi[2] == -128);
 
   /* Global pooling is a window over everything; float16; NaN wins max. */
@@ -476,12 +477,52 @@ static void test_pool(void) {
   lk_tensor_t txh = tensor(LK_F16, xh, DIMS(1, 2, 3));
   lk_tensor_t tyh = tensor(LK_F16, yh, DIMS(1, 2, 1));
   lk_pool_params_t g = pool_params(LK_POOL_AVG, 1, 3);
-  CHECK(lk_ref_pool2d(&g, &txh, &tyh));
+  CHECK(WS_POOL2D(&g, &txh, &tyh));
   CHECK(all_near(&tyh, (double[]){0.5, 2.0}, 2, 0));
   xh[1] = 0x7e00; /* NaN */
   g.type = LK_POOL_MAX;
-  CHECK(lk_ref_pool2d(&g, &txh, &tyh));
+  CHECK(WS_POOL2D(&g, &txh, &tyh));
   CHECK(isnan(lk_load_f64(&tyh, 0)) && lk_load_f64(&tyh, 1) == 2.5);
+}
+
+/* A workspace short of the kernel's size function is refused before the
+ * kernel writes anything; each path's workspace (float32 with a strided
+ * copy of x, double, the transpose, pooling). */
+static void test_short_workspace(void) {
+  double x[50], w[54], b[3], y[27];
+  for (int i = 0; i < 54; i++) {
+    if (i < 50) x[i] = i * 0.25;
+    w[i] = 1.0 - i * 0.5;
+  }
+  for (int i = 0; i < 3; i++)
+    b[i] = i;
+  static const lk_dtype_t dts[] = {LK_F32, LK_F64};
+  for (int k = 0; k < 2; k++) {
+    lk_tensor_t tx = tensor(dts[k], x, DIMS(1, 2, 5, 5));
+    lk_tensor_t tw = tensor(dts[k], w, DIMS(3, 2, 3, 3));
+    lk_tensor_t tb = tensor(dts[k], b, DIMS(3));
+    lk_tensor_t ty = tensor(dts[k], y, DIMS(1, 3, 2, 2));
+    lk_conv_params_t p = conv_params(2);
+    p.strides[0] = p.strides[1] = 2;
+    CHECK_SHORT_WS(lk_ref_conv2d_workspace(&p, &tx, &tw, &tb, &ty), &ty,
+                   lk_ref_conv2d(&p, &tx, &tw, &tb, &ty, ws));
+    /* The transposed conv: x (1, 3, 2, 2) to y (1, 2, 4, 4). */
+    lk_tensor_t tx2 = tensor(dts[k], y, DIMS(1, 3, 2, 2));
+    lk_tensor_t tw2 = tensor(dts[k], w, DIMS(3, 2, 3, 3));
+    lk_tensor_t ty2 = tensor(dts[k], x, DIMS(1, 2, 4, 4));
+    lk_conv_params_t q = conv_params(2);
+    q.pads_begin[0] = q.pads_begin[1] = 1;
+    CHECK_SHORT_WS(
+        lk_ref_conv2d_transpose_workspace(&q, &tx2, &tw2, NULL, &ty2), &ty2,
+        lk_ref_conv2d_transpose(&q, &tx2, &tw2, NULL, &ty2, ws));
+  }
+  lk_tensor_t px = tensor(LK_F32, x, DIMS(1, 2, 4, 4));
+  lk_tensor_t py = tensor(LK_F32, y, DIMS(1, 2, 2, 2));
+  lk_pool_params_t pp = pool_params(LK_POOL_MAX, 2, 2);
+  pp.strides[0] = pp.strides[1] = 2;
+  CHECK(lk_ref_pool2d_workspace(&px, &py) == 256 + 64);
+  CHECK_SHORT_WS(lk_ref_pool2d_workspace(&px, &py), &py,
+                 lk_ref_pool2d(&pp, &px, &py, ws));
 }
 
 int main(void) {
@@ -492,5 +533,6 @@ int main(void) {
   test_conv_residual_op();
   test_conv_transpose();
   test_pool();
+  test_short_workspace();
   return test_exit_status();
 }

@@ -11,6 +11,7 @@
 #include "kernels/ref/gemm.h"
 
 #include "test/unit/lite_test_util.h"
+#include "test/unit/ref_ws.h"
 
 /* ---- matmul ----------------------------------------------------------------
  */
@@ -27,7 +28,7 @@ static void test_matmul(void) {
       lk_store_f64(&ta, i, i + 1);
       lk_store_f64(&tb, i, i - 2);
     }
-    CHECK(lk_ref_matmul(&ta, &tb, &ty));
+    CHECK(WS_MATMUL(&ta, &tb, &ty));
     /* [[1,2,3],[4,5,6]] @ [[-2,-1],[0,1],[2,3]] */
     CHECK(all_near(&ty, (double[]){4, 10, 4, 19}, 4, 0));
   }
@@ -40,7 +41,7 @@ static void test_matmul(void) {
   lk_tensor_t ta = tensor(LK_F32, a, DIMS(2, 1, 2, 3));
   lk_tensor_t tb = tensor(LK_F32, b, DIMS(3, 3, 2));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(2, 3, 2, 2));
-  CHECK(lk_ref_matmul(&ta, &tb, &ty));
+  CHECK(WS_MATMUL(&ta, &tb, &ty));
   double want[24];
   for (int i = 0; i < 2; i++)
     for (int j = 0; j < 3; j++)
@@ -60,11 +61,11 @@ static void test_matmul(void) {
   lk_tensor_t tm2 = tensor(LK_F64, m, DIMS(2, 3));
   lk_tensor_t tr2 = tensor(LK_F64, r2, DIMS(2));
   lk_tensor_t tr0 = scalar(LK_F64, r0);
-  CHECK(lk_ref_matmul(&tv, &tm, &tr2));
+  CHECK(WS_MATMUL(&tv, &tm, &tr2));
   CHECK(all_near(&tr2, (double[]){22, 28}, 2, 0));
-  CHECK(lk_ref_matmul(&tm2, &tv, &tr2));
+  CHECK(WS_MATMUL(&tm2, &tv, &tr2));
   CHECK(all_near(&tr2, (double[]){14, 32}, 2, 0));
-  CHECK(lk_ref_matmul(&tv, &tv, &tr0));
+  CHECK(WS_MATMUL(&tv, &tv, &tr0));
   CHECK(r0[0] == 14);
   /* 1-D against a batch: [3] @ [2,3,2] -> [2,2]. */
   double mb[12], rb[4];
@@ -72,7 +73,7 @@ static void test_matmul(void) {
     mb[i] = i;
   lk_tensor_t tmb = tensor(LK_F64, mb, DIMS(2, 3, 2));
   lk_tensor_t trb = tensor(LK_F64, rb, DIMS(2, 2));
-  CHECK(lk_ref_matmul(&tv, &tmb, &trb));
+  CHECK(WS_MATMUL(&tv, &tmb, &trb));
   CHECK(all_near(&trb, (double[]){16, 22, 52, 58}, 4, 0));
 
   /* Integers wrap like C's unsigned arithmetic; uint64 keeps its range. */
@@ -80,13 +81,13 @@ static void test_matmul(void) {
   lk_tensor_t tia = tensor(LK_I32, ia, DIMS(1, 2));
   lk_tensor_t tib = tensor(LK_I32, ib, DIMS(2, 1));
   lk_tensor_t tiy = tensor(LK_I32, iy, DIMS(1, 1));
-  CHECK(lk_ref_matmul(&tia, &tib, &tiy));
+  CHECK(WS_MATMUL(&tia, &tib, &tiy));
   CHECK(iy[0] == 6); /* 2^32 wraps to 0 */
   uint64_t ua[2] = {UINT64_C(1) << 63, 1}, ub[2] = {1, 5}, uy[1];
   lk_tensor_t tua = tensor(LK_U64, ua, DIMS(1, 2));
   lk_tensor_t tub = tensor(LK_U64, ub, DIMS(2, 1));
   lk_tensor_t tuy = tensor(LK_U64, uy, DIMS(1, 1));
-  CHECK(lk_ref_matmul(&tua, &tub, &tuy));
+  CHECK(WS_MATMUL(&tua, &tub, &tuy));
   CHECK(uy[0] == (UINT64_C(1) << 63) + 5);
 
   /* Empty inner dimension: zeros. */
@@ -94,7 +95,7 @@ static void test_matmul(void) {
   lk_tensor_t te0 = tensor(LK_F32, e0, DIMS(2, 0));
   lk_tensor_t te1 = tensor(LK_F32, e1, DIMS(0, 2));
   lk_tensor_t tez = tensor(LK_F32, ez, DIMS(2, 2));
-  CHECK(lk_ref_matmul(&te0, &te1, &tez));
+  CHECK(WS_MATMUL(&te0, &te1, &tez));
   CHECK(all_near(&tez, (double[]){0, 0, 0, 0}, 4, 0));
 }
 
@@ -140,7 +141,7 @@ static void test_gemm_random(void) {
           want[i * n + j] = sum + c[j];
         }
       lk_gemm_params_t p = {1.0, 1.0, ta, tb, LK_ACT_NONE, 0, 0};
-      CHECK(lk_ref_gemm(&p, &tA, &tB, &tC, &tY));
+      CHECK(WS_GEMM(&p, &tA, &tB, &tC, &tY));
       if (!all_near(&tY, want, 77, dt == LK_F32 ? 1e-6 : 1e-12))
         fprintf(stderr, "  gemm %s transA %d transB %d\n", lk_dtype_name(dt),
                 ta, tb);
@@ -159,7 +160,7 @@ static void test_gemm(void) {
   lk_tensor_t tc = tensor(LK_F32, c, DIMS(2));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(2, 2));
   lk_gemm_params_t p = {0.5, 2.0, true, true, LK_ACT_NONE, 0, 0};
-  CHECK(lk_ref_gemm(&p, &ta, &tb, &tc, &ty));
+  CHECK(WS_GEMM(&p, &ta, &tb, &tc, &ty));
   /* A'B' = [[4,10],[4,19]]; 0.5 * that + 2 * [1,2] */
   CHECK(all_near(&ty, (double[]){4, 9, 4, 13.5}, 4, 0));
   /* No C, relu, float64 through the double path; C as a column [2,1]. */
@@ -171,9 +172,9 @@ static void test_gemm(void) {
   lk_tensor_t tcd = tensor(LK_F64, cd, DIMS(2, 1));
   lk_tensor_t tyd = tensor(LK_F64, yd, DIMS(2, 2));
   lk_gemm_params_t q = {1.0, 1.0, false, false, LK_ACT_RELU, 0, 0};
-  CHECK(lk_ref_gemm(&q, &tad, &tbd, &tcd, &tyd));
+  CHECK(WS_GEMM(&q, &tad, &tbd, &tcd, &tyd));
   CHECK(all_near(&tyd, (double[]){0, 0, 5, 20}, 4, 0));
-  CHECK(lk_ref_gemm(&q, &tad, &tbd, NULL, &tyd));
+  CHECK(WS_GEMM(&q, &tad, &tbd, NULL, &tyd));
   CHECK(all_near(&tyd, (double[]){4, 10, 4, 19}, 4, 0));
   /* int64 with a scalar C stays exact past 2^53. */
   int64_t ai[1] = {INT64_C(1) << 60}, bi[1] = {3}, ci[1] = {1}, yi[1];
@@ -182,7 +183,7 @@ static void test_gemm(void) {
   lk_tensor_t tci = scalar(LK_I64, ci);
   lk_tensor_t tyi = tensor(LK_I64, yi, DIMS(1, 1));
   lk_gemm_params_t r = {1.0, 1.0, false, false, LK_ACT_NONE, 0, 0};
-  CHECK(lk_ref_gemm(&r, &tai, &tbi, &tci, &tyi));
+  CHECK(WS_GEMM(&r, &tai, &tbi, &tci, &tyi));
   CHECK(yi[0] == 3 * (INT64_C(1) << 60) + 1);
 }
 
@@ -195,7 +196,7 @@ static void test_fc(void) {
   lk_tensor_t tb = tensor(LK_F32, b, DIMS(2));
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(2, 2, 2));
   lk_fc_params_t p = {2, LK_ACT_RELU, 0, 0};
-  CHECK(lk_ref_fc(&p, &tx, &tw, &tb, &ty));
+  CHECK(WS_FC(&p, &tx, &tw, &tb, &ty));
   /* row r = (3r, 3r+1, 3r+2): (3r + 3r+2 + 0.5, 3r+1 - (3r+2) - 20) */
   CHECK(all_near(&ty, (double[]){2.5, 0, 8.5, 0, 14.5, 0, 20.5, 0}, 8, 0));
   /* in_num_col_dims 1: [2,6] @ [6,1], no bias, float16. */
@@ -208,8 +209,41 @@ static void test_fc(void) {
   for (int i = 0; i < 6; i++)
     lk_store_f64(&twh, i, 1);
   lk_fc_params_t q = {1, LK_ACT_NONE, 0, 0};
-  CHECK(lk_ref_fc(&q, &txh, &twh, NULL, &tyh));
+  CHECK(WS_FC(&q, &txh, &twh, NULL, &tyh));
   CHECK(all_near(&tyh, (double[]){15, 51}, 2, 0));
+}
+
+/* The gemm engine's workspace by its rules, and a short one refused before
+ * anything is written. */
+static void test_short_workspace(void) {
+  double a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 0, -1, 2, 1, 0}, y[4];
+  /* float32, B as it is: none. */
+  lk_tensor_t fa = tensor(LK_F32, a, DIMS(2, 3)),
+              fb = tensor(LK_F32, b, DIMS(3, 2));
+  lk_tensor_t fy = tensor(LK_F32, y, DIMS(2, 2));
+  CHECK(lk_ref_matmul_workspace(&fa, &fb, &fy) == 0);
+  CHECK(lk_ref_matmul(&fa, &fb, &fy, test_ws(0)));
+  /* double: A (6), B (6) and the accumulator (4), 64 bytes each. */
+  lk_tensor_t ta = tensor(LK_F64, a, DIMS(2, 3)),
+              tb = tensor(LK_F64, b, DIMS(3, 2));
+  lk_tensor_t ty = tensor(LK_F64, y, DIMS(2, 2));
+  CHECK(lk_ref_matmul_workspace(&ta, &tb, &ty) == 3 * 64);
+  CHECK_SHORT_WS(lk_ref_matmul_workspace(&ta, &tb, &ty), &ty,
+                 lk_ref_matmul(&ta, &tb, &ty, ws));
+  CHECK(all_near(&ty, (double[]){2, 4, 5, 10}, 4, 0));
+  /* float32 with B transposed: B's copy and the transpose's. */
+  lk_gemm_params_t p = {1, 1, false, true, LK_ACT_NONE, 0, 0};
+  lk_tensor_t gb = tensor(LK_F32, b, DIMS(2, 3));
+  CHECK(lk_ref_gemm_workspace(&p, &fa, &gb, NULL, &fy) == 2 * 64);
+  CHECK_SHORT_WS(lk_ref_gemm_workspace(&p, &fa, &gb, NULL, &fy), &fy,
+                 lk_ref_gemm(&p, &fa, &gb, NULL, &fy, ws));
+  /* fc in double: X as [2, 3], W, the accumulator. */
+  lk_fc_params_t q = {1, LK_ACT_NONE, 0, 0};
+  lk_tensor_t cx = tensor(LK_F64, a, DIMS(2, 3)),
+              cw = tensor(LK_F64, b, DIMS(3, 2));
+  CHECK(lk_ref_fc_workspace(&q, &cx, &cw, NULL, &ty) == 3 * 64);
+  CHECK_SHORT_WS(lk_ref_fc_workspace(&q, &cx, &cw, NULL, &ty), &ty,
+                 lk_ref_fc(&q, &cx, &cw, NULL, &ty, ws));
 }
 
 /* ---- einsum ----------------------------------------------------------------
@@ -326,6 +360,7 @@ int main(void) {
   test_gemm();
   test_gemm_random();
   test_fc();
+  test_short_workspace();
   test_einsum_parse();
   test_einsum();
   return test_exit_status();

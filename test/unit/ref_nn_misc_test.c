@@ -10,6 +10,7 @@
 #include "kernels/ref/topk.h"
 
 #include "test/unit/lite_test_util.h"
+#include "test/unit/ref_ws.h"
 
 /* ---- normalizations
  * ---------------------------------------------------------- */
@@ -46,7 +47,7 @@ static void test_layer_norm(void) {
   lk_tensor_t ty = tensor(LK_F32, y, DIMS(2, 3));
   lk_tensor_t tmean = tensor(LK_F32, mean, DIMS(2, 1));
   lk_tensor_t tinv = tensor(LK_F32, inv, DIMS(2, 1));
-  CHECK(lk_ref_layer_norm(1, 1e-5, &tx, &ts, &tb, &ty, &tmean, &tinv));
+  CHECK(WS_LAYER_NORM(1, 1e-5, &tx, &ts, &tb, &ty, &tmean, &tinv));
   CHECK(all_near(&ty,
                  (double[]){-0.5690415314502977, -0.5345207657251491,
                             3.008905742938616, -0.7247438507721387, 0.0,
@@ -59,7 +60,7 @@ static void test_layer_norm(void) {
    * broadcasts over the last dim. */
   float s2[2] = {1, -1};
   lk_tensor_t ts2 = tensor(LK_F32, s2, DIMS(2, 1));
-  CHECK(lk_ref_layer_norm(0, 0.0, &tx, &ts2, NULL, &ty, NULL, NULL));
+  CHECK(WS_LAYER_NORM(0, 0.0, &tx, &ts2, NULL, &ty, NULL, NULL));
   /* mean 7/6, population variance of the six values */
   double mu = 7.0 / 6, var = 0, want[6];
   for (int i = 0; i < 6; i++)
@@ -98,7 +99,7 @@ static void test_instance_norm_lrn_mvn(void) {
     xm[i] = (float)pow(i, 1.5);
   lk_tensor_t txm = tensor(LK_F32, xm, DIMS(2, 2, 1, 2));
   lk_tensor_t tym = tensor(LK_F32, ym, DIMS(2, 2, 1, 2));
-  CHECK(lk_ref_mvn((1u << 0) | (1u << 2) | (1u << 3), &txm, &tym));
+  CHECK(WS_MVN((1u << 0) | (1u << 2) | (1u << 3), &txm, &tym));
   CHECK(all_near(&tym,
                  (double[]){-1.0744657480732316, -0.8614929727754622,
                             -1.1518330903450933, -0.7873292025787746,
@@ -138,7 +139,7 @@ static void test_resize(void) {
   lk_resize_params_t p =
       resize_params(LK_RESIZE_LINEAR, LK_RESIZE_COORD_HALF_PIXEL, &tx,
                     (double[]){1, 1, 2, 2}, false, &ty);
-  CHECK(lk_ref_resize(&p, &tx, &ty));
+  CHECK(WS_RESIZE(&p, &tx, &ty));
   CHECK(all_near(&ty,
                  (double[]){1, 1.25, 1.75, 2, 1.5, 1.75, 2.25, 2.5, 2.5, 2.75,
                             3.25, 3.5, 3, 3.25, 3.75, 4},
@@ -149,14 +150,14 @@ static void test_resize(void) {
   lk_tensor_t ty12 = tensor(LK_F32, y, DIMS(1, 1, 1, 2));
   p = resize_params(LK_RESIZE_LINEAR, LK_RESIZE_COORD_ALIGN_CORNERS, &tx24,
                     (double[]){1, 1, 0.6, 0.6}, false, &ty12);
-  CHECK(lk_ref_resize(&p, &tx24, &ty12));
+  CHECK(WS_RESIZE(&p, &tx24, &ty12));
   CHECK(all_near(&ty12, (double[]){1, 3.142857}, 2, 1e-6));
   /* test_resize_upsample_scales_cubic, first and last rows */
   lk_tensor_t tx44 = tensor(LK_F32, x, DIMS(1, 1, 4, 4));
   lk_tensor_t ty88 = tensor(LK_F32, y, DIMS(1, 1, 8, 8));
   p = resize_params(LK_RESIZE_CUBIC, LK_RESIZE_COORD_HALF_PIXEL, &tx44,
                     (double[]){1, 1, 2, 2}, false, &ty88);
-  CHECK(lk_ref_resize(&p, &tx44, &ty88));
+  CHECK(WS_RESIZE(&p, &tx44, &ty88));
   lk_tensor_t first = ty88;
   first.dims[2] = 1;
   CHECK(all_near(&first,
@@ -180,14 +181,14 @@ static void test_resize(void) {
     p.roi_end[d] = roi[4 + d];
   }
   p.extrapolation_value = 10;
-  CHECK(lk_ref_resize(&p, &tx44, &ty33));
+  CHECK(WS_RESIZE(&p, &tx44, &ty33));
   CHECK(all_near(&ty33, (double[]){7.6, 10, 10, 12.4, 10, 10, 10, 10, 10}, 9,
                  1e-6));
   /* nearest, sizes, float: test_resize_downsample_sizes_nearest */
   lk_tensor_t ty13 = tensor(LK_F32, y, DIMS(1, 1, 1, 3));
   p = resize_params(LK_RESIZE_NEAREST, LK_RESIZE_COORD_HALF_PIXEL, &tx24, NULL,
                     true, &ty13);
-  CHECK(lk_ref_resize(&p, &tx24, &ty13));
+  CHECK(WS_RESIZE(&p, &tx24, &ty13));
   CHECK(all_near(&ty13, (double[]){1, 2, 4}, 3, 0));
   /* nearest ceil, half_pixel on int64 (copies exactly, past 2^53) */
   int64_t xi[4] = {INT64_C(1) << 60, 2, 3, (INT64_C(1) << 60) + 1}, yi[8];
@@ -196,7 +197,7 @@ static void test_resize(void) {
   p = resize_params(LK_RESIZE_NEAREST, LK_RESIZE_COORD_HALF_PIXEL, &txi, NULL,
                     true, &tyi);
   p.nearest = LK_RESIZE_NEAREST_CEIL;
-  CHECK(lk_ref_resize(&p, &txi, &tyi));
+  CHECK(WS_RESIZE(&p, &txi, &tyi));
   /* as row 0 of test_resize_upsample_sizes_nearest_ceil_half_pixel:
    * 1 2 2 3 3 4 4 4 */
   CHECK(yi[0] == xi[0] && yi[1] == 2 && yi[2] == 2 && yi[3] == 3 &&
@@ -224,11 +225,11 @@ static void test_top_k(void) {
   lk_tensor_t tv = tensor(LK_F32, v, DIMS(2, 2));
   lk_tensor_t ti = tensor(LK_I64, idx, DIMS(2, 2));
   lk_topk_params_t p = {1, 2, true, true};
-  CHECK(lk_ref_top_k(&p, &tx, &tv, &ti));
+  CHECK(WS_TOP_K(&p, &tx, &tv, &ti));
   CHECK(v[0] == 3 && v[1] == 3 && idx[0] == 0 && idx[1] == 2);
   CHECK(v[2] == 5 && v[3] == 5 && idx[2] == 1 && idx[3] == 2);
   p.largest = false;
-  CHECK(lk_ref_top_k(&p, &tx, &tv, &ti));
+  CHECK(WS_TOP_K(&p, &tx, &tv, &ti));
   CHECK(v[0] == 1 && v[1] == 2 && idx[0] == 1 && idx[1] == 3);
   CHECK(v[2] == 0 && v[3] == 5 && idx[2] == 0 && idx[3] == 1);
   /* axis 0 of [3,2] int64 beyond 2^53 and uint64 above INT64_MAX. */
@@ -238,7 +239,7 @@ static void test_top_k(void) {
   lk_tensor_t tvi = tensor(LK_I64, vi, DIMS(1, 2));
   lk_tensor_t tii = tensor(LK_I64, ii, DIMS(1, 2));
   lk_topk_params_t q = {0, 1, true, true};
-  CHECK(lk_ref_top_k(&q, &txi, &tvi, &tii));
+  CHECK(WS_TOP_K(&q, &txi, &tvi, &tii));
   CHECK(vi[0] == (INT64_C(1) << 60) + 1 && ii[0] == 0 && vi[1] == 9 &&
         ii[1] == 1);
   uint64_t xu[3] = {UINT64_C(1) << 63, 1, UINT64_MAX}, vu[3];
@@ -247,7 +248,7 @@ static void test_top_k(void) {
   lk_tensor_t tvu = tensor(LK_U64, vu, DIMS(3));
   lk_tensor_t tiu = tensor(LK_I64, iu, DIMS(3));
   lk_topk_params_t r = {0, 3, true, true};
-  CHECK(lk_ref_top_k(&r, &txu, &tvu, &tiu));
+  CHECK(WS_TOP_K(&r, &txu, &tvu, &tiu));
   CHECK(iu[0] == 2 && iu[1] == 0 && iu[2] == 1);
   /* NaN sorts above everything; k = 0 writes nothing. */
   double xd[3] = {1, NAN, 2}, vd[2];
@@ -256,12 +257,52 @@ static void test_top_k(void) {
   lk_tensor_t tvd = tensor(LK_F64, vd, DIMS(2));
   lk_tensor_t tid = tensor(LK_I64, id, DIMS(2));
   lk_topk_params_t s = {0, 2, true, true};
-  CHECK(lk_ref_top_k(&s, &txd, &tvd, &tid));
+  CHECK(WS_TOP_K(&s, &txd, &tvd, &tid));
   CHECK(isnan(vd[0]) && id[0] == 1 && vd[1] == 2 && id[1] == 2);
   lk_tensor_t tv0 = tensor(LK_F64, NULL, DIMS(0)),
               ti0 = tensor(LK_I64, NULL, DIMS(0));
   lk_topk_params_t z = {0, 0, true, true};
-  CHECK(lk_ref_top_k(&z, &txd, &tv0, &ti0));
+  CHECK(WS_TOP_K(&z, &txd, &tv0, &ti0));
+}
+
+/* Each kernel's workspace refused one byte short, before anything is
+ * written. */
+static void test_short_workspace(void) {
+  float x[16], y[16], mean[4], inv[4];
+  ramp(x, 16, 1);
+  lk_tensor_t tx = tensor(LK_F32, x, DIMS(2, 2, 4));
+  lk_tensor_t ty = tensor(LK_F32, y, DIMS(2, 2, 4));
+  lk_tensor_t tm = tensor(LK_F32, mean, DIMS(2, 2, 1));
+  lk_tensor_t ti = tensor(LK_F32, inv, DIMS(2, 2, 1));
+  /* x and its groups (16 each) and 4 groups' counts, means and variances:
+   * 128 + 128 + 3 x 64. */
+  CHECK(lk_ref_layer_norm_workspace(2, &tx) == 448);
+  CHECK_SHORT_WS(
+      lk_ref_layer_norm_workspace(2, &tx), &ty,
+      lk_ref_layer_norm(2, 1e-5, &tx, NULL, NULL, &ty, &tm, &ti, ws));
+  CHECK_SHORT_WS(lk_ref_mvn_workspace(1u << 2, &tx), &ty,
+                 lk_ref_mvn(1u << 2, &tx, &ty, ws));
+  lk_resize_params_t rp;
+  memset(&rp, 0, sizeof rp);
+  rp.mode = LK_RESIZE_LINEAR;
+  for (int d = 0; d < 3; d++) {
+    rp.scales[d] = 1;
+    rp.lengths[d] = (double)tx.dims[d];
+    rp.roi_end[d] = 1;
+  }
+  CHECK_SHORT_WS(lk_ref_resize_workspace(&rp, &tx, &ty), &ty,
+                 lk_ref_resize(&rp, &tx, &ty, ws));
+  CHECK(all_near(
+      &ty, (double[]){1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
+      16, 1e-6));
+  int64_t idx[4];
+  lk_tensor_t tv = tensor(LK_F32, y, DIMS(2, 2, 1));
+  lk_tensor_t tix = tensor(LK_I64, idx, DIMS(2, 2, 1));
+  lk_topk_params_t kp = {2, 1, true, true};
+  CHECK(lk_ref_top_k_workspace(&kp, &tx) == 2 * 128); /* 4 x 24 bytes each */
+  CHECK_SHORT_WS(lk_ref_top_k_workspace(&kp, &tx), &tv,
+                 lk_ref_top_k(&kp, &tx, &tv, &tix, ws));
+  CHECK(all_near(&tv, (double[]){4, 8, 12, 16}, 4, 0));
 }
 
 int main(void) {
@@ -270,5 +311,6 @@ int main(void) {
   test_instance_norm_lrn_mvn();
   test_resize();
   test_top_k();
+  test_short_workspace();
   return test_exit_status();
 }

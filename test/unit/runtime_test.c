@@ -99,13 +99,18 @@ static void expected(const float *x, int64_t n, float *out) {
     cp.strides[d] = cp.dilations[d] = 1;
     cp.pads_begin[d] = 1;
   }
-  CHECK(lk_ref_conv2d(&cp, &xt, &wt, &bt, &ct));
   lk_tensor_t pt = {LK_F32, 4, {n, C_OUT, 2, 2}, out};
   lk_pool_params_t pp = {0};
   pp.type = LK_POOL_MAX;
   pp.spatial = 2;
   for (int d = 0; d < 2; d++) pp.kernel[d] = pp.strides[d] = 2, pp.dilations[d] = 1;
-  CHECK(lk_ref_pool2d(&pp, &ct, &pt));
+  /* Each thread its own workspace, large enough for both kernels. */
+  size_t cw = lk_ref_conv2d_workspace(&cp, &xt, &wt, &bt, &ct);
+  size_t pw = lk_ref_pool2d_workspace(&ct, &pt);
+  lk_workspace_t ws = {malloc(cw > pw ? cw : pw), cw > pw ? cw : pw};
+  CHECK(lk_ref_conv2d(&cp, &xt, &wt, &bt, &ct, ws));
+  CHECK(lk_ref_pool2d(&pp, &ct, &pt, ws));
+  free(ws.data);
   free(conv);
 }
 
