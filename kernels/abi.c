@@ -18,7 +18,7 @@ bool lk_view_dense(lk_view_t *v, lk_dtype_t dtype, int32_t rank,
   v->rank = rank;
   v->layout = layout;
   v->data = data;
-  memcpy(v->dims, dims, (size_t)rank * sizeof(int64_t));
+  if (rank > 0) memcpy(v->dims, dims, (size_t)rank * sizeof(int64_t));
   int64_t es = (int64_t)lk_dtype_size(dtype), step = es;
   if (layout == LK_LAYOUT_NHWC) {
     /* Stored N, spatial..., C. */

@@ -29,7 +29,7 @@ static lk_registry_t *g_registry;
 static lk_tensor_t tensor(lk_dtype_t dtype, void *data, int32_t rank,
                           const int64_t *dims) {
   lk_tensor_t t = {.dtype = dtype, .rank = rank, .data = data};
-  memcpy(t.dims, dims, (size_t)rank * sizeof *dims);
+  if (rank > 0) memcpy(t.dims, dims, (size_t)rank * sizeof *dims);
   return t;
 }
 #define F32(data, ...)                                                         \

@@ -63,7 +63,7 @@ typedef struct lt_run_options {
   /* The runtime's (the default mode). */
   const char *places; /* --lite-places; NULL: host:f32:nchw */
   uint32_t num_threads, warmup_runs, num_runs;
-  bool profile, mem_report;
+  bool profile, mem_report, check_reference;
   const char *trace; /* --trace FILE */
 } lt_run_options_t;
 

@@ -56,6 +56,10 @@
     "Write the timed runs as Chrome-trace JSON\n"                              \
     "(chrome://tracing, Perfetto): one event per\n"                           \
     "instruction, named by its ONNX nodes")                                    \
+  X(CHECK_REFERENCE, "check-reference", SWITCH, "", RUNTIME,                   \
+    "Also run the interpreter on the compiled\n"                               \
+    "module and check the runtime's outputs match\n"                           \
+    "it (1e-5 relative)")                                                      \
   X(MEM_REPORT, "mem-report", SWITCH, "", RUNTIME,                             \
     "Print the bytes of weights, arenas and\n"                                 \
     "workspace")                                                               \
@@ -323,6 +327,9 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_MEM_REPORT:
     o->mem_report = on;
     return true;
+  case FLAG_CHECK_REFERENCE:
+    o->check_reference = on;
+    return true;
   case FLAG_COUNT:
     break;
   }
@@ -375,6 +382,7 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
                        : o->profile          ? "--profile"
                        : o->trace            ? "--trace"
                        : o->mem_report       ? "--mem-report"
+                       : o->check_reference  ? "--check-reference"
                        : o->num_threads != 1 ? "--num-threads"
                        : o->num_runs != 1    ? "--num-runs"
                                              : NULL;

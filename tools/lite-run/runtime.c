@@ -276,6 +276,36 @@ static lt_cl_exit_t collect(const lt_run_options_t *o, const lt_predictor_t *p,
   return LT_EXIT_OK;
 }
 
+/* --check-reference: the interpreter on the compiled function (the very
+ * program the runtime ran, casts and layouts included) on the same inputs;
+ * every output of the runtime must match it within the --compare
+ * tolerances (1e-5 relative). */
+static lt_cl_exit_t check_reference(const lt_run_options_t *o, lt_op_t *func,
+                                    const lt_lite_named_tensor_t *in,
+                                    uint32_t num_in, lt_allocator_t al,
+                                    const lt_lite_outputs_t *got) {
+  lt_lite_outputs_t ref;
+  if (LT_FAILED(lt_lite_interpret(func, al, num_in, in, &ref))) {
+    fprintf(stderr, "lite-run: error: '%s': the reference run of the "
+                    "compiled module failed\n", o->model);
+    return LT_EXIT_FAILURE;
+  }
+  lt_run_tolerance_t tol = {1e-5, 1e-6, 1e-6};
+  lt_cl_exit_t rc = ref.count == got->count ? LT_EXIT_OK : LT_EXIT_FAILURE;
+  for (uint32_t i = 0; i < ref.count && i < got->count; i++) {
+    char name[160];
+    snprintf(name, sizeof name, "%s (runtime vs interpreter)",
+             got->items[i].name);
+    if (lt_run_report_diff(stdout, name, &got->items[i].tensor,
+                           &ref.items[i].tensor, &tol,
+                           "the interpreter on the compiled module") !=
+        LT_EXIT_OK)
+      rc = LT_EXIT_FAILURE;
+  }
+  lt_lite_outputs_free(&ref);
+  return rc;
+}
+
 /* Runs p once; reports and fails on an error. */
 static bool run_once(const lt_run_options_t *o, lt_predictor_t *p, double *ms) {
   double t0 = now_ms();
@@ -332,6 +362,8 @@ static lt_cl_exit_t run_model(const lt_run_options_t *o, lt_model_t *m,
       rc = LT_EXIT_FAILURE;
     lt_lite_outputs_t outs = {0};
     lt_cl_exit_t crc = collect(o, p, func, al, &outs);
+    if (crc == LT_EXIT_OK && o->check_reference)
+      crc = check_reference(o, func, in, num_in, al, &outs);
     if (crc == LT_EXIT_OK) crc = lt_run_finish_outputs(o, expected, &outs);
     if (crc != LT_EXIT_OK) rc = crc;
     lt_lite_outputs_free(&outs);
@@ -409,9 +441,15 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
   lt_cl_exit_t rc =
       lt_run_prepare_inputs(o, func, allocator, &inputs, &num_inputs);
   if (rc != LT_EXIT_OK) return rc;
-  if (artifact) {
+  if (artifact && o->check_reference) {
+    fprintf(stderr, "lite-run: error: '%s': --check-reference needs the model "
+                    "(.onnx or .mlir), not an artifact\n", o->model);
+    rc = LT_EXIT_USAGE;
+  } else if (artifact) {
     rc = run_model(o, artifact, func, inputs, num_inputs, expected, allocator,
                    -1, 0);
+  }
+  if (artifact || rc != LT_EXIT_OK) {
     lt_run_free_inputs(allocator, inputs, num_inputs);
     return rc;
   }

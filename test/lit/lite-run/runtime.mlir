@@ -33,6 +33,12 @@
 // ART:      output 'y': max-abs {{.*}}: ok
 // RUN: %python -c "import numpy as np; assert (np.load('%t/art/y.npy') == np.load('%t/rt/y.npy')).all()"
 
+// --check-reference: the interpreter on the compiled module agrees.
+// RUN: lite-run %s --check-reference | FileCheck %s --check-prefix=CHECKREF
+// CHECKREF: output 'y (runtime vs interpreter)': max-abs 0 max-rel 0 cosine 1.000000: ok
+// RUN: not lite-run %t/m.lite --check-reference 2>&1 | FileCheck %s --check-prefix=CHECKART
+// CHECKART: lite-run: error: '{{.*}}m.lite': --check-reference needs the model (.onnx or .mlir), not an artifact
+
 // Errors: an artifact has no --reference; runtime flags need the runtime.
 // RUN: not lite-run --reference %t/m.lite 2>&1 | FileCheck %s --check-prefix=ARTREF
 // ARTREF: lite-run: error: '{{.*}}m.lite' is a compiled artifact: it runs on the runtime only, not with --reference
