@@ -206,6 +206,12 @@ static const lk_kernel_t kBuiltin[] = {
 #undef H
 #undef NCHW
 
+const lk_kernel_t *lk_builtin_kernel_find(const char *name) {
+  for (int32_t i = 0; i < LK_COUNT_OF(kBuiltin); i++)
+    if (strcmp(kBuiltin[i].name, name) == 0) return &kBuiltin[i];
+  return NULL;
+}
+
 /* ---- the registry
  * ------------------------------------------------------------ */
 struct lk_registry {

@@ -149,6 +149,10 @@ typedef enum lk_reg_status {
 } lk_reg_status_t;
 const char *lk_reg_status_message(lk_reg_status_t s);
 
+/* The builtin row (kernels/registry.def) named `name`, or NULL; no registry
+ * needed (the lite dialect's evaluator calls the reference rows so). */
+const lk_kernel_t *lk_builtin_kernel_find(const char *name);
+
 /* A registry holding the builtin table (kernels/registry.def); NULL when
  * out of memory. */
 lk_registry_t *lk_registry_create(void);

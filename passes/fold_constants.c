@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects/lite/lite_impl.h"
 #include "ir/diagnostics.h"
+#include "kernels/plan/data.h"
 #include "passes/fold_common.h"
 #include "passes/pass_list.h"
 
@@ -53,22 +55,14 @@ static bool matches_type(const lk_tensor_t *out, const lt_type_t *t) {
   return true;
 }
 
-/* Evaluates op on in[] and replaces it by constants; false (IR untouched)
- * when the evaluator refuses or disagrees with the declared types. */
-static bool replace_by_values(lt_op_t *op, lt_rewriter_t *rw,
-                              const lk_tensor_t *in) {
-  lt_context_t *ctx = lt_op_context(op);
-  lt_allocator_t al = lt_context_allocator(ctx);
+/* Replaces op by constants holding out[0..op's results); false (IR
+ * untouched) when out disagrees with the declared types. */
+static bool replace_by_tensors(lt_op_t *op, lt_rewriter_t *rw,
+                               const lk_tensor_t *out) {
+  lt_allocator_t al = lt_context_allocator(lt_op_context(op));
   uint32_t n = op->num_results;
-  lk_tensor_t *out = lt_calloc(al, n * sizeof *out);
   lt_value_t **values = lt_calloc(al, n * sizeof *values);
-  bool ok = out && values;
-  /* An op that fails to evaluate is left for the verifier or the run to
-   * report. */
-  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, quiet, NULL);
-  ok = ok && LT_SUCCEEDED(lt_lite_eval(op, al, in, out));
-  lt_diag_pop_handler(ctx, h);
-  bool evaluated = ok;
+  bool ok = values != NULL;
   for (uint32_t i = 0; ok && i < n; i++)
     ok = matches_type(&out[i], lt_op_result(op, i)->type);
   for (uint32_t i = 0; ok && i < n; i++) {
@@ -81,10 +75,29 @@ static bool replace_by_values(lt_op_t *op, lt_rewriter_t *rw,
     for (uint32_t i = 0; i < n; i++)
       if (values[i]) lt_rewriter_erase_op(rw, lt_value_defining_op(values[i]));
   }
+  lt_free(al, values, n * sizeof *values);
+  return ok;
+}
+
+/* Evaluates op on in[] and replaces it by constants; false (IR untouched)
+ * when the evaluator refuses or disagrees with the declared types. */
+static bool replace_by_values(lt_op_t *op, lt_rewriter_t *rw,
+                              const lk_tensor_t *in) {
+  lt_context_t *ctx = lt_op_context(op);
+  lt_allocator_t al = lt_context_allocator(ctx);
+  uint32_t n = op->num_results;
+  lk_tensor_t *out = lt_calloc(al, n * sizeof *out);
+  bool ok = out != NULL;
+  /* An op that fails to evaluate is left for the verifier or the run to
+   * report. */
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, quiet, NULL);
+  ok = ok && LT_SUCCEEDED(lt_lite_eval(op, al, in, out));
+  lt_diag_pop_handler(ctx, h);
+  bool evaluated = ok;
+  ok = ok && replace_by_tensors(op, rw, out);
   for (uint32_t i = 0; evaluated && i < n; i++)
     lt_lite_tensor_free(al, &out[i]);
   lt_free(al, out, n * sizeof *out);
-  lt_free(al, values, n * sizeof *values);
   return ok;
 }
 
@@ -137,20 +150,38 @@ static lt_result_t fold_op(const lt_pattern_t *self, lt_op_t *op,
   return LT_SUCCESS;
 }
 
-/* shape and size of a tensor whose shape is static: only the dims are
- * read, so the input needs no data. */
+/* shape and size of a tensor whose shape is static: their values are its
+ * dims, read from its type. The evaluator cannot give them (a kernel reads
+ * its operands' data, and a value that is no constant has none); the
+ * window is shape's plan step's. */
 static lt_result_t fold_shape(const lt_pattern_t *self, lt_op_t *op,
                               lt_rewriter_t *rw) {
-  if (!lt_rw_is(op, LT_LITE_SHAPE) && !lt_rw_is(op, LT_LITE_SIZE))
-    return LT_FAILURE;
-  lk_tensor_t in = {.dtype = LK_F32};
+  bool size = lt_rw_is(op, LT_LITE_SIZE);
+  if (!size && !lt_rw_is(op, LT_LITE_SHAPE)) return LT_FAILURE;
+  lk_shape_t x = {0};
   const lt_type_t *t = lt_op_operand(op, 0)->type;
-  if (!lt_fold_static_dims(t, &in.rank, in.dims)) return LT_FAILURE;
-  in.dtype = lt_lite_dtype(t->shaped.element);
-  if (plain_static_count(lt_op_result(op, 0)->type) < 0 ||
-      !replace_by_values(op, rw, &in))
+  if (!lt_fold_static_dims(t, &x.rank, x.dims) ||
+      plain_static_count(lt_op_result(op, 0)->type) < 0)
     return LT_FAILURE;
-  return LT_SUCCESS;
+  x.dtype = lt_lite_dtype(t->shaped.element);
+  if (x.dtype == LK_DTYPE_NONE) return LT_FAILURE;
+  int64_t values[LK_MAX_RANK] = {1};
+  lk_tensor_t out = {.dtype = LK_I64, .rank = size ? 0 : 1, .data = values};
+  if (size) {
+    for (int32_t d = 0; d < x.rank; d++) values[0] *= x.dims[d];
+  } else {
+    lt_context_t *ctx = lt_op_context(op);
+    lt_lite_call_t c = {ctx, op->loc, LT_LITE_SHAPE, op->attrs,
+                        lt_context_allocator(ctx)};
+    lk_plan_t p;
+    lk_shape_params_t kp;
+    lk_shape_t y;
+    lt_lite_plan_init(&c, &p);
+    if (LT_FAILED(lk_plan_shape(&p, &x, 1, &y, &kp))) return LT_FAILURE;
+    out.dims[0] = kp.end - kp.start;
+    memcpy(values, x.dims + kp.start, (size_t)out.dims[0] * sizeof *values);
+  }
+  return replace_by_tensors(op, rw, &out) ? LT_SUCCESS : LT_FAILURE;
 }
 
 /* ---- constant operands into attributes ------------------------------------

@@ -22,12 +22,12 @@ def rows(text):
             section = line.group(1).strip()
             continue
         body = line.group(2)
-        parts = [p.strip() for p in re.split(r",(?![^\"]*\"(?:[^\"]*\"[^\"]*\")*[^\"]*$)", body, maxsplit=8)]
-        ident, name, min_in, max_in, min_out, max_out, traits, family, attrs = parts
+        parts = [p.strip() for p in re.split(r",(?![^\"]*\"(?:[^\"]*\"[^\"]*\")*[^\"]*$)", body, maxsplit=7)]
+        ident, name, min_in, max_in, min_out, max_out, traits, attrs = parts
         attr_text = ""
         for piece in re.findall(r'"([^"]*)"|(LITE_\w+_ATTRS)', attrs):
             attr_text += piece[0] or macros.get(piece[1], "")
-        yield section, name.strip('"'), (min_in, max_in), (min_out, max_out), family, attr_text
+        yield section, name.strip('"'), (min_in, max_in), (min_out, max_out), attr_text
 
 
 def arity(lo, hi):
@@ -40,16 +40,16 @@ def render(text):
            "Semantics are ONNX's (latest opset form) on logical NCHW tensors; attribute",
            "names are ONNX's. `?` marks an optional attribute."]
     section = None
-    for sec, name, ins, outs, family, attrs in rows(text):
+    for sec, name, ins, outs, attrs in rows(text):
         if sec != section:
             section = sec
-            out += ["", f"## {sec}", "", "| op | operands | results | family | attributes |",
-                    "|---|---|---|---|---|"]
+            out += ["", f"## {sec}", "", "| op | operands | results | attributes |",
+                    "|---|---|---|---|"]
         alist = []
         for a in filter(None, attrs.split(",")):
             n, k = a.split(":")
             alist.append(f"{n}: {KINDS[k[0]]}{'?' if k.endswith('?') else ''}")
-        out.append(f"| `lite.{name}` | {arity(*ins)} | {arity(*outs)} | {family} | "
+        out.append(f"| `lite.{name}` | {arity(*ins)} | {arity(*outs)} | "
                    f"{', '.join(alist) or '-'} |")
     return "\n".join(out) + "\n"
 

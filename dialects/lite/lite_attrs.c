@@ -1,5 +1,5 @@
-/* lite_attrs.c - attribute access for op families (the plan steps' reader
- * over an op's attribute dictionary, and the readers built on it) and the
+/* lite_attrs.c - attribute access (the plan steps' reader over an op's
+ * attribute dictionary, and the readers the passes use on it) and the
  * check of an op's attributes against the spec string of its ops.def row. */
 #include <stdio.h>
 #include <string.h>
@@ -166,8 +166,8 @@ lt_result_t lt_lite_plan_report(const lt_lite_call_t *c, const lk_plan_t *p,
 }
 
 /* ---- attribute access ------------------------------------------------------------
- * The readers' defaults and conversions are the plan steps', so a family on
- * a plan step and one still here read an attribute alike. */
+ * The readers' defaults and conversions are the plan steps', so a pass
+ * reads an attribute as the op's step does. */
 
 int64_t lt_lite_attr_int(const lt_lite_call_t *c, const char *name,
                          int64_t dflt) {
@@ -179,28 +179,9 @@ double lt_lite_attr_float(const lt_lite_call_t *c, const char *name,
   return lk_attr_float(lt_lite_attrs(c), name, dflt);
 }
 
-const char *lt_lite_attr_str(const lt_lite_call_t *c, const char *name,
-                             char *buf, size_t cap, const char *dflt) {
-  return lk_attr_str(lt_lite_attrs(c), name, buf, cap, dflt);
-}
-
 int32_t lt_lite_attr_ints(const lt_lite_call_t *c, const char *name,
                           int64_t *out, int32_t cap) {
   return lk_attr_ints(lt_lite_attrs(c), name, out, cap);
-}
-
-int32_t lt_lite_attr_floats(const lt_lite_call_t *c, const char *name,
-                            double *out, int32_t cap) {
-  return lk_attr_floats(lt_lite_attrs(c), name, out, cap);
-}
-
-lt_result_t lt_lite_attr_choice(const lt_lite_call_t *c, const char *name,
-                                const char *dflt, const char *const *names,
-                                int n, int *out_index) {
-  lk_plan_t p;
-  lt_lite_plan_init(c, &p);
-  return lt_lite_plan_report(
-      c, &p, lk_plan_attr_choice(&p, name, dflt, names, n, out_index));
 }
 
 /* ---- spec check --------------------------------------------------------------- */

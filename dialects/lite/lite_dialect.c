@@ -2,6 +2,8 @@
  * generic verifier (arity, attributes, Places, result types against shape
  * inference), folding through the evaluator, and op creation with inferred
  * result types. */
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dialects/lite/lite_internal.h"
@@ -9,26 +11,36 @@
 #include "ir/diagnostics.h"
 
 const lt_lite_op_row_t lt_lite_op_rows[LT_LITE_NUM_OPS] = {
-#define LITE_OP(id, name, min_in, max_in, min_out, max_out, traits, family,    \
-                attrs)                                                         \
-  {name,                                                                       \
-   min_in,                                                                     \
-   max_in,                                                                     \
-   min_out,                                                                    \
-   max_out,                                                                    \
-   attrs,                                                                      \
-   lt_lite_shape_##family,                                                     \
-   lt_lite_eval_##family},
+#define LITE_OP(id, name, min_in, max_in, min_out, max_out, traits, attrs)    \
+  {name, min_in, max_in, min_out, max_out, attrs},
 #include "dialects/lite/ops.def"
 #undef LITE_OP
 };
+
+static lt_lite_op_impl_t g_impls[LT_LITE_NUM_OPS];
+static pthread_once_t g_impls_once = PTHREAD_ONCE_INIT;
+
+static void find_impls(void) {
+  for (int id = 0; id < LT_LITE_NUM_OPS; id++) {
+    const char *name = lt_lite_op_rows[id].name;
+    char kernel[96];
+    snprintf(kernel, sizeof kernel, "ref_%s__any_nchw", name);
+    g_impls[id].step = lk_plan_step_find(name);
+    g_impls[id].kernel = lk_builtin_kernel_find(kernel);
+  }
+}
+
+const lt_lite_op_impl_t *lt_lite_op_impl(lt_lite_op_id_t id) {
+  pthread_once(&g_impls_once, find_impls);
+  return &g_impls[id];
+}
 
 static lt_result_t lite_verify(lt_op_t *op);
 static lt_result_t lite_fold(lt_op_t *op, const lt_attr_t *const *operands,
                              lt_fold_result_t *results);
 
 static const lt_op_def_t lite_op_defs[LT_LITE_NUM_OPS] = {
-#define LITE_OP(id, nm, min_in, max_in, min_out, max_out, trs, family, attrs)  \
+#define LITE_OP(id, nm, min_in, max_in, min_out, max_out, trs, attrs)          \
   {.name = "lite." nm,                                                         \
    .num_operands = (min_in) == (max_in) ? (min_in) : -1,                       \
    .num_results = (min_out) == (max_out) ? (min_out) : -1,                     \
@@ -160,7 +172,7 @@ lt_result_t lt_lite_infer(lt_context_t *ctx, lt_loc_t loc, lt_lite_op_id_t id,
   }
   if (LT_SUCCEEDED(r)) {
     memset(out, 0, num_results * sizeof *out);
-    r = row->shape(&c, in, num_operands, out, num_results);
+    r = lt_lite_shape(&c, in, num_operands, out, num_results);
   }
   for (uint32_t i = 0; i < done; i++)
     if (owned[i]) lt_lite_tensor_free(al, &vals[i]);
@@ -263,58 +275,6 @@ static lt_result_t lite_verify(lt_op_t *op) {
     lt_free(al, operands, op->num_operands * sizeof *operands);
   if (out != small) lt_free(al, out, op->num_results * sizeof *out);
   return r;
-}
-
-/* ---- the constant and none families
- * ---------------------------------------------- */
-
-lt_result_t lt_lite_shape_constant(const lt_lite_call_t *c,
-                                   const lt_lite_shape_t *in, uint32_t num_in,
-                                   lt_lite_shape_t *out, uint32_t num_out) {
-  const lt_attr_t *v = lt_lite_attr(c, "value");
-  const lt_type_t *t = v->type;
-  out[0].dtype = lt_lite_dtype(t->shaped.element);
-  if (out[0].dtype == LK_DTYPE_NONE)
-    return lt_lite_error(c, "attribute 'value' has an unsupported element "
-                            "type");
-  if (t->shaped.rank > LK_MAX_RANK)
-    return lt_lite_error(c,
-                         "attribute 'value' has rank %u; at most %d is "
-                         "supported",
-                         t->shaped.rank, LK_MAX_RANK);
-  if (!lt_type_has_static_shape(t))
-    return lt_lite_error(c, "attribute 'value' must have a static shape");
-  out[0].rank = (int32_t)t->shaped.rank;
-  for (uint32_t i = 0; i < t->shaped.rank; i++)
-    out[0].dims[i] = t->shaped.shape[i];
-  return LT_SUCCESS;
-}
-
-lt_result_t lt_lite_eval_constant(const lt_lite_call_t *c,
-                                  const lk_tensor_t *in, uint32_t num_in,
-                                  lk_tensor_t *out, uint32_t num_out) {
-  lk_tensor_t view;
-  bool owned;
-  if (LT_FAILED(lt_lite_attr_tensor(c->ctx, c->loc, lt_lite_attr(c, "value"),
-                                    c->allocator, &view, &owned)))
-    return LT_FAILURE;
-  memcpy(out[0].data, view.data, lk_nbytes(&view));
-  if (owned) lt_lite_tensor_free(c->allocator, &view);
-  return LT_SUCCESS;
-}
-
-lt_result_t lt_lite_shape_none(const lt_lite_call_t *c,
-                               const lt_lite_shape_t *in, uint32_t num_in,
-                               lt_lite_shape_t *out, uint32_t num_out) {
-  out[0].dtype = LK_DTYPE_NONE;
-  out[0].rank = -1;
-  return LT_SUCCESS;
-}
-
-lt_result_t lt_lite_eval_none(const lt_lite_call_t *c, const lk_tensor_t *in,
-                              uint32_t num_in, lk_tensor_t *out,
-                              uint32_t num_out) {
-  return LT_SUCCESS;
 }
 
 /* ---- folding

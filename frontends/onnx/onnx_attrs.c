@@ -11,8 +11,7 @@ typedef struct lite_op_desc {
 } lite_op_desc_t;
 
 static const lite_op_desc_t kLiteOps[LT_LITE_NUM_OPS] = {
-#define LITE_OP(id, name, min_in, max_in, min_out, max_out, traits, family,   \
-                attrs)                                                         \
+#define LITE_OP(id, name, min_in, max_in, min_out, max_out, traits, attrs)   \
   [LT_LITE_##id] = {attrs, min_in, max_in, min_out, max_out},
 #include "dialects/lite/ops.def"
 #undef LITE_OP

@@ -52,6 +52,13 @@ static void test_builtin_matches_ops(void) {
   CHECK(topk && lk_kernel_output(topk, 1).precision == LK_PRECISION_I64);
   CHECK(lk_registry_find(r, "ref_and__f32_nchw") == NULL);
   CHECK(lk_registry_at(r, n) == NULL);
+  /* The builtin rows are found without a registry, as the same rows. */
+  for (size_t i = 0; i < n; i++) {
+    const lk_kernel_t *k = lk_registry_at(r, i);
+    CHECK(lk_builtin_kernel_find(k->name) == k);
+  }
+  CHECK(lk_builtin_kernel_find("ref_and__f32_nchw") == NULL);
+  CHECK(lk_builtin_kernel_find("") == NULL);
   lk_registry_destroy(r);
 }
 

@@ -1,8 +1,9 @@
 /* lite_core_test.c - the lite dialect core: Place attributes and their
- * compatibility rules, op creation with inferred result types, evaluation
- * and the dtype mapping. */
+ * compatibility rules, op creation with inferred result types, evaluation,
+ * the dtype mapping and every op's plan step and kernel. */
 #include <string.h>
 
+#include "dialects/lite/lite_internal.h"
 #include "test/unit/lite_test_util.h"
 
 static lk_place_t place(lk_target_t t, lk_precision_t p, lk_layout_t l,
@@ -204,6 +205,26 @@ static void test_create_and_eval(lt_context_t *ctx) {
   lt_op_destroy(module);
 }
 
+/* Every op but constant and none runs on its plan step and its any
+ * reference kernel, found by its name. */
+static void test_op_impls(void) {
+  for (int id = 0; id < LT_LITE_NUM_OPS; id++) {
+    const lt_lite_op_impl_t *impl = lt_lite_op_impl((lt_lite_op_id_t)id);
+    const char *op = lt_lite_op_name((lt_lite_op_id_t)id);
+    if (id == LT_LITE_CONSTANT || id == LT_LITE_NONE) {
+      CHECK(!impl->step && !impl->kernel);
+      continue;
+    }
+    CHECK(impl->step && strcmp(impl->step->op, op) == 0);
+    CHECK(lk_kernel_runnable(impl->kernel) &&
+          strcmp(impl->kernel->op, op) == 0 &&
+          impl->kernel->place.precision == LK_PRECISION_ANY);
+    if (!impl->step || !impl->kernel) fprintf(stderr, "  lite.%s\n", op);
+  }
+  /* Looked up once: the same record every time. */
+  CHECK(lt_lite_op_impl(LT_LITE_ADD) == lt_lite_op_impl(LT_LITE_ADD));
+}
+
 int main(void) {
   lt_context_t *ctx = lite_context(NULL);
   test_place_attr(ctx);
@@ -211,6 +232,7 @@ int main(void) {
   test_compat(ctx);
   test_dtypes(ctx);
   test_create_and_eval(ctx);
+  test_op_impls();
   lt_context_destroy(ctx);
   return test_exit_status();
 }
