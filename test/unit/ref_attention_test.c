@@ -247,10 +247,15 @@ static void test_hand_worked(void) {
   lk_tensor_t ts = tensor(LK_F32, x, DIMS(1, 0, 2));
   lk_tensor_t tys = tensor(LK_F32, y, DIMS(1, 0, 2));
   CHECK(WS_ATTENTION(&p, &ts, w, b, NULL, &tys));
-  /* The workspace by its rules (doubles, each piece rounded up to 64
-   * bytes): x, the mask, 3 x (W, B), Q K V (12: 128), a row of scores, y;
-   * a short one is refused before y is written. */
-  CHECK(lk_ref_attention_workspace(&tx, w, b, &tm, &ty) == 12 * 64);
+  /* The workspace by its rules (each piece rounded up to 64 bytes): all
+   * float32, Q K V (12 floats), a head's K^T, V, scores and result (4
+   * floats each); with a double mask, the double path's x, the mask,
+   * 3 x (W, B), Q K V, a row of scores and y. A short one is refused
+   * before y is written. */
+  CHECK(lk_ref_attention_workspace(&tx, w, b, &tm, &ty) == 5 * 64);
+  lk_tensor_t tm64 = tm;
+  tm64.dtype = LK_F64;
+  CHECK(lk_ref_attention_workspace(&tx, w, b, &tm64, &ty) == 12 * 64);
   CHECK_SHORT_WS(lk_ref_attention_workspace(&tx, w, b, &tm, &ty), &ty,
                  lk_ref_attention(&p, &tx, w, b, &tm, &ty, ws));
   CHECK(all_near(&ty, (double[]){0, 1, 0, 1}, 4, 0));
