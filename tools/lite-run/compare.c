@@ -12,6 +12,7 @@
 #include "ir/pass_manager.h"
 #include "ir/printer.h"
 #include "passes/passes.h"
+#include "tools/common/model_diag.h"
 #include "tools/lite-run/lite_run.h"
 
 /* ---- what the pipeline did --------------------------------------------- */
@@ -221,8 +222,8 @@ static lt_cl_exit_t compare_runs(const lt_run_options_t *o, const sides_t *s,
 static lt_cl_exit_t load_other(const lt_run_options_t *o, lt_context_t *ctx,
                                lt_strbuf_t *text, lt_op_t **other,
                                lt_op_t **func) {
-  lt_diag_handler_id_t h =
-      lt_diag_push_handler(ctx, lt_run_print_diag, (void *)o->compare_to);
+  lt_tool_diag_t who = {"lite-run", o->compare_to};
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
   lt_cl_exit_t rc = lt_run_load_model(ctx, o, o->compare_to, text, other);
   lt_diag_pop_handler(ctx, h);
   if (rc != LT_EXIT_OK) return rc;
@@ -275,8 +276,8 @@ lt_cl_exit_t lt_run_compare(const lt_run_options_t *o, lt_op_t *module,
     printf("ops: %llu -> %llu\n", (unsigned long long)ops_before,
            (unsigned long long)count_ops(second));
     lt_diag_handler_id_t h = 0;
-    if (o->compare_to)
-      h = lt_diag_push_handler(ctx, lt_run_print_diag, (void *)o->compare_to);
+    lt_tool_diag_t who = {"lite-run", o->compare_to};
+    if (o->compare_to) h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
     rc = interpret(o->compare_to ? o->compare_to : o->model, second, allocator,
                    inputs, num_inputs, o->compare_to ? NULL : "after", &after);
     if (o->compare_to) lt_diag_pop_handler(ctx, h);

@@ -81,9 +81,6 @@ void lt_run_print_help(FILE *f);
 lt_cl_exit_t lt_run_load_model(lt_context_t *ctx, const lt_run_options_t *opts,
                                const char *path, lt_strbuf_t *text,
                                lt_op_t **out);
-/* The diagnostic handler: file locations print with their source line;
- * the others (an ONNX node's name) after user, the model's path. */
-bool lt_run_print_diag(void *user, const lt_diag_t *d);
 
 /* Reads a tensor file: .npy, or a serialized ONNX TensorProto (.pb),
  * told apart by the .npy magic. The status names the file. */

@@ -13,59 +13,11 @@
 #include "ir/diagnostics.h"
 #include "ir/parser.h"
 #include "passes/passes.h"
+#include "tools/common/model_diag.h"
 #include "tools/lite-run/lite_run.h"
 #ifdef LITE_RUN_HAVE_ONNX
 #include "frontends/onnx/onnx.h"
 #endif
-
-static const char *severity_label(lt_severity_t s) {
-  switch (s) {
-  case LT_SEV_ERROR:
-    return "error";
-  case LT_SEV_WARNING:
-    return "warning";
-  case LT_SEV_NOTE:
-    return "note";
-  case LT_SEV_REMARK:
-    return "remark";
-  }
-  return "error";
-}
-
-/* One diagnostic without a file location: at an ONNX node's NameLoc,
- * "model.onnx: loc("conv_1"): error: 'lite.conv2d' op ..."; at no
- * location at all (a pipeline that does not parse), the tool's own
- * "lite-run: error: ...". */
-static void format_fileless(const char *model, const lt_diag_t *d,
-                            lt_strbuf_t *sb) {
-  if (d->loc && d->loc->kind != LT_ATTR_LOC_UNKNOWN) {
-    lt_strbuf_printf(sb, "%s: ", model);
-    lt_loc_format(d->loc, sb);
-    lt_strbuf_puts(sb, ": ");
-  } else {
-    lt_strbuf_puts(sb, "lite-run: error: ");
-  }
-  lt_strbuf_printf(sb, "%s: %s\n", severity_label(d->severity),
-                   d->message.data ? d->message.data : "");
-}
-
-/* Diagnostics at file locations (.mlir models) print as usual, with the
- * source line; the others are prefixed with the model's path, so that
- * every error names the file and, through the location, the node. */
-bool lt_run_print_diag(void *user, const lt_diag_t *d) {
-  const char *model = user;
-  lt_strbuf_t sb = {0};
-  if (lt_loc_find_file(d->loc)) {
-    lt_diag_format(d, &sb);
-  } else {
-    format_fileless(model, d, &sb);
-    for (const lt_diag_t *n = d->notes; n; n = n->next_note)
-      format_fileless(model, n, &sb);
-  }
-  if (sb.data) fputs(sb.data, stderr);
-  lt_strbuf_free(&sb);
-  return true;
-}
 
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
@@ -203,7 +155,8 @@ static lt_cl_exit_t run(const lt_run_options_t *o) {
   }
   lt_register_core_dialects(ctx);
   lt_context_register_dialect(ctx, &lt_lite_dialect);
-  lt_diag_push_handler(ctx, lt_run_print_diag, (void *)o->model);
+  lt_tool_diag_t who = {"lite-run", o->model};
+  lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
   lt_op_t *module;
   lt_strbuf_t text = {0};
   lt_model_t *artifact = NULL;

@@ -11,6 +11,7 @@
 #include "passes/passes.h"
 #include "tools/common/cl.h"
 #include "tools/common/sniff.h"
+#include "tools/common/model_diag.h"
 #include "tools/lite-translate/lite_translate.h"
 
 /* The model's text (MLIR, or ONNX read from a pipe or under another
@@ -25,53 +26,6 @@ typedef struct model_text {
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static const char *severity_label(lt_severity_t s) {
-  switch (s) {
-  case LT_SEV_ERROR:
-    return "error";
-  case LT_SEV_WARNING:
-    return "warning";
-  case LT_SEV_NOTE:
-    return "note";
-  case LT_SEV_REMARK:
-    return "remark";
-  }
-  return "error";
-}
-
-/* A diagnostic without a file location, after the model's name:
- * `m.onnx: loc("conv_1"): error: no kernel for 'lite.conv2d' at ...`, or
- * `m.onnx: error: ...` at no location at all. */
-static void format_fileless(const char *model, const lt_diag_t *d,
-                            lt_strbuf_t *sb) {
-  lt_strbuf_printf(sb, "%s: ", model);
-  if (d->loc && d->loc->kind != LT_ATTR_LOC_UNKNOWN) {
-    lt_loc_format(d->loc, sb);
-    lt_strbuf_puts(sb, ": ");
-  }
-  lt_strbuf_printf(sb, "%s: %s\n", severity_label(d->severity),
-                   d->message.data ? d->message.data : "");
-}
-
-/* Diagnostics at file locations (.mlir models) print as lite-opt prints
- * them, with the source line; the others (at an ONNX model's node names)
- * name the model, so that every error names the file and the op. */
-static bool print_diag(void *user, const lt_diag_t *d) {
-  const char *model = user;
-  lt_strbuf_t sb = {0};
-  if (lt_loc_find_file(d->loc)) {
-    lt_diag_format(d, &sb);
-  } else {
-    format_fileless(model, d, &sb);
-    for (const lt_diag_t *n = d->notes; n; n = n->next_note)
-      format_fileless(model, n, &sb);
-  }
-  if (sb.data) fputs(sb.data, stderr);
-  fflush(stderr);
-  lt_strbuf_free(&sb);
-  return true;
 }
 
 /* The importer's options do nothing to MLIR; say so rather than drop them
@@ -148,8 +102,8 @@ static int compile_and_write(const lt_tr_config_t *c, const model_text_t *t,
                              lt_op_t *module, double *secs) {
   double t0 = lt_tr_now_seconds();
   lt_context_t *ctx = lt_op_context(module);
-  lt_diag_handler_id_t h =
-      lt_diag_push_handler(ctx, print_diag, (void *)t->name);
+  lt_tool_diag_t who = {c->prog, t->name};
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
   lt_compile_options_t options = {.places = c->places};
   uint8_t *data = NULL;
   size_t size = 0;
@@ -179,8 +133,8 @@ int lt_tr_emit_artifact(const lt_tr_config_t *c) {
   model_text_t text = {.name =
                            strcmp(c->input, "-") == 0 ? "<stdin>" : c->input};
   lt_op_t *module = NULL;
-  lt_diag_handler_id_t h =
-      lt_diag_push_handler(ctx, print_diag, (void *)text.name);
+  lt_tool_diag_t who = {c->prog, text.name};
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
   int rc = load_model(c, ctx, &text, &module);
   lt_diag_pop_handler(ctx, h);
   double secs[3] = {lt_tr_now_seconds() - t0, 0, 0};
