@@ -448,6 +448,18 @@ static lt_status_t read_tables(lt_artifact_t *a) {
     }
     if (rd32(p + 48) != 0 || rd32(p + 52) != 0)
       return bad("instruction #%u: flags: must be 0", i);
+    /* Kernels write their results: into memory the runtime owns. */
+    for (uint32_t k = 0; k < count[1]; k++) {
+      uint32_t t = a->indices[first[1] + k];
+      lt_artifact_storage_t s = a->tensors[t].storage;
+      if (s != LT_ARTIFACT_STORAGE_ARENA && s != LT_ARTIFACT_STORAGE_DYNAMIC)
+        return bad("instruction #%u (%.*s): result #%u: tensor #%u is %s, "
+                   "not stored in an arena or dynamically", i, (int)r->op.len,
+                   r->op.data, k, t,
+                   s == LT_ARTIFACT_STORAGE_NONE     ? "absent"
+                   : s == LT_ARTIFACT_STORAGE_WEIGHT ? "a weight"
+                                                     : "a model input");
+    }
     r->operands = a->indices + first[0];
     r->num_operands = count[0];
     r->results = a->indices + first[1];

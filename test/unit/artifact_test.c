@@ -222,7 +222,8 @@ static void test_corruptions(const uint8_t *data, size_t size) {
   expect_error(copy, size, "attribute #1: value", "attribute list");
   /* Tensors the runtime could not size, access in place or bind: a shape
    * past the plan steps' size limit, a misaligned arena slot, a model input
-   * that is an arena tensor, an input tensor the inputs do not list. */
+   * that is an arena tensor, an input tensor the inputs do not list, a
+   * result with no memory to write. */
   static const struct {
     uint32_t tensor, field;
     uint64_t v;
@@ -238,6 +239,9 @@ static void test_corruptions(const uint8_t *data, size_t size) {
        "section inputs: entry #0: tensor #0 is not model input #0"},
       {2, 96, LT_ARTIFACT_STORAGE_INPUT,
        "tensor #2: offset: model input #0 is tensor #0"},
+      {2, 96, LT_ARTIFACT_STORAGE_NONE,
+       "instruction #0 (lite.conv2d): result #0: tensor #2 is absent, not "
+       "stored in an arena or dynamically"},
   };
   const uint64_t tensors = section_off(data, LT_ARTIFACT_SECTION_TENSORS);
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
