@@ -472,6 +472,35 @@ static lt_status_t read_tables(lt_artifact_t *a) {
   return LT_OK;
 }
 
+/* Every operand of an instruction, and every model output, is written
+ * before it is read: a model input, a weight, absent, or a result of an
+ * earlier instruction (a dynamic tensor no instruction wrote has no memory
+ * at all). */
+static lt_status_t check_order(lt_artifact_t *a) {
+  uint8_t *written = alloc_array(a, a->num_tensors, 1);
+  if (!written)
+    return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "artifact: out of memory");
+  for (uint32_t t = 0; t < a->num_tensors; t++)
+    written[t] = a->tensors[t].storage != LT_ARTIFACT_STORAGE_ARENA &&
+                 a->tensors[t].storage != LT_ARTIFACT_STORAGE_DYNAMIC;
+  lt_status_t st = LT_OK;
+  for (uint32_t i = 0; i < a->num_instrs && !st; i++) {
+    const lt_artifact_instr_t *r = &a->instrs[i];
+    for (uint32_t k = 0; k < r->num_operands && !st; k++)
+      if (!written[r->operands[k]])
+        st = bad("instruction #%u (%.*s): operand #%u: tensor #%u is read "
+                 "before any instruction writes it", i, (int)r->op.len,
+                 r->op.data, k, r->operands[k]);
+    for (uint32_t k = 0; k < r->num_results; k++) written[r->results[k]] = 1;
+  }
+  for (uint32_t i = 0; i < a->num_outputs && !st; i++)
+    if (!written[a->outputs[i]])
+      st = bad("section outputs: entry #%u: tensor #%u is never written", i,
+               a->outputs[i]);
+  free_array(a->al, written);
+  return st;
+}
+
 lt_status_t lt_artifact_load_buffer(const void *data, size_t size,
                                     lt_allocator_t al,
                                     lt_artifact_t **out_artifact) {
@@ -483,6 +512,7 @@ lt_status_t lt_artifact_load_buffer(const void *data, size_t size,
   a->size = size;
   lt_status_t st = read_header(a);
   if (!st) st = read_tables(a);
+  if (!st) st = check_order(a);
   if (st) {
     lt_artifact_free(a);
     return st;

@@ -252,6 +252,21 @@ static void test_corruptions(const uint8_t *data, size_t size) {
     else put64(f, t[i].v);
     expect_error(copy, size, t[i].want, t[i].want);
   }
+  /* A read before the write (relu's operand made its own result) and an
+   * output nothing writes (relu writes mid instead). */
+  const uint64_t indices = section_off(data, LT_ARTIFACT_SECTION_INDICES);
+  const uint8_t *relu = data + section_off(data, LT_ARTIFACT_SECTION_INSTRS) +
+                        LT_ARTIFACT_INSTR_SIZE;
+  memcpy(copy, data, size);
+  put32(copy + indices + 4 * (uint32_t)get64(relu + 16), 3);
+  expect_error(copy, size,
+               "instruction #1 (lite.relu): operand #0: tensor #3 is read "
+               "before any instruction writes it", "read before write");
+  memcpy(copy, data, size);
+  put32(copy + indices + 4 * (uint32_t)get64(relu + 24), 2);
+  expect_error(copy, size,
+               "section outputs: entry #0: tensor #3 is never written",
+               "output never written");
   free(copy);
 }
 
