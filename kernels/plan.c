@@ -218,6 +218,18 @@ lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
   return LT_SUCCESS;
 }
 
+lt_result_t lk_plan_mul_dim(lk_plan_t *p, int64_t d, int64_t k,
+                            const char *what, int64_t *out) {
+  if (d < 0) {
+    *out = -1;
+    return LT_SUCCESS;
+  }
+  if (!lk_size_mul(d, k, out))
+    return lk_plan_fail(p, "%s %lld times dim %lld is too large", what,
+                        (long long)k, (long long)d);
+  return LT_SUCCESS;
+}
+
 const char *lk_dims_str(const int64_t *dims, int32_t rank, char *buf,
                         size_t cap) {
   size_t len = 0;

@@ -175,6 +175,29 @@ lt_result_t lk_plan_expect_rank_range(lk_plan_t *p, const lk_shape_t *in,
 lt_result_t lk_plan_expect_vector(lk_plan_t *p, const lk_shape_t *in,
                                   uint32_t i, const char *name, int64_t len);
 
+/* ---- sizes ------------------------------------------------------------------
+ * Element counts past this are refused: sizes computed from dims, attributes
+ * or operand values (constant_of_shape, range, tile, ...) must not overflow
+ * byte counts. The runtime's loader holds every tensor of an artifact to it,
+ * so a step may multiply the dims of one tensor; a step that multiplies a
+ * dim by an attribute or by another tensor's dims checks the product. */
+#define LK_DATA_MAX_ELEMENTS ((int64_t)1 << 48)
+
+/* a * b for a, b >= 0, false when the product passes LK_DATA_MAX_ELEMENTS
+ * (then *out is unchanged). */
+static inline bool lk_size_mul(int64_t a, int64_t b, int64_t *out) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r) || r > LK_DATA_MAX_ELEMENTS)
+    return false;
+  *out = r;
+  return true;
+}
+
+/* d * k for a result dim: -1 when d is unknown; fails with "<what> <k>
+ * times dim <d> is too large" past LK_DATA_MAX_ELEMENTS. k >= 0. */
+lt_result_t lk_plan_mul_dim(lk_plan_t *p, int64_t d, int64_t k,
+                            const char *what, int64_t *out);
+
 /* ---- shared by every family ------------------------------------------- */
 /* Normalizes axis into [0, rank) (negative counts from the back); fails
  * with "<what> <axis> is out of range for rank <rank>" otherwise. */

@@ -289,6 +289,16 @@ static lt_status_t read_tables(lt_artifact_t *a) {
       if (d < t->rank && t->dims[d] < -1)
         return bad("tensor #%u: dims[%d]: %lld is negative", i, d, (long long)t->dims[d]);
     }
+    /* The plan steps' size limit on the product of the known nonzero dims:
+     * then no product of one tensor's dims, element or byte count,
+     * overflows. */
+    int64_t elements = 1;
+    for (int d = 0; d < t->rank; d++)
+      if (t->dims[d] > 0 && !lk_size_mul(elements, t->dims[d], &elements))
+        return bad("tensor #%u: dims: shape %s is too large (its nonzero dims "
+                   "multiply past %lld)", i,
+                   lk_dims_str(t->dims, t->rank, (char[192]){0}, 192),
+                   (long long)LK_DATA_MAX_ELEMENTS);
     int32_t tg = rdi32(p + 80), pr = rdi32(p + 84), ly = rdi32(p + 88);
     t->place.device = rdi32(p + 92);
     if (tg < 0 || tg >= LK_NUM_TARGETS) return bad("tensor #%u: target: %d is no target", i, tg);
@@ -314,6 +324,11 @@ static lt_status_t read_tables(lt_artifact_t *a) {
                    "#%u (%llu bytes)", i, (unsigned long long)t->offset,
                    (unsigned long long)t->size, t->arena,
                    (unsigned long long)a->arenas[t->arena].size);
+      /* Arenas are 64-byte aligned; kernels access elements in place. */
+      if (lk_dtype_size(t->dtype) > 1 && t->offset % lk_dtype_size(t->dtype))
+        return bad("tensor #%u: offset: arena offset %llu is not aligned for "
+                   "its %s elements", i, (unsigned long long)t->offset,
+                   lk_dtype_name(t->dtype));
       break;
     case LT_ARTIFACT_STORAGE_WEIGHT:
       if (t->offset < ws->offset || !in_bounds(t->offset - ws->offset, t->size, ws->size))
@@ -344,6 +359,20 @@ static lt_status_t read_tables(lt_artifact_t *a) {
       (st = read_indices(a, LT_ARTIFACT_SECTION_OUTPUTS, &a->outputs,
                          &a->num_outputs, ts->count, "tensor index")))
     return st;
+  /* Model input i is the one tensor of storage INPUT and number i: what the
+   * caller sets is no arena slot or weight, and no input stays unset. */
+  for (uint32_t i = 0; i < a->num_inputs; i++) {
+    const lt_artifact_tensor_t *t = &a->tensors[a->inputs[i]];
+    if (t->storage != LT_ARTIFACT_STORAGE_INPUT || t->offset != i)
+      return bad("section inputs: entry #%u: tensor #%u is not model input "
+                 "#%u", i, a->inputs[i], i);
+  }
+  for (uint32_t i = 0; i < ts->count; i++)
+    if (a->tensors[i].storage == LT_ARTIFACT_STORAGE_INPUT &&
+        a->inputs[a->tensors[i].offset] != i)
+      return bad("tensor #%u: offset: model input #%llu is tensor #%u", i,
+                 (unsigned long long)a->tensors[i].offset,
+                 a->inputs[a->tensors[i].offset]);
   const section_t *as = &a->sec[LT_ARTIFACT_SECTION_ATTRS];
   const section_t *ds = &a->sec[LT_ARTIFACT_SECTION_ATTR_DATA];
   a->num_attrs = as->count;
@@ -419,6 +448,18 @@ static lt_status_t read_tables(lt_artifact_t *a) {
     }
     if (rd32(p + 48) != 0 || rd32(p + 52) != 0)
       return bad("instruction #%u: flags: must be 0", i);
+    /* Kernels write their results: into memory the runtime owns. */
+    for (uint32_t k = 0; k < count[1]; k++) {
+      uint32_t t = a->indices[first[1] + k];
+      lt_artifact_storage_t s = a->tensors[t].storage;
+      if (s != LT_ARTIFACT_STORAGE_ARENA && s != LT_ARTIFACT_STORAGE_DYNAMIC)
+        return bad("instruction #%u (%.*s): result #%u: tensor #%u is %s, "
+                   "not stored in an arena or dynamically", i, (int)r->op.len,
+                   r->op.data, k, t,
+                   s == LT_ARTIFACT_STORAGE_NONE     ? "absent"
+                   : s == LT_ARTIFACT_STORAGE_WEIGHT ? "a weight"
+                                                     : "a model input");
+    }
     r->operands = a->indices + first[0];
     r->num_operands = count[0];
     r->results = a->indices + first[1];
@@ -429,6 +470,35 @@ static lt_status_t read_tables(lt_artifact_t *a) {
     r->num_locs = count[3];
   }
   return LT_OK;
+}
+
+/* Every operand of an instruction, and every model output, is written
+ * before it is read: a model input, a weight, absent, or a result of an
+ * earlier instruction (a dynamic tensor no instruction wrote has no memory
+ * at all). */
+static lt_status_t check_order(lt_artifact_t *a) {
+  uint8_t *written = alloc_array(a, a->num_tensors, 1);
+  if (!written)
+    return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "artifact: out of memory");
+  for (uint32_t t = 0; t < a->num_tensors; t++)
+    written[t] = a->tensors[t].storage != LT_ARTIFACT_STORAGE_ARENA &&
+                 a->tensors[t].storage != LT_ARTIFACT_STORAGE_DYNAMIC;
+  lt_status_t st = LT_OK;
+  for (uint32_t i = 0; i < a->num_instrs && !st; i++) {
+    const lt_artifact_instr_t *r = &a->instrs[i];
+    for (uint32_t k = 0; k < r->num_operands && !st; k++)
+      if (!written[r->operands[k]])
+        st = bad("instruction #%u (%.*s): operand #%u: tensor #%u is read "
+                 "before any instruction writes it", i, (int)r->op.len,
+                 r->op.data, k, r->operands[k]);
+    for (uint32_t k = 0; k < r->num_results; k++) written[r->results[k]] = 1;
+  }
+  for (uint32_t i = 0; i < a->num_outputs && !st; i++)
+    if (!written[a->outputs[i]])
+      st = bad("section outputs: entry #%u: tensor #%u is never written", i,
+               a->outputs[i]);
+  free_array(a->al, written);
+  return st;
 }
 
 lt_status_t lt_artifact_load_buffer(const void *data, size_t size,
@@ -442,6 +512,7 @@ lt_status_t lt_artifact_load_buffer(const void *data, size_t size,
   a->size = size;
   lt_status_t st = read_header(a);
   if (!st) st = read_tables(a);
+  if (!st) st = check_order(a);
   if (st) {
     lt_artifact_free(a);
     return st;

@@ -80,29 +80,10 @@ static void shape_of_tensor(const lt_model_t *m, uint32_t t, lk_shape_t *s) {
   if (m->weights[t].dtype != LK_DTYPE_NONE) s->value = &m->weights[t];
 }
 
-lt_status_t lt_model_plan(const lt_model_t *m, uint32_t i,
-                          const lk_shape_t *in, lk_shape_t *out, void *params,
-                          size_t *out_workspace, bool *out_values_missing) {
-  const lt_rt_instr_t *ins = &m->instrs[i];
-  const lt_artifact_instr_t *ai = ins->ai;
-  lk_plan_t p;
-  lk_plan_init(&p, ins->attrs, m->al);
-  memset(out, 0, ai->num_results * sizeof *out);
-  if (LT_FAILED(lk_plan_step_run(ins->step, &p, in, ai->num_operands, out,
-                                 ai->num_results, params)))
-    return instr_error(m, i, LT_STATUS_INVALID_ARGUMENT, "%s", p.error);
-  for (uint32_t r = 0; r < ai->num_results; r++)
-    if (out[r].dtype == LK_DTYPE_NONE)
-      out[r].dtype = lt_artifact_tensor(m->art, ai->results[r])->dtype;
-  *out_workspace = p.workspace_size;
-  if (out_values_missing) *out_values_missing = p.values_missing;
-  return LT_OK;
-}
-
-/* Checks planned result r against the tensor table; *out_static tells
- * whether the step fixed every dim. */
-static lt_status_t check_result(const lt_model_t *m, uint32_t i, uint32_t r,
-                                const lk_shape_t *got, bool *out_static) {
+/* Planned result r against the tensor table: its element type, and the
+ * dims both know. */
+static lt_status_t check_recorded(const lt_model_t *m, uint32_t i, uint32_t r,
+                                  const lk_shape_t *got) {
   const lt_artifact_tensor_t *t =
       lt_artifact_tensor(m->art, m->instrs[i].ai->results[r]);
   char a[96], b[96];
@@ -120,6 +101,37 @@ static lt_status_t check_result(const lt_model_t *m, uint32_t i, uint32_t r,
                        "artifact records %s",
                        r, lk_dims_str(got->dims, got->rank, a, sizeof a),
                        lk_dims_str(t->dims, t->rank, b, sizeof b));
+  return LT_OK;
+}
+
+lt_status_t lt_model_plan(const lt_model_t *m, uint32_t i,
+                          const lk_shape_t *in, lk_shape_t *out, void *params,
+                          size_t *out_workspace, bool *out_values_missing) {
+  const lt_rt_instr_t *ins = &m->instrs[i];
+  const lt_artifact_instr_t *ai = ins->ai;
+  lk_plan_t p;
+  lk_plan_init(&p, ins->attrs, m->al);
+  memset(out, 0, ai->num_results * sizeof *out);
+  if (LT_FAILED(lk_plan_step_run(ins->step, &p, in, ai->num_operands, out,
+                                 ai->num_results, params)))
+    return instr_error(m, i, LT_STATUS_INVALID_ARGUMENT, "%s", p.error);
+  for (uint32_t r = 0; r < ai->num_results; r++) {
+    if (out[r].dtype == LK_DTYPE_NONE)
+      out[r].dtype = lt_artifact_tensor(m->art, ai->results[r])->dtype;
+    LT_RETURN_IF_ERROR(check_recorded(m, i, r, &out[r]));
+  }
+  *out_workspace = p.workspace_size;
+  if (out_values_missing) *out_values_missing = p.values_missing;
+  return LT_OK;
+}
+
+/* Checks planned result r against its arena slot; *out_static tells
+ * whether the step fixed every dim. */
+static lt_status_t check_result(const lt_model_t *m, uint32_t i, uint32_t r,
+                                const lk_shape_t *got, bool *out_static) {
+  const lt_artifact_tensor_t *t =
+      lt_artifact_tensor(m->art, m->instrs[i].ai->results[r]);
+  char a[96];
   bool fixed = got->rank >= 0;
   for (int32_t d = 0; fixed && d < got->rank; d++) fixed = got->dims[d] >= 0;
   *out_static = fixed;

@@ -102,7 +102,9 @@ const char *lt_model_instr_label(const lt_model_t *m, uint32_t i, char *buf,
  * *out_values_missing (the step read operand contents it was not given;
  * see lk_plan_t; may be NULL). A
  * result dtype the step leaves open comes from the tensor table. Fails
- * with a status naming the instruction and the step's message. */
+ * with a status naming the instruction and the step's message, or when a
+ * result's dtype or a dim both know differs from the tensor table's (at
+ * load and at every re-plan: a dim the compiler fixed stays fixed). */
 lt_status_t lt_model_plan(const lt_model_t *m, uint32_t i,
                           const lk_shape_t *in, lk_shape_t *out, void *params,
                           size_t *out_workspace, bool *out_values_missing);

@@ -88,10 +88,17 @@ static lt_result_t transpose_dims(lk_plan_t *p, const lk_shape_t *x,
       if (os) out_dims[d] = os[d];
       continue;
     }
-    int64_t full = s * (in - 1) + opad[d] + (k - 1) * w->dilations[d] + 1;
+    /* Each term within LK_DATA_MAX_ELEMENTS, so the sums cannot overflow. */
+    int64_t span, ext;
+    if (!lk_size_mul(s, in - 1, &span) ||
+        !lk_size_mul(k - 1, w->dilations[d], &ext) ||
+        opad[d] > LK_DATA_MAX_ELEMENTS || (os && os[d] > LK_DATA_MAX_ELEMENTS))
+      return lk_plan_fail(p, "spatial dim %d: the output size is too large",
+                          (int)d);
+    int64_t full = span + opad[d] + ext + 1;
     if (os || w->auto_pad == LK_AUTO_PAD_SAME_UPPER ||
         w->auto_pad == LK_AUTO_PAD_SAME_LOWER) {
-      int64_t o = os ? os[d] : in * s;
+      int64_t o = os ? os[d] : span + s;
       split_total(w->auto_pad, full - o, pb, pe);
       out_dims[d] = o;
       continue;

@@ -18,10 +18,6 @@
 #include "kernels/plan.h"
 #include "kernels/ref/data.h"
 
-/* Element counts past this are refused: sizes computed from operand values
- * (constant_of_shape, range, tile, ...) must not overflow byte counts. */
-#define LK_DATA_MAX_ELEMENTS ((int64_t)1 << 48)
-
 /* ---- shape-like operands with an attribute form -----------------------------
  * Operands that are usually constant (shapes, axes, pads, scales, clip
  * bounds) may come as an attribute of the operand's name instead (the

@@ -496,10 +496,12 @@ lt_result_t lk_plan_tile(lk_plan_t *p, const lk_shape_t *in, uint32_t num_in,
     if (reps[d] < 0)
       return lk_plan_fail(p, "repeats[%d] is %lld; repeats must be >= 0",
                           (int)d, (long long)reps[d]);
-    if (reps[d] > LK_DATA_MAX_ELEMENTS)
+    out[0].dims[d] = -1;
+    if (reps[d] > LK_DATA_MAX_ELEMENTS ||
+        (in[0].dims[d] >= 0 &&
+         !lk_size_mul(in[0].dims[d], reps[d], &out[0].dims[d])))
       return lk_plan_fail(p, "repeats[%d] is too large (%lld)", (int)d,
                           (long long)reps[d]);
-    out[0].dims[d] = in[0].dims[d] < 0 ? -1 : in[0].dims[d] * reps[d];
   }
   return lk_plan_check_size(p, &out[0]);
 }
@@ -544,8 +546,6 @@ static lt_result_t divide_dim(lk_plan_t *p, const int64_t *dims, int32_t d,
   return LT_SUCCESS;
 }
 
-static int64_t mul_dim(int64_t d, int64_t k) { return d < 0 ? -1 : d * k; }
-
 lt_result_t lk_plan_space(lk_plan_t *p, lk_space_op_t op, const lk_shape_t *in,
                           uint32_t num_in, lk_shape_t *out,
                           lk_space_params_t *params) {
@@ -572,14 +572,17 @@ lt_result_t lk_plan_space(lk_plan_t *p, lk_space_op_t op, const lk_shape_t *in,
   case LK_SPACE_DEPTH_TO_SPACE_CRD:
     if (LT_FAILED(divide_dim(p, d, 1, b * b, "blocksize squared", &o[1])))
       return LT_FAILURE;
-    o[2] = mul_dim(d[2], b);
-    o[3] = mul_dim(d[3], b);
+    if (LT_FAILED(lk_plan_mul_dim(p, d[2], b, "blocksize", &o[2])) ||
+        LT_FAILED(lk_plan_mul_dim(p, d[3], b, "blocksize", &o[3])))
+      return LT_FAILURE;
     break;
   case LK_SPACE_SPACE_TO_DEPTH:
     if (LT_FAILED(divide_dim(p, d, 2, b, "blocksize", &o[2])) ||
         LT_FAILED(divide_dim(p, d, 3, b, "blocksize", &o[3])))
       return LT_FAILURE;
-    o[1] = mul_dim(d[1], b * b);
+    if (LT_FAILED(lk_plan_mul_dim(p, d[1], b * b, "blocksize squared",
+                                  &o[1])))
+      return LT_FAILURE;
     break;
   }
   return lk_plan_check_size(p, &out[0]);

@@ -7,7 +7,9 @@
 #include "kernels/ref/nn_util.h"
 
 /* Reads a list attribute of exactly `want` values >= lo into out, or the
- * default `dflt` everywhere when it is absent. */
+ * default `dflt` everywhere when it is absent. Values past
+ * LK_DATA_MAX_ELEMENTS are refused, so sums and products of them and dims
+ * cannot overflow. */
 static lt_result_t window_ints(lk_plan_t *p, const char *name, int32_t want,
                                int64_t lo, int64_t dflt, int64_t *out) {
   int64_t v[2 * LK_WINDOW_MAX_SPATIAL + 1];
@@ -26,6 +28,9 @@ static lt_result_t window_ints(lk_plan_t *p, const char *name, int32_t want,
                           "attribute '%s' must have values >= %lld, got "
                           "%lld",
                           name, (long long)lo, (long long)v[i]);
+    if (v[i] > LK_DATA_MAX_ELEMENTS)
+      return lk_plan_fail(p, "attribute '%s' value %lld is too large", name,
+                          (long long)v[i]);
     out[i] = v[i];
   }
   return LT_SUCCESS;
@@ -69,7 +74,13 @@ lt_result_t lk_window_out(lk_plan_t *p, lk_window_t *w, int32_t d, int64_t in,
   *out = -1;
   int64_t k = w->kernel[d], s = w->strides[d];
   if (in < 0 || k < 0) return LT_SUCCESS;
-  int64_t ext = (k - 1) * w->dilations[d] + 1, o;
+  int64_t ext, o;
+  if (!lk_size_mul(k - 1, w->dilations[d], &ext))
+    return lk_plan_fail(p,
+                        "spatial dim %d: kernel %lld with dilation %lld is "
+                        "too large",
+                        (int)d, (long long)k, (long long)w->dilations[d]);
+  ext++;
   int64_t *pb = &w->pads[d], *pe = &w->pads[w->spatial + d];
   switch (w->auto_pad) {
   case LK_AUTO_PAD_SAME_UPPER:

@@ -35,10 +35,10 @@ static double pool_window(const lk_pool_params_t *p, const double *xp,
                           const int64_t *opos) {
   int32_t ns = p->spatial;
   pool_span_t sp[LK_POOL_MAX_SPATIAL];
-  int64_t padded = 1;
+  double padded = 1; /* a product of window sizes: past int64 */
   for (int32_t d = 0; d < ns; d++) {
     sp[d] = span_of(p, d, opos[d], in_dims[d]);
-    padded *= sp[d].padded;
+    padded *= (double)sp[d].padded;
     if (sp[d].count == 0) return p->type == LK_POOL_MAX ? -INFINITY : 0.0;
   }
   int64_t k[LK_POOL_MAX_SPATIAL], valid = 0;
@@ -73,7 +73,7 @@ static double pool_window(const lk_pool_params_t *p, const double *xp,
     if (d < 0) break;
   }
   if (p->type == LK_POOL_AVG)
-    return acc / (double)(p->count_include_pad ? padded : valid);
+    return acc / (p->count_include_pad ? padded : (double)valid);
   if (p->type == LK_POOL_LP) return pow(acc, 1.0 / (double)p->p);
   return acc;
 }

@@ -59,7 +59,7 @@ static double original_coord(const lk_resize_params_t *p, int32_t d, int64_t o,
     r = len == 1.0 ? (b - a) * (double)(in - 1) / 2.0
                    : x * (b - a) * (double)(in - 1) / (len - 1.0);
     r += a * (double)(in - 1);
-    *outside = r < 0.0 || r > (double)(in - 1);
+    *outside = !(r >= 0.0 && r <= (double)(in - 1)); /* NaN too */
     return r;
   }
   }

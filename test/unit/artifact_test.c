@@ -135,6 +135,11 @@ static void expect_error(const uint8_t *data, size_t size, const char *want,
 static void put32(uint8_t *p, uint32_t v) {
   for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
+static void put64(uint8_t *p, uint64_t v) {
+  put32(p, (uint32_t)v);
+  put32(p + 4, (uint32_t)(v >> 32));
+}
+
 static uint64_t get64(const uint8_t *p) {
   uint64_t v = 0;
   for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
@@ -215,6 +220,53 @@ static void test_corruptions(const uint8_t *data, size_t size) {
   memcpy(copy, data, size);
   put32(copy + section_off(data, LT_ARTIFACT_SECTION_ATTRS) + 1 * LT_ARTIFACT_ATTR_SIZE + 12, 0x7fffffffu);
   expect_error(copy, size, "attribute #1: value", "attribute list");
+  /* Tensors the runtime could not size, access in place or bind: a shape
+   * past the plan steps' size limit, a misaligned arena slot, a model input
+   * that is an arena tensor, an input tensor the inputs do not list, a
+   * result with no memory to write. */
+  static const struct {
+    uint32_t tensor, field;
+    uint64_t v;
+    const char *want;
+  } t[] = {
+      {2, 16, (uint64_t)1 << 45,
+       "tensor #2: dims: shape 35184372088832x2x8x8 is too large (its "
+       "nonzero dims multiply past 281474976710656)"},
+      {3, 104, 510,
+       "tensor #3: offset: arena offset 510 is not aligned for its f32 "
+       "elements"},
+      {0, 96, LT_ARTIFACT_STORAGE_ARENA,
+       "section inputs: entry #0: tensor #0 is not model input #0"},
+      {2, 96, LT_ARTIFACT_STORAGE_INPUT,
+       "tensor #2: offset: model input #0 is tensor #0"},
+      {2, 96, LT_ARTIFACT_STORAGE_NONE,
+       "instruction #0 (lite.conv2d): result #0: tensor #2 is absent, not "
+       "stored in an arena or dynamically"},
+  };
+  const uint64_t tensors = section_off(data, LT_ARTIFACT_SECTION_TENSORS);
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    memcpy(copy, data, size);
+    uint8_t *f = copy + tensors + t[i].tensor * LT_ARTIFACT_TENSOR_SIZE +
+                 t[i].field;
+    if (t[i].field == 96) put32(f, (uint32_t)t[i].v);
+    else put64(f, t[i].v);
+    expect_error(copy, size, t[i].want, t[i].want);
+  }
+  /* A read before the write (relu's operand made its own result) and an
+   * output nothing writes (relu writes mid instead). */
+  const uint64_t indices = section_off(data, LT_ARTIFACT_SECTION_INDICES);
+  const uint8_t *relu = data + section_off(data, LT_ARTIFACT_SECTION_INSTRS) +
+                        LT_ARTIFACT_INSTR_SIZE;
+  memcpy(copy, data, size);
+  put32(copy + indices + 4 * (uint32_t)get64(relu + 16), 3);
+  expect_error(copy, size,
+               "instruction #1 (lite.relu): operand #0: tensor #3 is read "
+               "before any instruction writes it", "read before write");
+  memcpy(copy, data, size);
+  put32(copy + indices + 4 * (uint32_t)get64(relu + 24), 2);
+  expect_error(copy, size,
+               "section outputs: entry #0: tensor #3 is never written",
+               "output never written");
   free(copy);
 }
 
@@ -287,11 +339,6 @@ static void test_tensor_round_trip(const uint8_t *data, size_t size) {
   CHECK(at.vt->get_tensor(at.self, "axis", &v) == LK_ATTR_WRONG_KIND);
   CHECK(lk_attr_int(at, "value", 5) == 5); /* a tensor is no int */
   lt_artifact_free(a);
-}
-
-static void put64(uint8_t *p, uint64_t v) {
-  put32(p, (uint32_t)v);
-  put32(p + 4, (uint32_t)(v >> 32));
 }
 
 /* Attribute #0 ("value", i64 [1]) is words 0..4 of the attribute data:

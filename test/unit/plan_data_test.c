@@ -543,6 +543,11 @@ static void test_slice_pad_tile_space(void) {
   lk_shape_t tb[2] = {SHAPE(LK_F32, 2), CONST_I64(-1)};
   CHECK(failed_with(lk_plan_tile(&p, tb, 2, out), &p,
                     "repeats[0] is -1; repeats must be >= 0", __LINE__));
+  /* A dim times its repeats past the size limit (and past int64). */
+  lk_shape_t tbig[2] = {SHAPE(LK_F32, (int64_t)1 << 40),
+                        CONST_I64((int64_t)1 << 40)};
+  CHECK(failed_with(lk_plan_tile(&p, tbig, 2, out), &p,
+                    "repeats[0] is too large (1099511627776)", __LINE__));
 
   lk_space_params_t sp;
   lk_shape_t x[1] = {SHAPE(LK_F32, 1, 8, 3, -1)};
@@ -557,6 +562,16 @@ static void test_slice_pad_tile_space(void) {
   CHECK(failed_with(lk_plan_space(&p, LK_SPACE_SPACE_TO_DEPTH, r3, 1, out, &sp),
                     &p, "operand #0 (input) must have rank 4, got 3",
                     __LINE__));
+  /* Dims times the block past the size limit (and past int64). */
+  lk_shape_t huge[1] = {SHAPE(LK_F32, 1, 4, (int64_t)1 << 62, 1)};
+  CHECK(failed_with(
+      lk_plan_space(&p, LK_SPACE_DEPTH_TO_SPACE_DCR, huge, 1, out, &sp), &p,
+      "blocksize 2 times dim 4611686018427387904 is too large", __LINE__));
+  lk_shape_t deep[1] = {SHAPE(LK_F32, 1, (int64_t)1 << 62, 2, 2)};
+  CHECK(failed_with(
+      lk_plan_space(&p, LK_SPACE_SPACE_TO_DEPTH, deep, 1, out, &sp), &p,
+      "blocksize squared 4 times dim 4611686018427387904 is too large",
+      __LINE__));
 }
 
 /* ---- trilu -------------------------------------------------------------- */

@@ -256,6 +256,18 @@ static void test_pool_errors(void) {
   POOL_ERROR(wide, x,
              "spatial dim 0: the window spans 5 elements (kernel 3, dilation "
              "2), more than the 4 of the padded input");
+  /* Values whose sums or products with dims would overflow int64. */
+  const attr_t hugepad[] = {STR("pooling_type", "max"),
+                            INTS("kernel_shape", 2, 2),
+                            INTS("pads", 0, 0, INT64_MAX, 0), END};
+  POOL_ERROR(hugepad, x,
+             "attribute 'pads' value 9223372036854775807 is too large");
+  const attr_t hugedil[] = {STR("pooling_type", "max"),
+                            INTS("kernel_shape", (int64_t)1 << 40, 2),
+                            INTS("dilations", (int64_t)1 << 40, 1), END};
+  POOL_ERROR(hugedil, x,
+             "spatial dim 0: kernel 1099511627776 with dilation "
+             "1099511627776 is too large");
 }
 
 /* ---- conv2d ------------------------------------------------------------------------ */
@@ -576,6 +588,16 @@ static void test_transpose_errors(void) {
                   "attribute 'output_shape' must have values >= 1, got 0");
   const attr_t pads[] = {INTS("pads", 3, 3, 3, 3), END};
   TRANSPOSE_ERROR(pads, xw, "spatial dim 0: output size -1 is not positive");
+  /* Strides times the input, output_padding or output_shape past the size
+   * limit (their sums would overflow int64). */
+  const lk_shape_t wide[] = {SHAPE(LK_F32, 1, 2, (int64_t)1 << 40, 3),
+                             SHAPE(LK_F32, 2, 2, 3, 3)};
+  const attr_t stride[] = {INTS("strides", (int64_t)1 << 40, 1), END};
+  TRANSPOSE_ERROR(stride, wide, "spatial dim 0: the output size is too large");
+  const attr_t opbig[] = {INTS("output_padding", INT64_MAX, 0), END};
+  TRANSPOSE_ERROR(opbig, xw, "spatial dim 0: the output size is too large");
+  const attr_t osbig[] = {INTS("output_shape", INT64_MAX, 5), END};
+  TRANSPOSE_ERROR(osbig, xw, "spatial dim 0: the output size is too large");
   const lk_shape_t b[] = {x, SHAPE(LK_F32, 2, 2, 3, 3), SHAPE(LK_F32, 3)};
   TRANSPOSE_ERROR(none, b, "operand #2 (B) must have 2 elements, got 3");
 }

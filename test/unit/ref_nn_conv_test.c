@@ -438,6 +438,16 @@ static void test_pool(void) {
   p.count_include_pad = true; /* past the padded input never counts */
   CHECK(WS_POOL2D(&p, &tx, &ty));
   CHECK(all_near(&ty, (double[]){6, 7.5, 12, 13.5}, 4, 1e-7));
+  /* A 2^40 x 2^40 window over the padding and one element: 2^80 padded
+   * taps (an int64 count overflowed). */
+  float one = 1, tiny = 0;
+  lk_tensor_t t1 = tensor(LK_F32, &one, DIMS(1, 1, 1, 1));
+  lk_tensor_t tt = tensor(LK_F32, &tiny, DIMS(1, 1, 1, 1));
+  p = pool_params(LK_POOL_AVG, 2, (int64_t)1 << 40);
+  p.count_include_pad = true;
+  p.pads_begin[0] = p.pads_begin[1] = ((int64_t)1 << 40) - 1;
+  CHECK(WS_POOL2D(&p, &t1, &tt));
+  CHECK(tiny == (float)ldexp(1, -80));
 
   /* lp (p = 2 and 3) over 1-D windows of 2 with padding 1: the pad adds 0. */
   double xd[3] = {3, -4, 12}, yd[4];

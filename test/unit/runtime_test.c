@@ -394,6 +394,48 @@ static void test_packed_kernel(void) {
   free(data);
 }
 
+/* x [?, 4] -> relu -> y, recorded [2, 4]: a dim the compiler fixed holds
+ * at every re-plan, not only at load (runtime_fuzz: a re-planned result
+ * larger than its record was allocated unchecked). */
+static void test_replan_record(void) {
+  lt_aw_t *w = lt_aw_new();
+  lt_aw_arena(w, "host", LK_TARGET_HOST, 0, 64);
+  int64_t xd[2] = {-1, 4}, yd[2] = {2, 4};
+  lk_place_t nchw = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  uint32_t x = lt_aw_tensor(w, &(lt_aw_tensor_t){"x", LK_F32, 2, xd, nchw,
+                                                 LT_ARTIFACT_STORAGE_INPUT, 0,
+                                                 0, 0, NULL});
+  uint32_t y = lt_aw_tensor(w, &(lt_aw_tensor_t){"y", LK_F32, 2, yd, nchw,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 0, 32, NULL});
+  lt_aw_input(w, x);
+  lt_aw_output(w, y);
+  lt_aw_instr(w, "ref_relu__f32_nchw", "lite.relu", &x, 1, &y, 1);
+  uint8_t *data;
+  size_t size;
+  CHECK(lt_aw_finish(w, "lite test", &data, &size) == LT_OK);
+  lt_aw_free(w);
+  lt_model_t *m = load(data, size);
+  lt_predictor_t *p = NULL;
+  if (m && lt_predictor_create(m, NULL, &p) == LT_OK) {
+    float xs[8] = {0};
+    int64_t d[2] = {2, 4};
+    CHECK(lt_predictor_set_input(p, 0, LK_F32, 2, d, xs, sizeof xs) == LT_OK);
+    CHECK(lt_predictor_run(p) == LT_OK);
+    d[0] = 1;
+    CHECK(lt_predictor_set_input(p, 0, LK_F32, 2, d, xs, sizeof xs) == LT_OK);
+    lt_status_t st = lt_predictor_run(p);
+    CHECK(st && strstr(lt_status_message(st),
+                       "instruction #0 (lite.relu, ref_relu__f32_nchw): "
+                       "result #0: the plan step gives shape 1x4, the "
+                       "artifact records 2x4"));
+    lt_status_free(st);
+  }
+  lt_predictor_destroy(p);
+  lt_model_release(m);
+  free(data);
+}
+
 /* Predictors of one model on threads of their own (run under TSan too). */
 typedef struct worker {
   lt_model_t *m;
@@ -446,6 +488,7 @@ int main(void) {
   test_load_errors();
   test_io_copy();
   test_packed_kernel();
+  test_replan_record();
   test_threads();
   if (g_failures) {
     fprintf(stderr, "runtime_test: %d failure(s)\n", g_failures);
