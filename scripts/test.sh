@@ -19,7 +19,9 @@
 #      liblite_runtime.so exports only the C API (nm) and its stripped size
 #      is reported; the runtime's thread test under ThreadSanitizer
 #   7. the libFuzzer targets (clang-14) run for FUZZ_SECONDS each on seed
-#      corpora made from test/lit and the ONNX test models
+#      corpora made from test/lit and the ONNX test models: the parser, the
+#      ONNX importer, the artifact loader, and the runtime (load, plan and
+#      run an arbitrary artifact)
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
 # counts once per build; the layer check, conformance, the model comparison
@@ -230,12 +232,13 @@ fuzz() {
 }
 
 if [[ "$fuzz_seconds" != 0 ]]; then
-  if ! TARGETS="parser_fuzz onnx_import_fuzz artifact_fuzz" scripts/build.sh fuzz -DLITE_WERROR=ON; then
+  if ! TARGETS="parser_fuzz onnx_import_fuzz artifact_fuzz runtime_fuzz" scripts/build.sh fuzz -DLITE_WERROR=ON; then
     fail 1 "fuzz: build FAILED"
   else
     fuzz parser_fuzz seeds -dict="$root/test/fuzz/mlir.dict"
     fuzz onnx_import_fuzz onnx_seeds
     fuzz artifact_fuzz artifact_seeds
+    fuzz runtime_fuzz runtime_seeds -malloc_limit_mb=1024
   fi
 fi
 
