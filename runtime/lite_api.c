@@ -87,10 +87,10 @@ lite_status_t lite_model_load_buffer(const void *data, size_t size,
 void lite_model_release(lite_model_t *model) { lt_model_release(MODEL(model)); }
 
 uint32_t lite_model_num_inputs(const lite_model_t *model) {
-  return lt_artifact_num_inputs(lt_model_artifact(MODEL(model)));
+  return model ? lt_artifact_num_inputs(lt_model_artifact(MODEL(model))) : 0;
 }
 uint32_t lite_model_num_outputs(const lite_model_t *model) {
-  return lt_artifact_num_outputs(lt_model_artifact(MODEL(model)));
+  return model ? lt_artifact_num_outputs(lt_model_artifact(MODEL(model))) : 0;
 }
 
 static void info_of(const lt_artifact_tensor_t *t, const char *name,
@@ -104,10 +104,11 @@ static void info_of(const lt_artifact_tensor_t *t, const char *name,
 
 static lite_status_t io_info(const lite_model_t *model, uint32_t index,
                              bool input, lite_tensor_info_t *out_info) {
+  if (!model || !out_info)
+    return bad("%s: model or out_info is NULL", "lite_model_io_info");
   const lt_model_t *m = MODEL(model);
   const lt_artifact_t *a = lt_model_artifact(m);
   uint32_t n = input ? lt_artifact_num_inputs(a) : lt_artifact_num_outputs(a);
-  if (!out_info) return bad("%s: out_info is NULL", "lite_model_io_info");
   if (index >= n)
     return PUB(lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                               "%s #%u: the model has %u", input ? "input" : "output",
@@ -130,6 +131,8 @@ lite_status_t lite_model_output_info(const lite_model_t *model, uint32_t index,
 
 static lite_status_t find_io(const lite_model_t *model, const char *name,
                              bool input, uint32_t *out_index) {
+  if (!model || !out_index)
+    return bad("%s: model or out_index is NULL", "lite_model_find");
   const lt_model_t *m = MODEL(model);
   const lt_artifact_t *a = lt_model_artifact(m);
   uint32_t n = input ? lt_artifact_num_inputs(a) : lt_artifact_num_outputs(a);
@@ -210,14 +213,16 @@ lite_status_t lite_predictor_get_output(const lite_predictor_t *p,
 }
 
 uint32_t lite_predictor_num_profile_entries(const lite_predictor_t *p) {
-  return lt_model_num_instrs(lt_predictor_model(PRED(p)));
+  return p ? lt_model_num_instrs(lt_predictor_model(PRED(p))) : 0;
 }
 
 lite_status_t lite_predictor_profile_entry(const lite_predictor_t *p,
                                            uint32_t index,
                                            lite_profile_entry_t *out_entry) {
+  if (!p || !out_entry || index >= lite_predictor_num_profile_entries(p))
+    return bad("%s: no such entry", "lite_predictor_profile_entry");
   const lt_model_t *m = lt_predictor_model(PRED(p));
-  if (!out_entry || index >= lt_model_num_instrs(m))
+  if (index >= lt_model_num_instrs(m))
     return bad("%s: no such entry", "lite_predictor_profile_entry");
   const lt_rt_instr_t *ins = lt_model_instr(m, index);
   const lt_predictor_instr_profile_t *pr = &lt_predictor_profile(PRED(p))[index];
@@ -227,5 +232,5 @@ lite_status_t lite_predictor_profile_entry(const lite_predictor_t *p,
 }
 
 void lite_predictor_profile_reset(lite_predictor_t *p) {
-  lt_predictor_profile_reset(PRED(p));
+  if (p) lt_predictor_profile_reset(PRED(p));
 }
