@@ -26,8 +26,12 @@ bool lk_plan_shape_tensors(const lk_shape_t *in, uint32_t num_in, uint32_t n,
     out[i].rank = -1;
     if (!lk_shape_present(in, num_in, i)) continue;
     if (in[i].rank < 0 || in[i].rank > LK_MAX_RANK) return false;
+    /* Past LK_DATA_MAX_ELEMENTS no tensor is planned: a size function's
+     * arithmetic over such dims would overflow. */
+    int64_t count = 1;
     for (int32_t d = 0; d < in[i].rank; d++)
-      if (in[i].dims[d] < 0) return false;
+      if (in[i].dims[d] < 0 || !lk_size_mul(count, in[i].dims[d], &count))
+        return false;
     out[i].dtype = in[i].dtype;
     out[i].rank = in[i].rank;
     memcpy(out[i].dims, in[i].dims, (size_t)in[i].rank * sizeof(int64_t));

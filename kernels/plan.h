@@ -38,9 +38,10 @@ void lk_shapes_of(const lk_tensor_t *in, uint32_t num_in, lk_shape_t *out);
 
 /* Shape-only tensors (data NULL) of in[0..n) for a kernel's workspace
  * function, the ones past num_in and absent ones with dtype none. False
- * when a present one's rank or a dim is unknown: its step then leaves the
- * workspace at 0, to be planned once the shapes are (the runtime plans
- * such an op again before it runs it). */
+ * when a present one's rank or a dim is unknown, or its element count
+ * passes LK_DATA_MAX_ELEMENTS: its step then leaves the workspace at 0, to
+ * be planned once the shapes are (the runtime plans such an op again
+ * before it runs it, and checks its results against the artifact). */
 bool lk_plan_shape_tensors(const lk_shape_t *in, uint32_t num_in, uint32_t n,
                            lk_tensor_t *out);
 

@@ -359,6 +359,18 @@ static void test_layout_parallel(lk_registry_t *r) {
   free(a.data), free(b.data), free(t.data);
 }
 
+/* Shapes past LK_DATA_MAX_ELEMENTS get no shape-only tensors, so no size
+ * function multiplies their dims (runtime_fuzz: an overflow in conv's). */
+static void test_shape_tensors(void) {
+  lk_shape_t s[2] = {{.dtype = LK_F32, .rank = 2, .dims = {1 << 20, 1 << 20}},
+                     {.dtype = LK_F32, .rank = 2, .dims = {1 << 30, 1 << 30}}};
+  lk_tensor_t t[2];
+  CHECK(lk_plan_shape_tensors(s, 1, 1, t) && t[0].dims[1] == 1 << 20);
+  CHECK(!lk_plan_shape_tensors(s, 2, 2, t));
+  s[1].dims[0] = -1;
+  CHECK(!lk_plan_shape_tensors(s, 2, 2, t));
+}
+
 static void test_plan_steps(void) {
   size_t n;
   const lk_plan_step_t *steps = lk_plan_steps(&n);
@@ -388,6 +400,7 @@ int main(void) {
   test_parallel();
   test_layout_parallel(r);
   test_plan_steps();
+  test_shape_tensors();
   lk_registry_destroy(r);
   if (g_failures) {
     fprintf(stderr, "kernel_abi_test: %d failure(s)\n", g_failures);
