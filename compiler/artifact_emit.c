@@ -221,9 +221,11 @@ static lt_result_t emit_op(emit_t *e, lt_op_t *op) {
                                 "lite-pick-kernels (or lite-compile) first", name);
   const lt_attr_t *off = lt_op_attr(op, "lite.offset");
   const lt_attr_t *arena = lt_op_attr(op, "lite.arena");
-  uint32_t ops[64], res[64];
-  if (op->num_operands > 64 || op->num_results > 64)
-    return lt_op_emit_error(op, "artifact: '%s' has more than 64 operands or results", name);
+  uint32_t ops[LT_ARTIFACT_MAX_OPERANDS], res[LT_ARTIFACT_MAX_OPERANDS];
+  if (op->num_operands > LT_ARTIFACT_MAX_OPERANDS ||
+      op->num_results > LT_ARTIFACT_MAX_OPERANDS)
+    return lt_op_emit_error(op, "artifact: '%s' has more than %u operands or "
+                                "results", name, LT_ARTIFACT_MAX_OPERANDS);
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (!lookup(e, lt_op_operand(op, i), &ops[i]))
       return lt_op_emit_error(op, "artifact: operand #%u of '%s' is defined in no "

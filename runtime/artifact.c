@@ -245,6 +245,47 @@ static lt_status_t read_tensor_attr(uint32_t i, const uint8_t *p,
   return LT_OK;
 }
 
+/* Whether tensors u and v take overlapping bytes of one arena. */
+static bool slots_overlap(const lt_artifact_tensor_t *u,
+                          const lt_artifact_tensor_t *v) {
+  return u->storage == LT_ARTIFACT_STORAGE_ARENA &&
+         v->storage == LT_ARTIFACT_STORAGE_ARENA && u->arena == v->arena &&
+         u->size && v->size && u->offset < v->offset + v->size &&
+         v->offset < u->offset + u->size;
+}
+
+/* Kernels write instruction i's results: into memory the runtime owns, and
+ * into a slot that is an operand's or another result's in place (the same
+ * offset) or shares no byte with it. */
+static lt_status_t check_results(const lt_artifact_t *a, uint32_t i) {
+  const lt_artifact_instr_t *r = &a->instrs[i];
+  for (uint32_t k = 0; k < r->num_results; k++) {
+    const lt_artifact_tensor_t *t = &a->tensors[r->results[k]];
+    lt_artifact_storage_t s = t->storage;
+    if (s != LT_ARTIFACT_STORAGE_ARENA && s != LT_ARTIFACT_STORAGE_DYNAMIC)
+      return bad("instruction #%u (%.*s): result #%u: tensor #%u is %s, not "
+                 "stored in an arena or dynamically", i, (int)r->op.len,
+                 r->op.data, k, r->results[k],
+                 s == LT_ARTIFACT_STORAGE_NONE     ? "absent"
+                 : s == LT_ARTIFACT_STORAGE_WEIGHT ? "a weight"
+                                                   : "a model input");
+    for (uint32_t j = 0; j < r->num_operands + k; j++) {
+      bool operand = j < r->num_operands;
+      uint32_t other = operand ? r->operands[j] : r->results[j - r->num_operands];
+      const lt_artifact_tensor_t *o = &a->tensors[other];
+      if (slots_overlap(t, o) && o->offset != t->offset)
+        return bad("instruction #%u (%.*s): result #%u: arena slot [%llu, "
+                   "+%llu) overlaps %s #%u's [%llu, +%llu)", i,
+                   (int)r->op.len, r->op.data, k,
+                   (unsigned long long)t->offset, (unsigned long long)t->size,
+                   operand ? "operand" : "result",
+                   operand ? j : j - r->num_operands,
+                   (unsigned long long)o->offset, (unsigned long long)o->size);
+    }
+  }
+  return LT_OK;
+}
+
 /* The first+count range [first, first + count) of a table of n entries. */
 static bool range_ok(uint32_t first, uint32_t count, uint32_t n) {
   return first <= n && count <= n - first;
@@ -448,18 +489,10 @@ static lt_status_t read_tables(lt_artifact_t *a) {
     }
     if (rd32(p + 48) != 0 || rd32(p + 52) != 0)
       return bad("instruction #%u: flags: must be 0", i);
-    /* Kernels write their results: into memory the runtime owns. */
-    for (uint32_t k = 0; k < count[1]; k++) {
-      uint32_t t = a->indices[first[1] + k];
-      lt_artifact_storage_t s = a->tensors[t].storage;
-      if (s != LT_ARTIFACT_STORAGE_ARENA && s != LT_ARTIFACT_STORAGE_DYNAMIC)
-        return bad("instruction #%u (%.*s): result #%u: tensor #%u is %s, "
-                   "not stored in an arena or dynamically", i, (int)r->op.len,
-                   r->op.data, k, t,
-                   s == LT_ARTIFACT_STORAGE_NONE     ? "absent"
-                   : s == LT_ARTIFACT_STORAGE_WEIGHT ? "a weight"
-                                                     : "a model input");
-    }
+    if (count[0] > LT_ARTIFACT_MAX_OPERANDS || count[1] > LT_ARTIFACT_MAX_OPERANDS)
+      return bad("instruction #%u (%.*s): %u operands and %u results; at most "
+                 "%u of each", i, (int)r->op.len, r->op.data, count[0],
+                 count[1], LT_ARTIFACT_MAX_OPERANDS);
     r->operands = a->indices + first[0];
     r->num_operands = count[0];
     r->results = a->indices + first[1];
@@ -468,6 +501,7 @@ static lt_status_t read_tables(lt_artifact_t *a) {
     r->num_attrs = count[2];
     r->locs = a->locs + first[3];
     r->num_locs = count[3];
+    if ((st = check_results(a, i))) return st;
   }
   return LT_OK;
 }

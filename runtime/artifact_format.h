@@ -73,6 +73,9 @@ typedef enum lt_artifact_storage {
  * first_attr u32, num_attrs u32 (ATTRS), first_loc u32, num_locs u32
  * (LOCS), flags u32 (0), reserved u32 (0). */
 #define LT_ARTIFACT_INSTR_SIZE 56u
+/* The most operands, and the most results, of one instruction (a kernel
+ * call's limit, LK_CALL_MAX_OPERANDS). */
+#define LT_ARTIFACT_MAX_OPERANDS 64u
 
 /* Attribute (24 bytes): name str, kind u32, count u32, value u64. INT: value
  * is the i64's bits; FLOAT: the f64's bits; INTS/FLOATS: count elements

@@ -223,7 +223,8 @@ static void test_corruptions(const uint8_t *data, size_t size) {
   /* Tensors the runtime could not size, access in place or bind: a shape
    * past the plan steps' size limit, a misaligned arena slot, a model input
    * that is an arena tensor, an input tensor the inputs do not list, a
-   * result with no memory to write. */
+   * result with no memory to write, a result slot partly over its
+   * operand's. */
   static const struct {
     uint32_t tensor, field;
     uint64_t v;
@@ -242,6 +243,9 @@ static void test_corruptions(const uint8_t *data, size_t size) {
       {2, 96, LT_ARTIFACT_STORAGE_NONE,
        "instruction #0 (lite.conv2d): result #0: tensor #2 is absent, not "
        "stored in an arena or dynamically"},
+      {3, 104, 256,
+       "instruction #1 (lite.relu): result #0: arena slot [256, +512) "
+       "overlaps operand #0's [0, +512)"},
   };
   const uint64_t tensors = section_off(data, LT_ARTIFACT_SECTION_TENSORS);
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
@@ -378,6 +382,34 @@ static void test_tensor_corruptions(const uint8_t *data, size_t size) {
   free(copy);
 }
 
+/* An instruction past the kernel call's operand limit. */
+static void test_operand_limit(void) {
+  lt_aw_t *w = lt_aw_new();
+  lt_aw_arena(w, "host", LK_TARGET_HOST, 0, 1024);
+  int64_t d[1] = {1}, yd[1] = {LT_ARTIFACT_MAX_OPERANDS + 1};
+  lk_place_t host = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  uint32_t x = lt_aw_tensor(w, &(lt_aw_tensor_t){"x", LK_F32, 1, d, host,
+                                                 LT_ARTIFACT_STORAGE_INPUT, 0,
+                                                 0, 0, NULL});
+  uint32_t y = lt_aw_tensor(w, &(lt_aw_tensor_t){"y", LK_F32, 1, yd, host,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 0, 260, NULL});
+  lt_aw_input(w, x);
+  lt_aw_output(w, y);
+  uint32_t xs[LT_ARTIFACT_MAX_OPERANDS + 1];
+  for (uint32_t i = 0; i <= LT_ARTIFACT_MAX_OPERANDS; i++) xs[i] = x;
+  lt_aw_instr(w, "ref_concat__f32_nchw", "lite.concat", xs,
+              LT_ARTIFACT_MAX_OPERANDS + 1, &y, 1);
+  uint8_t *data;
+  size_t size;
+  CHECK(lt_aw_finish(w, "lite test", &data, &size) == LT_OK);
+  lt_aw_free(w);
+  expect_error(data, size,
+               "instruction #0 (lite.concat): 65 operands and 1 results; at "
+               "most 64 of each", "too many operands");
+  free(data);
+}
+
 static void test_file(const uint8_t *data, size_t size) {
   char path[] = "/tmp/artifact_test_XXXXXX";
   int fd = mkstemp(path);
@@ -407,6 +439,7 @@ int main(void) {
   if (!data) return 1;
   test_round_trip(data, size);
   test_corruptions(data, size);
+  test_operand_limit();
   test_file(data, size);
   free(data);
   build_tensors(&data, &size);
