@@ -271,8 +271,9 @@ static lt_status_t check_results(const lt_artifact_t *a, uint32_t i) {
                                                    : "a model input");
     for (uint32_t j = 0; j < r->num_operands + k; j++) {
       bool operand = j < r->num_operands;
-      uint32_t other = operand ? r->operands[j] : r->results[j - r->num_operands];
-      const lt_artifact_tensor_t *o = &a->tensors[other];
+      const lt_artifact_tensor_t *o =
+          &a->tensors[operand ? r->operands[j]
+                              : r->results[j - r->num_operands]];
       if (slots_overlap(t, o) && o->offset != t->offset)
         return bad("instruction #%u (%.*s): result #%u: arena slot [%llu, "
                    "+%llu) overlaps %s #%u's [%llu, +%llu)", i,
@@ -489,7 +490,8 @@ static lt_status_t read_tables(lt_artifact_t *a) {
     }
     if (rd32(p + 48) != 0 || rd32(p + 52) != 0)
       return bad("instruction #%u: flags: must be 0", i);
-    if (count[0] > LT_ARTIFACT_MAX_OPERANDS || count[1] > LT_ARTIFACT_MAX_OPERANDS)
+    if (count[0] > LT_ARTIFACT_MAX_OPERANDS ||
+        count[1] > LT_ARTIFACT_MAX_OPERANDS)
       return bad("instruction #%u (%.*s): %u operands and %u results; at most "
                  "%u of each", i, (int)r->op.len, r->op.data, count[0],
                  count[1], LT_ARTIFACT_MAX_OPERANDS);
