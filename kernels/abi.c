@@ -20,33 +20,41 @@ bool lk_view_dense(lk_view_t *v, lk_dtype_t dtype, int32_t rank,
   v->data = data;
   if (rank > 0) memcpy(v->dims, dims, (size_t)rank * sizeof(int64_t));
   int64_t es = (int64_t)lk_dtype_size(dtype), step = es;
+  /* Any step past int64 makes the view unrepresentable. */
+  bool over = false;
+#define GROW(k) (over |= __builtin_mul_overflow(step, (k), &step))
   if (layout == LK_LAYOUT_NHWC) {
     /* Stored N, spatial..., C. */
     v->strides[1] = step;
-    step *= dims[1];
+    GROW(dims[1]);
     for (int32_t i = rank - 1; i >= 2; i--) {
       v->strides[i] = step;
-      step *= dims[i];
+      GROW(dims[i]);
     }
     v->strides[0] = step;
-    step *= dims[0];
+    GROW(dims[0]);
   } else if (block > 1) {
     /* Stored N, ceil(C/B), spatial..., B. */
     v->block_stride = step;
-    step *= block;
+    GROW(block);
     for (int32_t i = rank - 1; i >= 2; i--) {
       v->strides[i] = step;
-      step *= dims[i];
+      GROW(dims[i]);
     }
     v->strides[1] = step;
-    step *= (dims[1] + block - 1) / block;
+    GROW(dims[1] / block + (dims[1] % block != 0));
     v->strides[0] = step;
-    step *= dims[0];
+    GROW(dims[0]);
   } else {
     for (int32_t i = rank - 1; i >= 0; i--) {
       v->strides[i] = step;
-      step *= dims[i];
+      GROW(dims[i]);
     }
+  }
+#undef GROW
+  if (over) {
+    memset(v, 0, sizeof *v);
+    return false;
   }
   v->nbytes = (size_t)step;
   return true;

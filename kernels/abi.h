@@ -43,7 +43,8 @@ typedef struct lk_view {
 /* A dense view of `layout` over data (may be NULL to size one first):
  * strides, block_stride and nbytes (blocked layouts pad C up to the block).
  * False for an unknown layout or `any`, a blocked layout below rank 2, nhwc
- * below rank 3, a negative dim or a rank out of [0, LK_MAX_RANK]. */
+ * below rank 3, a negative dim, a rank out of [0, LK_MAX_RANK] or a byte
+ * size past int64. */
 bool lk_view_dense(lk_view_t *v, lk_dtype_t dtype, int32_t rank,
                    const int64_t *dims, lk_layout_t layout, void *data);
 /* Byte offset of the element at logical index idx[0..rank). */

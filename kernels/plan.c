@@ -222,6 +222,13 @@ lt_result_t lk_plan_axis(lk_plan_t *p, int64_t axis, int32_t rank,
   return LT_SUCCESS;
 }
 
+bool lk_dims_in_limit(const int64_t *dims, int32_t rank) {
+  int64_t n = 1;
+  for (int32_t d = 0; d < rank; d++)
+    if (dims[d] > 0 && !lk_size_mul(n, dims[d], &n)) return false;
+  return true;
+}
+
 lt_result_t lk_plan_mul_dim(lk_plan_t *p, int64_t d, int64_t k,
                             const char *what, int64_t *out) {
   if (d < 0) {

@@ -194,6 +194,10 @@ static inline bool lk_size_mul(int64_t a, int64_t b, int64_t *out) {
   return true;
 }
 
+/* Whether the known nonzero dims of dims[0..rank) multiply to at most
+ * LK_DATA_MAX_ELEMENTS: then no product of them overflows. */
+bool lk_dims_in_limit(const int64_t *dims, int32_t rank);
+
 /* d * k for a result dim: -1 when d is unknown; fails with "<what> <k>
  * times dim <d> is too large" past LK_DATA_MAX_ELEMENTS. k >= 0. */
 lt_result_t lk_plan_mul_dim(lk_plan_t *p, int64_t d, int64_t k,

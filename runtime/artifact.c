@@ -271,8 +271,9 @@ static lt_status_t check_results(const lt_artifact_t *a, uint32_t i) {
                                                    : "a model input");
     for (uint32_t j = 0; j < r->num_operands + k; j++) {
       bool operand = j < r->num_operands;
-      uint32_t other = operand ? r->operands[j] : r->results[j - r->num_operands];
-      const lt_artifact_tensor_t *o = &a->tensors[other];
+      const lt_artifact_tensor_t *o =
+          &a->tensors[operand ? r->operands[j]
+                              : r->results[j - r->num_operands]];
       if (slots_overlap(t, o) && o->offset != t->offset)
         return bad("instruction #%u (%.*s): result #%u: arena slot [%llu, "
                    "+%llu) overlaps %s #%u's [%llu, +%llu)", i,
@@ -330,16 +331,13 @@ static lt_status_t read_tables(lt_artifact_t *a) {
       if (d < t->rank && t->dims[d] < -1)
         return bad("tensor #%u: dims[%d]: %lld is negative", i, d, (long long)t->dims[d]);
     }
-    /* The plan steps' size limit on the product of the known nonzero dims:
-     * then no product of one tensor's dims, element or byte count,
-     * overflows. */
-    int64_t elements = 1;
-    for (int d = 0; d < t->rank; d++)
-      if (t->dims[d] > 0 && !lk_size_mul(elements, t->dims[d], &elements))
-        return bad("tensor #%u: dims: shape %s is too large (its nonzero dims "
-                   "multiply past %lld)", i,
-                   lk_dims_str(t->dims, t->rank, (char[192]){0}, 192),
-                   (long long)LK_DATA_MAX_ELEMENTS);
+    /* The plan steps' size limit: then no product of one tensor's dims,
+     * element or byte count, overflows. */
+    if (!lk_dims_in_limit(t->dims, t->rank))
+      return bad("tensor #%u: dims: shape %s is too large (its nonzero dims "
+                 "multiply past %lld)", i,
+                 lk_dims_str(t->dims, t->rank, (char[192]){0}, 192),
+                 (long long)LK_DATA_MAX_ELEMENTS);
     int32_t tg = rdi32(p + 80), pr = rdi32(p + 84), ly = rdi32(p + 88);
     t->place.device = rdi32(p + 92);
     if (tg < 0 || tg >= LK_NUM_TARGETS) return bad("tensor #%u: target: %d is no target", i, tg);
@@ -489,7 +487,8 @@ static lt_status_t read_tables(lt_artifact_t *a) {
     }
     if (rd32(p + 48) != 0 || rd32(p + 52) != 0)
       return bad("instruction #%u: flags: must be 0", i);
-    if (count[0] > LT_ARTIFACT_MAX_OPERANDS || count[1] > LT_ARTIFACT_MAX_OPERANDS)
+    if (count[0] > LT_ARTIFACT_MAX_OPERANDS ||
+        count[1] > LT_ARTIFACT_MAX_OPERANDS)
       return bad("instruction #%u (%.*s): %u operands and %u results; at most "
                  "%u of each", i, (int)r->op.len, r->op.data, count[0],
                  count[1], LT_ARTIFACT_MAX_OPERANDS);

@@ -81,7 +81,8 @@ static void shape_of_tensor(const lt_model_t *m, uint32_t t, lk_shape_t *s) {
 }
 
 /* Planned result r against the tensor table: its element type, and the
- * dims both know. */
+ * dims both know; and against the size limit the loader holds the table
+ * to. */
 static lt_status_t check_recorded(const lt_model_t *m, uint32_t i, uint32_t r,
                                   const lk_shape_t *got) {
   const lt_artifact_tensor_t *t =
@@ -101,6 +102,12 @@ static lt_status_t check_recorded(const lt_model_t *m, uint32_t i, uint32_t r,
                        "artifact records %s",
                        r, lk_dims_str(got->dims, got->rank, a, sizeof a),
                        lk_dims_str(t->dims, t->rank, b, sizeof b));
+  if (!lk_dims_in_limit(got->dims, got->rank))
+    return instr_error(m, i, LT_STATUS_INVALID_ARGUMENT,
+                       "result #%u: the plan step gives shape %s, too large "
+                       "(its nonzero dims multiply past %lld)",
+                       r, lk_dims_str(got->dims, got->rank, a, sizeof a),
+                       (long long)LK_DATA_MAX_ELEMENTS);
   return LT_OK;
 }
 

@@ -433,7 +433,12 @@ lt_status_t lt_predictor_set_input(lt_predictor_t *p, uint32_t i,
             ? lk_dims_str(dims, rank, got, sizeof got)
             : "(bad rank)");
   lk_view_t v;
-  lk_view_dense(&v, dtype, rank, dims, LK_LAYOUT_NCHW, (void *)data);
+  if (!lk_view_dense(&v, dtype, rank, dims, LK_LAYOUT_NCHW, (void *)data))
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "input #%u ('%.*s'): shape %s of %s is too large",
+                          i, (int)at->name.len, at->name.data,
+                          lk_dims_str(dims, rank, got, sizeof got),
+                          lk_dtype_name(dtype));
   if (size < v.nbytes || (v.nbytes && !data))
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                           "input #%u ('%.*s'): shape %s of %s needs %zu bytes, "

@@ -17,11 +17,14 @@ static lt_result_t check_axes_operand(lk_plan_t *p, const lk_shape_t *in,
       LT_FAILED(lk_plan_expect_rank_range(p, in, 1, "axes", 1, 1)))
     return LT_FAILURE;
   *len = in[1].rank == 1 ? in[1].dims[0] : -1;
-  if (in[1].value && lk_numel(in[1].value) > LK_MAX_RANK)
+  /* The length when the contents are not known too: it sizes the result's
+   * rank. */
+  int64_t n = in[1].value ? lk_numel(in[1].value) : *len;
+  if (n > LK_MAX_RANK)
     return lk_plan_fail(p,
                         "operand #1 (axes) has %lld elements, more than the "
                         "rank of data",
-                        (long long)lk_numel(in[1].value));
+                        (long long)n);
   return LT_SUCCESS;
 }
 

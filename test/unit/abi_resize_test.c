@@ -166,6 +166,27 @@ static void test_crop(lk_registry_t *r) {
   free(j.y.data);
 }
 
+/* An empty result beside a long axis: nothing to compute (the kernel
+ * tabled taps for every output position of every axis, 2^40 here, and ran
+ * out of memory). */
+static void test_empty(lk_registry_t *r) {
+  float scales[4] = {1, 1, 1, 1};
+  job_t j = {.in = {{.dtype = LK_F32,
+                     .rank = 4,
+                     .dims = {1, 1, 0, (int64_t)1 << 40},
+                     .data = ramp},
+                    none_tensor(),
+                    vec(LK_F32, scales, 4),
+                    none_tensor()}};
+  if (!plan((const attr_t[]){END}, &j)) return;
+  CHECK(Y_DIMS_ARE(&j, 1, 1, 0, (int64_t)1 << 40));
+  lt_status_t st = call_row(r, "ref_resize__f32_nchw", &j, 3, sizeof j.params);
+  if (st) fprintf(stderr, "test_empty: %s\n", lt_status_message(st));
+  CHECK(st == LT_OK);
+  lt_status_free(st);
+  free(j.y.data);
+}
+
 /* Nearest on i32 through the any row, sizes on the last axis only
  * (test_resize_downsample_sizes_nearest's first row). */
 static void test_nearest_any(lk_registry_t *r) {
@@ -267,6 +288,7 @@ int main(void) {
   lk_registry_t *r = lk_registry_create();
   test_linear(r);
   test_crop(r);
+  test_empty(r);
   test_nearest_any(r);
   test_refusals(r);
   lk_registry_destroy(r);

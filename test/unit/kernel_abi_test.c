@@ -44,6 +44,13 @@ static void test_views(void) {
         v.strides[0] == 165 && v.nbytes == 330);
   CHECK(!lk_view_dense(&v, LK_F32, 1, d, LK_LAYOUT_NCHW8C, NULL));
   CHECK(!lk_view_dense(&v, LK_F32, 4, d, LK_LAYOUT_ANY, NULL));
+  /* A byte size past int64, in each layout (it wrapped to a small one). */
+  const int64_t huge[4] = {(int64_t)1 << 40, 1 << 20, 1 << 4, 1};
+  CHECK(!lk_view_dense(&v, LK_F32, 4, huge, LK_LAYOUT_NCHW, NULL));
+  CHECK(!lk_view_dense(&v, LK_F32, 4, huge, LK_LAYOUT_NHWC, NULL));
+  CHECK(!lk_view_dense(&v, LK_F32, 4, huge, LK_LAYOUT_NCHW8C, NULL));
+  const int64_t wide_c[2] = {1, INT64_MAX};
+  CHECK(!lk_view_dense(&v, LK_F32, 2, wide_c, LK_LAYOUT_NCHW8C, NULL));
   /* nchw round trip through lk_tensor_t; blocked views do not convert. */
   lk_tensor_t t = make(4, d), back;
   lk_view_from_tensor(&v, &t);

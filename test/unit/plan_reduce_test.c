@@ -153,6 +153,14 @@ static void test_reduce_errors(void) {
   lk_shape_t nine[] = {SHAPE(LK_F32, 3, 2), AXES(0, 1, 0, 1, 0, 1, 0, 1, 0)};
   REDUCE_ERROR(no_attrs, nine,
                "operand #1 (axes) has 9 elements, more than the rank of data");
+  /* So many of unknown contents: the count sized the result's rank
+   * (truncated to 32 bits, a rank past the dims array). */
+  const attr_t flat[] = {INT("keepdims", 0), END};
+  lk_shape_t wide[] = {SHAPE(LK_F32, 3, 2),
+                       SHAPE(LK_I64, ((int64_t)1 << 32) + 1)};
+  REDUCE_ERROR(flat, wide,
+               "operand #1 (axes) has 4294967297 elements, more than the "
+               "rank of data");
   lk_shape_t out_of[] = {SHAPE(LK_F32, 3, 2), AXES(2)};
   REDUCE_ERROR(no_attrs, out_of,
                "operand #1 (axes) entry 2 is out of range for rank 2");

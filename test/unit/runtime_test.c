@@ -430,8 +430,55 @@ static void test_replan_record(void) {
                        "result #0: the plan step gives shape 1x4, the "
                        "artifact records 2x4"));
     lt_status_free(st);
+    /* A byte size past int64 (it wrapped to 0 bytes, which any buffer
+     * held). */
+    d[0] = (int64_t)1 << 62;
+    st = lt_predictor_set_input(p, 0, LK_F32, 2, d, xs, sizeof xs);
+    CHECK(st && strstr(lt_status_message(st),
+                       "input #0 ('x'): shape 4611686018427387904x4 of f32 "
+                       "is too large"));
+    lt_status_free(st);
   }
   lt_predictor_destroy(p);
+  lt_model_release(m);
+  free(data);
+}
+
+/* gather over x [2^24, 2^24] by indices of the same shape, the result
+ * recorded [?, ?, ?] in a 64-byte slot: the plan's 2^72 elements are
+ * refused at load (their byte count wrapped to 0, which the slot held). */
+static void test_plan_limit(void) {
+  lt_aw_t *w = lt_aw_new();
+  lt_aw_arena(w, "host", LK_TARGET_HOST, 0, 64);
+  int64_t xd[2] = {1 << 24, 1 << 24}, yd[3] = {-1, -1, -1};
+  lk_place_t nchw = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  lk_place_t idx = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_ANY, LK_LAYOUT_NCHW);
+  uint32_t in[2] = {
+      lt_aw_tensor(w, &(lt_aw_tensor_t){"x", LK_F32, 2, xd, nchw,
+                                        LT_ARTIFACT_STORAGE_INPUT, 0, 0, 0,
+                                        NULL}),
+      lt_aw_tensor(w, &(lt_aw_tensor_t){"i", LK_I64, 2, xd, idx,
+                                        LT_ARTIFACT_STORAGE_INPUT, 0, 1, 0,
+                                        NULL})};
+  uint32_t y = lt_aw_tensor(w, &(lt_aw_tensor_t){"y", LK_F32, 3, yd, nchw,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 0, 64, NULL});
+  lt_aw_input(w, in[0]);
+  lt_aw_input(w, in[1]);
+  lt_aw_output(w, y);
+  lt_aw_instr(w, "ref_gather__f32_nchw", "lite.gather", in, 2, &y, 1);
+  uint8_t *data;
+  size_t size;
+  CHECK(lt_aw_finish(w, "lite test", &data, &size) == LT_OK);
+  lt_aw_free(w);
+  lt_model_t *m = NULL;
+  lt_status_t st = lt_model_load_buffer(data, size, NULL, &m);
+  CHECK(st && strstr(lt_status_message(st),
+                     "instruction #0 (lite.gather, ref_gather__f32_nchw): "
+                     "result #0: the plan step gives shape "
+                     "16777216x16777216x16777216, too large (its nonzero "
+                     "dims multiply past 281474976710656)"));
+  lt_status_free(st);
   lt_model_release(m);
   free(data);
 }
@@ -489,6 +536,7 @@ int main(void) {
   test_io_copy();
   test_packed_kernel();
   test_replan_record();
+  test_plan_limit();
   test_threads();
   if (g_failures) {
     fprintf(stderr, "runtime_test: %d failure(s)\n", g_failures);
