@@ -480,6 +480,31 @@ const lt_attr_t *lt_attr_dict(lt_context_t *ctx, uint32_t count,
   return a;
 }
 
+/* Same order as the dictionary's entries: bytes, then length. */
+static int lt_name_cmp(const lt_ident_t *id, const char *name, size_t len) {
+  size_t n = id->len < len ? id->len : len;
+  int c = n ? memcmp(id->str, name, n) : 0;
+  if (c) return c;
+  return id->len < len ? -1 : id->len > len ? 1 : 0;
+}
+
+const lt_attr_t *lt_attr_dict_get_str(const lt_attr_t *dict, const char *name,
+                                      size_t len) {
+  if (!dict || dict->kind != LT_ATTR_DICT || !name) return NULL;
+  uint32_t lo = 0, hi = dict->dict.count;
+  const lt_named_attr_t *e = dict->dict.entries;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    int c = lt_name_cmp(e[mid].name, name, len);
+    if (c == 0) return e[mid].value;
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
+
 const lt_attr_t *lt_attr_dict_get(const lt_attr_t *dict,
                                   const lt_ident_t *name) {
   if (!dict || dict->kind != LT_ATTR_DICT || !name) return NULL;

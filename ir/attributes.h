@@ -179,6 +179,9 @@ bool lt_attr_is_loc(const lt_attr_t *a);
 /* ---- queries ------------------------------------------------------------ */
 /* Dictionary lookup by identifier (binary search); NULL if missing. */
 const lt_attr_t *lt_attr_dict_get(const lt_attr_t *dict, const lt_ident_t *name);
+/* The same by spelling: interns nothing, so it cannot run out of memory. */
+const lt_attr_t *lt_attr_dict_get_str(const lt_attr_t *dict, const char *name,
+                                      size_t len);
 /* Element count of a DENSE attr's type. */
 int64_t lt_attr_dense_count(const lt_attr_t *a);
 /* Byte size of one element of the given element type in dense storage. */
