@@ -271,8 +271,17 @@ static lt_result_t signature(lt_cg_t *cg, lt_op_t *f, bool kernel,
   if (!params) return lt_op_emit_error(f, "out of memory translating");
   size_t np = 0;
   lt_result_t r = LT_SUCCESS;
+  /* The entry block's argument types when there is a body: the verifier
+   * holds them equal to function_type's inputs. */
+  lt_block_t *entry = f->num_regions ? f->regions[0].first : NULL;
+  if (entry && entry->num_args != ni) {
+    free(params);
+    return lt_op_emit_error(f, "entry block has %u arguments, but the "
+                               "function type %u inputs",
+                            entry->num_args, ni);
+  }
   for (uint32_t i = 0; i < ni && LT_SUCCEEDED(r); i++) {
-    const lt_type_t *t = ft->function.types[i];
+    const lt_type_t *t = entry ? entry->args[i]->type : ft->function.types[i];
     int64_t strides[LT_CG_MAX_RANK], offset;
     if (lt_cg_is_memref(t)) {
       if (!lt_cg_memref_layout(t, strides, &offset) ||
