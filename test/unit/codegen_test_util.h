@@ -48,7 +48,7 @@ typedef struct ct {
   lt_llvm_jit_t *jit;
 } ct_t;
 
-static void ct_init(ct_t *t, bool cache, const char *cache_dir) {
+static inline void ct_init(ct_t *t, bool cache, const char *cache_dir) {
   memset(t, 0, sizeof(*t));
   lt_context_create(lt_allocator_system(), &t->ctx);
   lt_register_core_dialects(t->ctx);
@@ -73,7 +73,7 @@ static void ct_init(ct_t *t, bool cache, const char *cache_dir) {
   CHECK(st == LT_OK);
 }
 
-static void ct_fini(ct_t *t) {
+static inline void ct_fini(ct_t *t) {
   lt_llvm_jit_destroy(t->jit);
   lt_context_destroy(t->ctx);
 }
@@ -106,7 +106,7 @@ static lt_op_t *ct_parse(ct_t *t, const char *src) {
 }
 
 /* JITs src; the table, or NULL after a failed check. */
-static const lk_kernel_table_t *ct_jit(ct_t *t, const char *src,
+static inline const lk_kernel_table_t *ct_jit(ct_t *t, const char *src,
                                        lt_op_t **out_module) {
   lt_op_t *m = ct_parse(t, src);
   *out_module = m;
@@ -119,7 +119,7 @@ static const lk_kernel_table_t *ct_jit(ct_t *t, const char *src,
   return table;
 }
 
-static lk_kernel_fn ct_kernel(const lk_kernel_table_t *table, const char *name) {
+static inline lk_kernel_fn ct_kernel(const lk_kernel_table_t *table, const char *name) {
   for (uint32_t i = 0; table && i < table->count; i++)
     if (strcmp(table->entries[i].name, name) == 0) return table->entries[i].run;
   CHECK(!"kernel not in the table");
@@ -127,7 +127,7 @@ static lk_kernel_fn ct_kernel(const lk_kernel_table_t *table, const char *name) 
 }
 
 /* A view of rank 1 or 2 over data with element strides. */
-static lk_view_t ct_view(void *data, lk_dtype_t dtype, size_t esize,
+static inline lk_view_t ct_view(void *data, lk_dtype_t dtype, size_t esize,
                          int32_t rank, const int64_t *dims,
                          const int64_t *elem_strides) {
   lk_view_t v;
@@ -142,7 +142,7 @@ static lk_view_t ct_view(void *data, lk_dtype_t dtype, size_t esize,
   return v;
 }
 
-static lk_view_t ct_vec_f32(float *data, int64_t n) {
+static inline lk_view_t ct_vec_f32(float *data, int64_t n) {
   int64_t one = 1;
   return ct_view(data, LK_F32, 4, 1, &n, &one);
 }
@@ -190,7 +190,7 @@ static void ct_parallel_for(void *self, size_t n, size_t grain,
     pthread_join(th[i], NULL);
 }
 
-static void ct_pool_init(ct_pool_t *p, uint32_t workers) {
+static inline void ct_pool_init(ct_pool_t *p, uint32_t workers) {
   memset(p, 0, sizeof(*p));
   p->par.self = p;
   p->par.num_workers = workers;
@@ -198,7 +198,7 @@ static void ct_pool_init(ct_pool_t *p, uint32_t workers) {
 }
 
 /* Deterministic pseudo-random floats in [lo, hi). */
-static float ct_rand(uint32_t *s, float lo, float hi) {
+static inline float ct_rand(uint32_t *s, float lo, float hi) {
   *s = *s * 1664525u + 1013904223u;
   return lo + (hi - lo) * (float)(*s >> 8) / (float)(1u << 24);
 }
