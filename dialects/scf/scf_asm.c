@@ -113,8 +113,8 @@ static void arg_vec_free(lt_allocator_t a, arg_vec_t *v) {
  * with a required count: "expected N operands" at the list). */
 static lt_result_t parse_paren_operands(lt_asm_parser_t *p, int64_t n,
                                         lt_asm_operand_list_t *out) {
-  if (LT_FAILED(lt_asm_parse_token(p, LT_TOK_L_PAREN))) return LT_FAILURE;
   const char *pos = lt_asm_current_pos(p);
+  if (LT_FAILED(lt_asm_parse_token(p, LT_TOK_L_PAREN))) return LT_FAILURE;
   if (LT_FAILED(lt_asm_parse_operand_list(p, out)) ||
       LT_FAILED(lt_asm_parse_token(p, LT_TOK_R_PAREN)))
     return LT_FAILURE;

@@ -2,8 +2,8 @@
 // Interop for scf: lite-opt prints the custom forms of scf-asm.mlir byte for
 // byte as mlir-opt-16 does, each tool reads the other's output (custom and
 // generic) back to the same text, and mlir-opt-16 expects the diagnostics
-// of scf-verify.mlir. The generic forms agree but for the default
-// fast-math attribute mlir-opt adds to float ops.
+// of scf-verify.mlir and scf-asm-invalid.mlir. The generic forms agree but
+// for the default fast-math attribute mlir-opt adds to float ops.
 // RUN: %mlir-opt --allow-unregistered-dialect --split-input-file %S/scf-asm.mlir > %t.ref
 // RUN: lite-opt --allow-unregistered-dialect --split-input-file %S/scf-asm.mlir > %t.lite
 // RUN: diff %t.ref %t.lite
@@ -14,3 +14,4 @@
 // RUN: diff %t.gref %t.glite
 // RUN: %mlir-opt --allow-unregistered-dialect --split-input-file %t.glite | diff %t.ref -
 // RUN: %mlir-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics %S/scf-verify.mlir
+// RUN: %mlir-opt --split-input-file --verify-diagnostics %S/scf-asm-invalid.mlir
