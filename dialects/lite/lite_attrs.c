@@ -17,9 +17,10 @@ lt_result_t lt_lite_error(const lt_lite_call_t *c, const char *fmt, ...) {
                        lt_lite_op_name(c->id), msg);
 }
 
+/* By spelling: interning the name could fail for want of memory, and the
+ * attribute would then read as absent. */
 const lt_attr_t *lt_lite_attr(const lt_lite_call_t *c, const char *name) {
-  const lt_ident_t *id = lt_ident_cstr(c->ctx, name);
-  return id ? lt_attr_dict_get(c->attrs, id) : NULL;
+  return lt_attr_dict_get_str(c->attrs, name, strlen(name));
 }
 
 /* ---- the plan steps' reader ---------------------------------------------------
@@ -215,6 +216,7 @@ static bool kind_matches(char kind, const lt_attr_t *a) {
     return (a->kind == LT_ATTR_DENSE || a->kind == LT_ATTR_DENSE_RESOURCE) &&
            a->type && a->type->kind == LT_TYPE_TENSOR;
   case 'T': return a->kind == LT_ATTR_TYPE;
+  case 'y': return a->kind == LT_ATTR_SYMBOL_REF;
   default: return false;
   }
 }
@@ -229,6 +231,7 @@ static const char *kind_text(char kind) {
   case 'S': return "an array of strings";
   case 't': return "a dense or dense_resource tensor attribute";
   case 'T': return "a type attribute";
+  case 'y': return "a symbol reference (@name)";
   default: return "?";
   }
 }
