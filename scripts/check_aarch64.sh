@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# The runtime on aarch64 Linux, cross-built and run under qemu-aarch64,
+# against the same artifacts run on x86_64 (docs/arm.md).
+#
+#   scripts/check_aarch64.sh [MODEL...]     (default: tiny_cnn tiny_mlp tiny_transformer)
+#
+#   1. cross-builds what a deployment ships (-DLITE_RUNTIME_ONLY=ON, warnings
+#      as errors, cmake/aarch64-linux-gnu.cmake) into build-aarch64/ and
+#      installs it; reports the stripped size of liblite_runtime.so and checks
+#      that it exports the C API only
+#   2. compiles each model (test/models/gen_models.py) with the x86 build's
+#      lite-translate --emit-artifact (reference kernels), runs it with
+#      test/aarch64/run_artifact.c on x86_64 and on aarch64 under qemu (same
+#      inputs, .npy), and compares the outputs
+#   3. the same with generated kernels: --emit-artifact --kernel-kinds=jit,ref
+#      and --emit-object --target=aarch64-linux-gnu, the object linked into
+#      the aarch64 driver (and the x86_64 one into the x86 driver), compared
+#      with the reference kernels' x86 outputs; skipped, and said so, while
+#      lite-translate has no --kernel-kinds
+#
+# Agreement: the largest absolute difference over an output, relative to its
+# largest absolute x86 value, at most 1e-5 (integers and bools: equal).
+# Needs the x86 build in build/ (scripts/build.sh; BUILD_DIR overrides);
+# exits 0 with a message when aarch64-linux-gnu-gcc, the aarch64 libc or
+# qemu-aarch64 are missing, 1 on any failure or mismatch.
+# Environment: BUILD_DIR, AARCH64_BUILD_DIR (default build-aarch64), JOBS.
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 1
+host=${BUILD_DIR:-$root/build}
+cross=${AARCH64_BUILD_DIR:-$root/build-aarch64}
+jobs=${JOBS:-$(nproc)}
+sysroot=/usr/aarch64-linux-gnu
+models=("$@")
+((${#models[@]})) || models=(tiny_cnn tiny_mlp tiny_transformer)
+py=/usr/bin/python3
+start=$SECONDS
+
+say() { printf 'check_aarch64: %s\n' "$*"; }
+die() { say "FAILED: $*"; exit 1; }
+
+missing=()
+command -v aarch64-linux-gnu-gcc >/dev/null || missing+=(aarch64-linux-gnu-gcc)
+[[ -e $sysroot/lib/ld-linux-aarch64.so.1 ]] || missing+=("$sysroot (libc6-dev-arm64-cross)")
+command -v qemu-aarch64 >/dev/null || missing+=("qemu-aarch64 (qemu-user)")
+if ((${#missing[@]})); then
+  say "skipped: missing ${missing[*]} (scripts/setup.sh installs them)"
+  exit 0
+fi
+[[ -x $host/bin/lite-translate && -e $host/runtime/liblite_runtime.so ]] ||
+  die "no x86 build in $host (run scripts/build.sh first)"
+"$py" -c 'import numpy, onnx' 2>/dev/null || die "$py lacks numpy or onnx"
+
+qemu=(qemu-aarch64 -L "$sysroot")
+work=$cross/check
+rm -rf "$work" && mkdir -p "$work"
+mkdir -p "$cross"
+[[ -f $cross/.gitignore ]] || echo '*' >"$cross/.gitignore"
+
+# ---- 1. the cross-built runtime ---------------------------------------------
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache)
+t0=$SECONDS
+if ! cmake -S "$root" -B "$cross" -G Ninja \
+       -DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake" \
+       -DLITE_RUNTIME_ONLY=ON -DLITE_WITH_LLVM=OFF -DLITE_WERROR=ON \
+       "${launcher[@]}" >"$work/configure.log" 2>&1 ||
+   ! ninja -C "$cross" -j "$jobs" >"$work/build.log" 2>&1 ||
+   ! cmake --install "$cross" --prefix "$cross/install" >"$work/install.log" 2>&1; then
+  tail -30 "$work"/*.log
+  die "cross build (logs in $work)"
+fi
+lib=$cross/install/lib/liblite_runtime.so
+aarch64-linux-gnu-strip -o "$work/liblite_runtime.stripped.so" "$lib" || die "strip"
+size=$(stat -c %s "$work/liblite_runtime.stripped.so")
+exported=$(aarch64-linux-gnu-nm -D --defined-only "$lib" | awk '{print $3}' |
+           grep -v '^lite_' | grep -v '^_' || true)
+[[ -z $exported ]] || die "liblite_runtime.so exports beyond the C API: $exported"
+say "cross build: base, kernels, runtime for aarch64 (-Werror) in $((SECONDS - t0)) s;" \
+    "liblite_runtime.so stripped $size bytes, exports the C API only"
+
+# The driver, built as an application would be: the installed header and
+# library (the aarch64 one is found by rpath, through qemu's -L prefix).
+driver=$root/test/aarch64/run_artifact.c
+cflags=(-std=c11 -O2 -Wall -Wextra -Werror)
+cc "${cflags[@]}" -I "$root/include" "$driver" -o "$work/run_x86" \
+   -L "$host/runtime" -llite_runtime -Wl,-rpath,"$host/runtime" || die "x86 driver"
+aarch64-linux-gnu-gcc "${cflags[@]}" -I "$cross/install/include" "$driver" \
+   -o "$work/run_aarch64" -L "$cross/install/lib" -llite_runtime \
+   -Wl,-rpath,"$cross/install/lib" || die "aarch64 driver"
+
+# compare X86_DIR OTHER_DIR LABEL: every output_*.npy of X86_DIR against
+# OTHER_DIR's; prints the worst error and fails on a mismatch.
+compare() {
+  "$py" - "$@" <<'EOF'
+import glob, os, sys
+import numpy as np
+ref_dir, got_dir, label = sys.argv[1:4]
+outs = sorted(glob.glob(os.path.join(ref_dir, "output_*.npy")))
+if not outs:
+    sys.exit(f"{label}: no outputs in {ref_dir}")
+worst, bad = 0.0, []
+for path in outs:
+    name = os.path.basename(path)
+    ref, got = np.load(path), np.load(os.path.join(got_dir, name))
+    if ref.dtype != got.dtype or ref.shape != got.shape:
+        bad.append(f"{name}: {got.dtype}{list(got.shape)}, x86 {ref.dtype}{list(ref.shape)}")
+        continue
+    if ref.dtype.kind not in "fc":
+        if not np.array_equal(ref, got):
+            bad.append(f"{name}: integers differ")
+        continue
+    r, g = ref.astype(np.float64), got.astype(np.float64)
+    if not np.array_equal(np.isnan(r), np.isnan(g)):
+        bad.append(f"{name}: NaNs differ")
+        continue
+    fin = ~np.isnan(r)
+    scale = max(np.abs(r[fin]).max(initial=0.0), 1e-30)
+    rel = float(np.abs(r[fin] - g[fin]).max(initial=0.0) / scale)
+    worst = max(worst, rel)
+    if rel > 1e-5:
+        bad.append(f"{name}: max error {rel:.3g} relative")
+print(f"{label}: {len(outs)} outputs, max error {worst:.3g} relative"
+      + ("" if bad else " (<= 1e-5)") + "".join("\n  " + b for b in bad))
+sys.exit(1 if bad else 0)
+EOF
+}
+
+failed=0
+# ---- 2. reference kernels -----------------------------------------------------
+"$py" test/models/gen_models.py "$work/models" "${models[@]}" >/dev/null ||
+  die "gen_models.py ${models[*]}"
+for m in "${models[@]}"; do
+  d=$work/$m
+  mkdir -p "$d/x86" "$d/aarch64"
+  t0=$SECONDS
+  if ! "$host/bin/lite-translate" --emit-artifact "$work/models/$m.onnx" -o "$d/$m.lite" ||
+     ! "$work/run_x86" "$d/$m.lite" "$d/x86" >"$d/x86.log" 2>&1 ||
+     ! "${qemu[@]}" "$work/run_aarch64" "$d/$m.lite" "$d/aarch64" "$d"/x86/input_*.npy \
+         >"$d/aarch64.log" 2>&1; then
+    cat "$d"/*.log
+    say "FAILED: $m (reference kernels): compile or run"
+    failed=1
+    continue
+  fi
+  compare "$d/x86" "$d/aarch64" "$m, reference kernels, aarch64 (qemu) vs x86_64 [$((SECONDS - t0)) s]" ||
+    failed=1
+done
+
+# ---- 3. generated kernels -----------------------------------------------------
+if ! "$host/bin/lite-translate" --help 2>/dev/null | grep -q -- '--kernel-kinds'; then
+  say "generated kernels: skipped (this lite-translate has no --kernel-kinds" \
+      "for --emit-artifact with AOT objects)"
+else
+  for m in "${models[@]}"; do
+    d=$work/$m
+    [[ -f $d/x86/output_0.npy ]] || continue
+    mkdir -p "$d/aot_x86" "$d/aot_aarch64"
+    t0=$SECONDS
+    onnx=$work/models/$m.onnx
+    if ! "$host/bin/lite-translate" --emit-artifact --kernel-kinds=jit,ref "$onnx" \
+           -o "$d/$m.jit.lite" >"$d/aot.log" 2>&1 ||
+       ! "$host/bin/lite-translate" --emit-object --kernel-kinds=jit,ref \
+           --target=aarch64-linux-gnu "$onnx" -o "$d/kernels_aarch64.o" >>"$d/aot.log" 2>&1 ||
+       ! "$host/bin/lite-translate" --emit-object --kernel-kinds=jit,ref \
+           --target=x86_64-linux-gnu "$onnx" -o "$d/kernels_x86.o" >>"$d/aot.log" 2>&1 ||
+       ! cc "${cflags[@]}" -DRUN_ARTIFACT_AOT -I "$root/include" "$driver" \
+           "$d/kernels_x86.o" -o "$d/run_x86_aot" -L "$host/runtime" -llite_runtime \
+           -Wl,-rpath,"$host/runtime" -lm >>"$d/aot.log" 2>&1 ||
+       ! aarch64-linux-gnu-gcc "${cflags[@]}" -DRUN_ARTIFACT_AOT \
+           -I "$cross/install/include" "$driver" "$d/kernels_aarch64.o" \
+           -o "$d/run_aarch64_aot" -L "$cross/install/lib" -llite_runtime \
+           -Wl,-rpath,"$cross/install/lib" -lm >>"$d/aot.log" 2>&1 ||
+       ! "$d/run_x86_aot" "$d/$m.jit.lite" "$d/aot_x86" "$d"/x86/input_*.npy \
+           >>"$d/aot.log" 2>&1 ||
+       ! "${qemu[@]}" "$d/run_aarch64_aot" "$d/$m.jit.lite" "$d/aot_aarch64" \
+           "$d"/x86/input_*.npy >>"$d/aot.log" 2>&1; then
+      cat "$d/aot.log"
+      say "FAILED: $m (generated kernels): compile, link or run"
+      failed=1
+      continue
+    fi
+    n=$(aarch64-linux-gnu-nm --defined-only "$d/kernels_aarch64.o" | grep -c ' T jit_' || true)
+    compare "$d/x86" "$d/aot_x86" "$m, $n generated kernels (AOT), x86_64 vs reference" ||
+      failed=1
+    compare "$d/x86" "$d/aot_aarch64" \
+      "$m, $n generated kernels (AOT), aarch64 (qemu) vs x86_64 reference [$((SECONDS - t0)) s]" ||
+      failed=1
+  done
+fi
+
+if ((failed)); then
+  say "FAILED (work files in $work) after $((SECONDS - start)) s"
+  exit 1
+fi
+say "passed in $((SECONDS - start)) s"
