@@ -75,6 +75,9 @@ lt_value_t *ll_index(ll_kernel_t *k, int64_t v);
 /* An f32 constant of type `type` (f32, or the vector type as a splat). */
 lt_value_t *ll_float(ll_kernel_t *k, double v, const lt_type_t *type);
 
+/* Whether v is this kernel's f32 constant c. */
+bool ll_is_float(const ll_kernel_t *k, const lt_value_t *v, double c);
+
 /* Float arithmetic on f32 or vector values of one type. */
 lt_value_t *ll_fbin(ll_kernel_t *k, const char *name, lt_value_t *a,
                     lt_value_t *b);

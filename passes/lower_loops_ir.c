@@ -189,6 +189,13 @@ lt_value_t *ll_float(ll_kernel_t *k, double v, const lt_type_t *type) {
   return constant(k, lt_attr_dense(k->ctx, type, &f, sizeof(f)));
 }
 
+bool ll_is_float(const ll_kernel_t *k, const lt_value_t *v, double c) {
+  const lt_attr_t *a = lt_attr_float(k->ctx, k->f32, c);
+  for (uint32_t i = 0; i < k->num_consts; i++)
+    if (k->consts[i].result == v) return k->consts[i].value == a;
+  return false;
+}
+
 /* ---- arithmetic ------------------------------------------------------------------ */
 lt_value_t *ll_fbin(ll_kernel_t *k, const char *name, lt_value_t *a,
                     lt_value_t *b) {
@@ -413,8 +420,13 @@ lt_value_t *ll_sweep(ll_kernel_t *k, int64_t n, bool vector,
     v = lp.iter[0];
     body(k, user, lp.iv, true, &v);
     ll_for_end(k, &lp, acc, &v);
-    if (acc) s = ll_combine(k, kind, s, ll_vreduce(k, vkind[kind],
-                                                   ll_loop_result(&lp, 0)));
+    lt_value_t *lanes = acc ? ll_vreduce(k, vkind[kind],
+                                         ll_loop_result(&lp, 0))
+                            : NULL;
+    /* Starting from the identity, the lanes' result is the sum so far. */
+    if (acc) s = ll_is_float(k, s, ll_identity(kind)) ? lanes
+                                                       : ll_combine(k, kind,
+                                                                    s, lanes);
   }
   if (vec_end < n) {
     ll_for_begin(k, &lp, ll_index(k, vec_end), ll_index(k, n), ll_index(k, 1),

@@ -54,6 +54,7 @@ typedef struct reduction {
   ll_reduce_kind_t kind;
   /* softmax and layer norm: the row's statistics and the output */
   lt_value_t *max, *mean, *inv, *shift, *out, *scale, *bias;
+  lt_value_t *vmax, *vmean, *vinv, *vshift; /* the same as vectors */
   int pass;
   bool log_form; /* log_softmax */
 } reduction_t;
@@ -71,6 +72,14 @@ static void rows_begin(ll_kernel_t *k, reduction_t *r, ll_loop_t *rows) {
     r->full[d] = r->reduced[d] ? ll_index(k, 0) : idx[i++];
 }
 
+/* v broadcast into a vector before a sweep of n by vectors that uses it,
+ * so that the loop does not broadcast it again each step; NULL when the
+ * sweep has no vector loop. */
+static lt_value_t *row_splat(ll_kernel_t *k, lt_value_t *v, int64_t n,
+                             bool vector) {
+  return vector && ll_vec_end(k, n) > 0 ? ll_splat(k, v) : NULL;
+}
+
 /* ---- reductions: sum, mean, max, min, global pooling ------------------------------ */
 static void accumulate(ll_kernel_t *k, void *user, lt_value_t *j,
                        bool is_vector, lt_value_t **acc) {
@@ -79,11 +88,13 @@ static void accumulate(ll_kernel_t *k, void *user, lt_value_t *j,
   *acc = ll_combine(k, r->kind, *acc, ll_load(k, r->x, r->full, is_vector));
 }
 
-/* Loops over the reduced dims from `d` on, carrying the accumulator. */
+/* Loops over the reduced dims from `d` on, carrying the accumulator; the
+ * last dim, when reduced, by vectors. */
 static lt_value_t *reduce_from(ll_kernel_t *k, reduction_t *r, uint32_t d,
                                lt_value_t *acc) {
   while (d < r->rank && !r->reduced[d]) d++;
-  if (d == r->rank) return acc;
+  if (d == r->rank) /* inside the innermost loop: one element */
+    return ll_combine(k, r->kind, acc, ll_load(k, r->x, r->full, false));
   if (d == r->rank - 1) /* the memref's last dim: by vectors */
     return ll_sweep(k, r->shape[d], true, r->kind, acc, accumulate, r);
   ll_loop_t lp;
@@ -223,7 +234,7 @@ static void softmax_body(ll_kernel_t *k, void *user, lt_value_t *j,
     return;
   }
   if (r->pass == 1) {
-    lt_value_t *m = is_vector ? ll_splat(k, r->max) : r->max;
+    lt_value_t *m = is_vector ? r->vmax : r->max;
     lt_value_t *e = ll_fun(k, "math.exp",
                            ll_fbin(k, "arith.subf",
                                    ll_load(k, r->x, full, is_vector), m));
@@ -233,10 +244,10 @@ static void softmax_body(ll_kernel_t *k, void *user, lt_value_t *j,
   }
   lt_value_t *v;
   if (log_form) {
-    lt_value_t *c = is_vector ? ll_splat(k, r->shift) : r->shift;
+    lt_value_t *c = is_vector ? r->vshift : r->shift;
     v = ll_fbin(k, "arith.subf", ll_load(k, r->x, full, is_vector), c);
   } else {
-    lt_value_t *c = is_vector ? ll_splat(k, r->inv) : r->inv;
+    lt_value_t *c = is_vector ? r->vinv : r->inv;
     v = ll_fbin(k, "arith.mulf", ll_load(k, r->out, full, is_vector), c);
   }
   ll_store(k, v, r->out, full);
@@ -270,6 +281,7 @@ static lt_result_t softmax_emit_common(ll_kernel_t *k, lt_op_t *op,
   r.pass = 0;
   r.max = ll_sweep(k, n, vector, LL_RED_MAX, ll_float(k, -INFINITY, k->f32),
                    softmax_body, &r);
+  r.vmax = row_splat(k, r.max, n, vector);
   r.pass = 1;
   lt_value_t *sum = ll_sweep(k, n, vector, LL_RED_ADD,
                              ll_float(k, 0.0, k->f32), softmax_body, &r);
@@ -277,6 +289,8 @@ static lt_result_t softmax_emit_common(ll_kernel_t *k, lt_op_t *op,
     r.shift = ll_fbin(k, "arith.addf", r.max, ll_fun(k, "math.log", sum));
   else
     r.inv = ll_fbin(k, "arith.divf", ll_float(k, 1.0, k->f32), sum);
+  if (log_form) r.vshift = row_splat(k, r.shift, n, vector);
+  else r.vinv = row_splat(k, r.inv, n, vector);
   r.pass = 2;
   ll_sweep(k, n, vector, LL_RED_NONE, NULL, softmax_body, &r);
   ll_rows_end(k, &rows);
@@ -307,13 +321,13 @@ static void layer_norm_body(ll_kernel_t *k, void *user, lt_value_t *j,
     *acc = ll_fbin(k, "arith.addf", *acc, x);
     return;
   }
-  lt_value_t *m = is_vector ? ll_splat(k, r->mean) : r->mean;
+  lt_value_t *m = is_vector ? r->vmean : r->mean;
   lt_value_t *d = ll_fbin(k, "arith.subf", x, m);
   if (r->pass == 1) {
     *acc = ll_fbin(k, "arith.addf", *acc, ll_fbin(k, "arith.mulf", d, d));
     return;
   }
-  lt_value_t *inv = is_vector ? ll_splat(k, r->inv) : r->inv;
+  lt_value_t *inv = is_vector ? r->vinv : r->inv;
   lt_value_t *y = ll_fbin(k, "arith.mulf", d, inv);
   y = ll_fbin(k, "arith.mulf", y,
               ll_load_bcast(k, r->scale, r->rank, r->full, j, is_vector));
@@ -368,6 +382,7 @@ static lt_result_t layer_norm_emit(ll_kernel_t *k, lt_op_t *op) {
   lt_value_t *sum = ll_sweep(k, n, true, LL_RED_ADD, ll_float(k, 0.0, k->f32),
                              layer_norm_body, &r);
   r.mean = ll_fbin(k, "arith.divf", sum, count);
+  r.vmean = row_splat(k, r.mean, n, true);
   r.pass = 1;
   lt_value_t *sq = ll_sweep(k, n, true, LL_RED_ADD, ll_float(k, 0.0, k->f32),
                             layer_norm_body, &r);
@@ -375,6 +390,7 @@ static lt_result_t layer_norm_emit(ll_kernel_t *k, lt_op_t *op) {
   lt_value_t *eps = ll_float(k, lt_rw_op_float(op, "epsilon", 1e-5), k->f32);
   r.inv = ll_fbin(k, "arith.divf", ll_float(k, 1.0, k->f32),
                   ll_fun(k, "math.sqrt", ll_fbin(k, "arith.addf", var, eps)));
+  r.vinv = row_splat(k, r.inv, n, true);
   r.pass = 2;
   ll_sweep(k, n, true, LL_RED_NONE, NULL, layer_norm_body, &r);
   ll_rows_end(k, &rows);

@@ -470,7 +470,7 @@ def check_chunk(chunk, args, rng, tmp, index):
         err = float(out.strip().split()[-1])
         passed = err <= 1.0
         ok = ok and passed
-        print("%s @%s: %d kernels, %d dispatches, max error %.3g" %
+        print("%s @%s: %d kernels, %d dispatches, max error/tolerance %.3g" %
               ("PASS" if passed else "FAIL", func.name, num_kernels, calls,
                err))
     return ok
