@@ -63,12 +63,3 @@ func.func @global_pool(%x: tensor<2x3x7x9xf32>) -> (tensor<2x3x1x1xf32>, tensor<
   return %a, %m : tensor<2x3x1x1xf32>, tensor<2x3x1x1xf32>
 }
 
-// -----
-
-// CHECK: PASS @transposes: 3 kernels, 3 dispatches
-func.func @transposes(%x: tensor<2x3x4x17xf32>) -> (tensor<2x17x3x4xf32>, tensor<3x2x4x17xf32>, tensor<17x4x3x2xf32>) {
-  %a = "lite.transpose"(%x) {perm = array<i64: 0, 3, 1, 2>, lite.kernel = "jit_transpose__f32_nchw"} : (tensor<2x3x4x17xf32>) -> tensor<2x17x3x4xf32>
-  %b = "lite.transpose"(%x) {perm = array<i64: 1, 0, 2, 3>, lite.kernel = "jit_transpose__f32_nchw"} : (tensor<2x3x4x17xf32>) -> tensor<3x2x4x17xf32>
-  %c = "lite.transpose"(%x) {lite.kernel = "jit_transpose__f32_nchw"} : (tensor<2x3x4x17xf32>) -> tensor<17x4x3x2xf32>
-  return %a, %b, %c : tensor<2x17x3x4xf32>, tensor<3x2x4x17xf32>, tensor<17x4x3x2xf32>
-}

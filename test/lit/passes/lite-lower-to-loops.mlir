@@ -158,15 +158,22 @@ func.func @reduce_sum(%x: tensor<2x5x6x19xf32>) -> tensor<2x1x6x1xf32> {
 
 // -----
 
-// Transpose: the output's rows in parallel, its last dim read at the
-// permuted indices; scalar, as that dim is not the input's last.
+// Transpose moving the last dim: the output's last dim (17) and the one
+// that reads the input's last (4, shorter than a tile: not tiled) are
+// loops inside the tiles of 16 of the first, the last tile cut by minui.
 // CHECK-LABEL: func.func @transpose
 // CHECK-NEXT:    "lite.dispatch"(%arg0) {callee = @lite_kernels::@jit_transpose_{{[0-9a-f]+}}
-// CHECK:         "scf.parallel"(%c0, %c24, %c1)
-// CHECK:           "scf.for"(%c0, %c17, %c1)
-// CHECK-NEXT:      ^bb0(%[[J:.*]]: index):
-// CHECK-NEXT:        %[[V:.*]] = "memref.load"(%arg0, %[[I0:.*]], %[[J]], %[[I2:.*]], %[[I3:.*]]) : (memref<2x17x3x4xf32>
-// CHECK-NEXT:        "memref.store"(%[[V]], %arg1, %[[I0]], %[[I2]], %[[I3]], %[[J]]) : (f32, memref<2x3x4x17xf32>
+// CHECK:         "scf.parallel"(%c0, %c6, %c1)
+// CHECK:           "scf.for"(%c0, %c17, %c16) ({
+// CHECK-NEXT:      ^bb0(%[[T:.*]]: index):
+// CHECK-NEXT:        %[[E:.*]] = arith.addi %[[T]], %c16 : index
+// CHECK-NEXT:        %[[END:.*]] = "arith.minui"(%[[E]], %c17)
+// CHECK-NEXT:        "scf.for"(%c0, %c4, %c1) ({
+// CHECK-NEXT:        ^bb0(%[[B:.*]]: index):
+// CHECK-NEXT:          "scf.for"(%[[T]], %[[END]], %c1) ({
+// CHECK-NEXT:          ^bb0(%[[A:.*]]: index):
+// CHECK-NEXT:            %[[V:.*]] = "memref.load"(%arg0, %[[I0:.*]], %[[A]], %[[I1:.*]], %[[B]]) : (memref<2x17x3x4xf32>
+// CHECK-NEXT:            "memref.store"(%[[V]], %arg1, %[[I0]], %[[I1]], %[[B]], %[[A]]) : (f32, memref<2x3x4x17xf32>
 func.func @transpose(%x: tensor<2x17x3x4xf32>) -> tensor<2x3x4x17xf32> {
   %a = "lite.transpose"(%x) {perm = array<i64: 0, 2, 3, 1>, lite.kernel = "jit_transpose__f32_nchw"} : (tensor<2x17x3x4xf32>) -> tensor<2x3x4x17xf32>
   return %a : tensor<2x3x4x17xf32>
