@@ -58,6 +58,13 @@ static uint64_t lt_attr_compute_hash(const lt_attr_t *a) {
   case LT_ATTR_DENSE_RESOURCE:
     h = lt_hash_combine(h, a->resource.name->hash);
     break;
+  case LT_ATTR_AFFINE_MAP:
+    h = lt_hash_combine(h, a->affine_map.num_dims);
+    h = lt_hash_combine(h, a->affine_map.num_results);
+    h = lt_hash_combine(
+        h, lt_hash_bytes(a->affine_map.results,
+                         a->affine_map.num_results * sizeof(int32_t), 0));
+    break;
   case LT_ATTR_DIALECT:
     h = lt_hash_combine(h, (uint64_t)(uintptr_t)a->ext.dialect);
     h = lt_hash_combine(h, a->ext.tag);
@@ -131,6 +138,12 @@ static bool lt_attr_eq(const void *stored, const void *key) {
             memcmp(a->dense.data, b->dense.data, a->dense.size) == 0);
   case LT_ATTR_DENSE_RESOURCE:
     return a->resource.name == b->resource.name;
+  case LT_ATTR_AFFINE_MAP:
+    return a->affine_map.num_dims == b->affine_map.num_dims &&
+           a->affine_map.num_results == b->affine_map.num_results &&
+           (a->affine_map.num_results == 0 ||
+            memcmp(a->affine_map.results, b->affine_map.results,
+                   a->affine_map.num_results * sizeof(int32_t)) == 0);
   case LT_ATTR_DIALECT:
     return a->ext.dialect == b->ext.dialect && a->ext.tag == b->ext.tag &&
            a->ext.size == b->ext.size &&
@@ -208,8 +221,7 @@ static const lt_attr_t *lt_loc_run_find(const lt_loc_run_t *run,
   return NULL;
 }
 
-/* Finds or creates the attribute described by *key. */
-static const lt_attr_t *lt_attr_unique(lt_context_t *ctx, lt_attr_t *key) {
+const lt_attr_t *lt_attr_unique(lt_context_t *ctx, lt_attr_t *key) {
   key->hash = lt_attr_compute_hash(key);
   bool to_run = false;
   if (key->kind == LT_ATTR_LOC_FILE) {
@@ -272,6 +284,11 @@ static const lt_attr_t *lt_attr_unique(lt_context_t *ctx, lt_attr_t *key) {
   case LT_ATTR_DENSE_ARRAY:
     a->dense.data = lt_attr_copy(ctx, key->dense.data, key->dense.size,
                                  key->dense.size >= 64 ? 64 : 8, &ok);
+    break;
+  case LT_ATTR_AFFINE_MAP:
+    a->affine_map.results = lt_attr_copy(
+        ctx, key->affine_map.results,
+        key->affine_map.num_results * sizeof(int32_t), _Alignof(int32_t), &ok);
     break;
   case LT_ATTR_DIALECT:
     a->ext.data = lt_attr_copy(ctx, key->ext.data, key->ext.size, 8, &ok);
@@ -478,6 +495,31 @@ const lt_attr_t *lt_attr_dict(lt_context_t *ctx, uint32_t count,
   const lt_attr_t *a = lt_attr_unique(ctx, &key);
   if (buf != small) lt_free(ctx->allocator, buf, need * sizeof(*buf));
   return a;
+}
+
+/* Same order as the dictionary's entries: bytes, then length. */
+static int lt_name_cmp(const lt_ident_t *id, const char *name, size_t len) {
+  size_t n = id->len < len ? id->len : len;
+  int c = n ? memcmp(id->str, name, n) : 0;
+  if (c) return c;
+  return id->len < len ? -1 : id->len > len ? 1 : 0;
+}
+
+const lt_attr_t *lt_attr_dict_get_str(const lt_attr_t *dict, const char *name,
+                                      size_t len) {
+  if (!dict || dict->kind != LT_ATTR_DICT || !name) return NULL;
+  uint32_t lo = 0, hi = dict->dict.count;
+  const lt_named_attr_t *e = dict->dict.entries;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    int c = lt_name_cmp(e[mid].name, name, len);
+    if (c == 0) return e[mid].value;
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
 }
 
 const lt_attr_t *lt_attr_dict_get(const lt_attr_t *dict,

@@ -25,6 +25,7 @@ typedef struct lt_resource lt_resource_t;
   X(DENSE)           /* dense<...> : tensor/vector */                          \
   X(DENSE_ARRAY)     /* array<i64: 1, 2> */                                    \
   X(DENSE_RESOURCE)  /* dense_resource<name> : tensor */                       \
+  X(AFFINE_MAP)      /* affine_map<(d0, d1) -> (d1, 0)>: projections only */   \
   X(OPAQUE)          /* #dialect<"data"> / #dialect.pretty<...> */             \
   X(DIALECT)         /* #ns.pretty<...> parsed and printed by its dialect */   \
   X(LOC_UNKNOWN)     /* loc(unknown) */                                        \
@@ -94,6 +95,14 @@ struct lt_attr {
       uint32_t tag; /* the dialect's own kind number */
     } ext;        /* DIALECT */
     struct {
+      /* A projected permutation with broadcasts: result i is dimension
+       * results[i] (0 <= results[i] < num_dims), or the constant 0 when
+       * results[i] is -1 (vector transfers' broadcast). No symbols, no
+       * other expressions: the subset the loop-level dialects use. */
+      uint32_t num_dims, num_results;
+      const int32_t *results;
+    } affine_map; /* AFFINE_MAP */
+    struct {
       const lt_ident_t *file;
       uint32_t line, col;
     } file_loc;
@@ -138,6 +147,21 @@ const lt_attr_t *lt_attr_string(lt_context_t *ctx, const char *data,
 const lt_attr_t *lt_attr_string_cstr(lt_context_t *ctx, const char *s);
 const lt_attr_t *lt_attr_array(lt_context_t *ctx, uint32_t count,
                                const lt_attr_t *const *elems);
+/* affine_map<(d0..d{num_dims-1}) -> (results)>, a result -1 meaning the
+ * constant 0; NULL when a result is out of range or names a dimension
+ * twice (not a projected permutation). */
+const lt_attr_t *lt_attr_affine_map(lt_context_t *ctx, uint32_t num_dims,
+                                    uint32_t num_results,
+                                    const int32_t *results);
+/* The minor identity map (d0..d{n-1}) -> (d{n-r}..d{n-1}); NULL when
+ * num_results > num_dims. */
+const lt_attr_t *lt_attr_affine_minor_identity(lt_context_t *ctx,
+                                               uint32_t num_dims,
+                                               uint32_t num_results);
+/* Whether a is an affine_map that is a minor identity (the default
+ * permutation_map of vector transfers), or the full identity. */
+bool lt_attr_affine_map_is_minor_identity(const lt_attr_t *a);
+bool lt_attr_affine_map_is_identity(const lt_attr_t *a);
 /* Entries are copied and sorted; for duplicate names the last one wins. */
 const lt_attr_t *lt_attr_dict(lt_context_t *ctx, uint32_t count,
                               const lt_named_attr_t *entries);
@@ -179,6 +203,9 @@ bool lt_attr_is_loc(const lt_attr_t *a);
 /* ---- queries ------------------------------------------------------------ */
 /* Dictionary lookup by identifier (binary search); NULL if missing. */
 const lt_attr_t *lt_attr_dict_get(const lt_attr_t *dict, const lt_ident_t *name);
+/* The same by spelling: interns nothing, so it cannot run out of memory. */
+const lt_attr_t *lt_attr_dict_get_str(const lt_attr_t *dict, const char *name,
+                                      size_t len);
 /* Element count of a DENSE attr's type. */
 int64_t lt_attr_dense_count(const lt_attr_t *a);
 /* Byte size of one element of the given element type in dense storage. */

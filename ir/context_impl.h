@@ -157,6 +157,10 @@ void *lt_context_op_alloc(lt_context_t *ctx, size_t size, size_t *out_size);
  * tail until the context goes). */
 void lt_context_op_free(lt_context_t *ctx, void *p, size_t size);
 
+/* Finds or creates the attribute described by *key, whose arrays are
+ * borrowed (attributes.c); for constructors outside attributes.c. */
+const lt_attr_t *lt_attr_unique(lt_context_t *ctx, lt_attr_t *key);
+
 /* Frees the diagnostic engine's state (diagnostics.c). */
 void lt_diag_state_deinit(lt_context_t *ctx);
 

@@ -431,32 +431,8 @@ void lt_op_set_successor(lt_op_t *op, uint32_t i, lt_block_t *b) {
 /* ---- attributes ------------------------------------------------------------
  */
 
-/* Same order as the dictionary's entries: bytes, then length. */
-static int name_cmp(const lt_ident_t *id, const char *name, size_t len) {
-  size_t n = id->len < len ? id->len : len;
-  int c = memcmp(id->str, name, n);
-  if (c) return c;
-  return id->len < len ? -1 : id->len > len ? 1 : 0;
-}
-
-static const lt_attr_t *dict_find_str(const lt_attr_t *dict, const char *name,
-                                      size_t len) {
-  uint32_t lo = 0, hi = dict->dict.count;
-  const lt_named_attr_t *e = dict->dict.entries;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    int c = name_cmp(e[mid].name, name, len);
-    if (c == 0) return e[mid].value;
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return NULL;
-}
-
 const lt_attr_t *lt_op_attr(const lt_op_t *op, const char *name) {
-  return dict_find_str(op->attrs, name, strlen(name));
+  return lt_attr_dict_get_str(op->attrs, name, strlen(name));
 }
 
 const lt_attr_t *lt_op_attr_id(const lt_op_t *op, const lt_ident_t *name) {

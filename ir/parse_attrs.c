@@ -371,8 +371,7 @@ static const lt_attr_t *parse_inline_loc(lt_asm_parser_t *p) {
 }
 
 /* MLIR attribute keywords lite does not model. */
-static const char *const kUnsupportedAttrs[] = {"affine_map", "affine_set",
-                                                "sparse", "strided"};
+static const char *const kUnsupportedAttrs[] = {"affine_set", "sparse"};
 
 static const lt_attr_t *parse_keyword_attr(lt_asm_parser_t *p,
                                            const lt_type_t *type) {
@@ -390,6 +389,12 @@ static const lt_attr_t *parse_keyword_attr(lt_asm_parser_t *p,
   if (lt_token_is(t, "dense_resource")) return lt_p_parse_dense_resource(p);
   if (lt_token_is(t, "array")) return lt_p_parse_dense_array(p);
   if (lt_token_is(t, "loc")) return parse_inline_loc(p);
+  if (lt_token_is(t, "affine_map")) return lt_p_parse_affine_map(p);
+  /* lite keeps a strided layout inside its memref type only. */
+  if (lt_token_is(t, "strided"))
+    return lt_p_error(p, "'strided' layouts are only supported inside "
+                         "memref types"),
+           NULL;
   for (size_t i = 0; i < LT_ARRAY_SIZE(kUnsupportedAttrs); i++)
     if (lt_token_is(t, kUnsupportedAttrs[i]))
       return lt_p_error(p, "'%s' attributes are not supported",

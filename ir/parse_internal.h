@@ -238,6 +238,12 @@ lt_result_t lt_p_parse_function_result_types(lt_asm_parser_t *p);
 lt_result_t lt_p_parse_type_list_parens(lt_asm_parser_t *p);
 /* t (, t)* pushed onto p->types. */
 lt_result_t lt_p_parse_type_list_no_parens(lt_asm_parser_t *p);
+/* (dim `x`)* with dim ::= `?` | integer, pushed onto p->dims. */
+lt_result_t lt_p_parse_dims_ranked(lt_asm_parser_t *p, bool allow_dynamic);
+/* memref<...> (current token `memref`; parse_memref.c). */
+const lt_type_t *lt_p_parse_memref_type(lt_asm_parser_t *p);
+/* affine_map<...> in lite's subset (current token `affine_map`). */
+const lt_attr_t *lt_p_parse_affine_map(lt_asm_parser_t *p);
 /* Dialect symbol body `<...>` with balanced brackets (current token `<`). */
 lt_result_t lt_p_parse_symbol_body(lt_asm_parser_t *p, const char **out_end);
 

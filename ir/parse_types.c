@@ -1,6 +1,6 @@
 /* parse_types.c - builtin types (integers of any width, floats, index, none,
- * function, tensor, vector), type aliases and opaque dialect types
- * (mlir/lib/AsmParser/TypeParser.cpp). */
+ * function, tensor, vector; memref in parse_memref.c), type aliases and opaque
+ * dialect types (mlir/lib/AsmParser/TypeParser.cpp). */
 #include <string.h>
 
 #include "ir/parse_internal.h"
@@ -149,8 +149,7 @@ static lt_result_t parse_int_in_dims(lt_asm_parser_t *p, int64_t *out) {
   return LT_SUCCESS;
 }
 
-/* (dim `x`)* with dim ::= `?` | integer, pushed onto p->dims. */
-static lt_result_t parse_dims_ranked(lt_asm_parser_t *p, bool allow_dynamic) {
+lt_result_t lt_p_parse_dims_ranked(lt_asm_parser_t *p, bool allow_dynamic) {
   while (p->tok.kind == LT_TOK_INTEGER || p->tok.kind == LT_TOK_QUESTION) {
     int64_t d;
     if (p->tok.kind == LT_TOK_QUESTION) {
@@ -192,7 +191,7 @@ static const lt_type_t *parse_tensor(lt_asm_parser_t *p) {
   if (lt_p_consume_if(p, LT_TOK_STAR)) {
     unranked = true;
     if (LT_FAILED(parse_x_in_dims(p))) goto out;
-  } else if (LT_FAILED(parse_dims_ranked(p, true))) {
+  } else if (LT_FAILED(lt_p_parse_dims_ranked(p, true))) {
     goto out;
   }
   const char *elt_pos = p->tok.ptr;
@@ -308,8 +307,8 @@ static const lt_type_t *parse_int_type(lt_asm_parser_t *p, uint32_t start,
 
 /* Builtin type keywords of MLIR that lite does not model. */
 static const char *const kUnsupported[] = {
-    "memref", "complex",  "tuple",      "f80",        "f128",         "tf32",
-    "f8E5M2", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ"};
+    "complex", "tuple",    "f80",        "f128",       "tf32",
+    "f8E5M2",  "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ"};
 
 /* 0: no type starts at the current token; else like parse_non_function. */
 static int parse_builtin_keyword(lt_asm_parser_t *p, const lt_type_t **out) {
@@ -344,6 +343,10 @@ static int parse_builtin_keyword(lt_asm_parser_t *p, const lt_type_t **out) {
   } else if (lt_token_is(t, "vector")) {
     if (LT_FAILED(lt_p_enter(p))) return -1;
     r = parse_vector(p);
+    lt_p_leave(p);
+  } else if (lt_token_is(t, "memref")) {
+    if (LT_FAILED(lt_p_enter(p))) return -1;
+    r = lt_p_parse_memref_type(p);
     lt_p_leave(p);
   } else {
     for (size_t i = 0; i < LT_ARRAY_SIZE(kUnsupported); i++) {

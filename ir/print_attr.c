@@ -86,6 +86,40 @@ static void print_dims(lt_strbuf_t *out, const lt_type_t *t) {
   }
 }
 
+static void print_stride(lt_strbuf_t *out, int64_t v) {
+  if (v == LT_DYNAMIC)
+    lt_strbuf_putc(out, '?');
+  else
+    lt_put_i64(out, v);
+}
+
+/* memref<dims element[, strided<[...], offset: N>][, space]>; the offset
+ * is left out when 0, as MLIR's StridedLayoutAttr::print does. */
+static void print_memref(lt_asm_printer_t *p, const lt_type_t *t) {
+  lt_strbuf_t *out = p->out;
+  lt_strbuf_puts(out, "memref<");
+  print_dims(out, t);
+  lt_pr_type(p, t->shaped.element);
+  if (t->shaped.strides) {
+    lt_strbuf_puts(out, ", strided<[");
+    for (uint32_t i = 0; i < t->shaped.rank; i++) {
+      if (i) lt_strbuf_puts(out, ", ");
+      print_stride(out, t->shaped.strides[i]);
+    }
+    lt_strbuf_putc(out, ']');
+    if (t->shaped.offset != 0) {
+      lt_strbuf_puts(out, ", offset: ");
+      print_stride(out, t->shaped.offset);
+    }
+    lt_strbuf_putc(out, '>');
+  }
+  if (t->shaped.encoding) {
+    lt_strbuf_puts(out, ", ");
+    lt_pr_attr(p, t->shaped.encoding, LT_ELIDE_MAY);
+  }
+  lt_strbuf_putc(out, '>');
+}
+
 /* Results of a function type: bare when exactly one non-function type. */
 static void print_result_list(lt_asm_printer_t *p, uint32_t n,
                               const lt_type_t *const *types) {
@@ -162,11 +196,39 @@ void lt_pr_type(lt_asm_printer_t *p, const lt_type_t *t) {
     lt_pr_type(p, t->shaped.element);
     lt_strbuf_putc(out, '>');
     return;
+  case LT_TYPE_MEMREF:
+    print_memref(p, t);
+    return;
   case LT_TYPE_OPAQUE:
     print_dialect_symbol(out, '!', t->opaque.dialect, t->opaque.data);
     return;
   }
   lt_strbuf_puts(out, "<<UNKNOWN TYPE>>");
+}
+
+/* ---- affine maps --------------------------------------------------------- */
+
+/* Dimensions are named d0, d1, ... whatever the source called them, as
+ * MLIR's printer does. */
+static void print_affine_map(lt_strbuf_t *out, const lt_attr_t *a) {
+  lt_strbuf_puts(out, "affine_map<(");
+  for (uint32_t i = 0; i < a->affine_map.num_dims; i++) {
+    if (i) lt_strbuf_puts(out, ", ");
+    lt_strbuf_putc(out, 'd');
+    lt_put_u64(out, i);
+  }
+  lt_strbuf_puts(out, ") -> (");
+  for (uint32_t i = 0; i < a->affine_map.num_results; i++) {
+    if (i) lt_strbuf_puts(out, ", ");
+    int32_t r = a->affine_map.results[i];
+    if (r < 0) {
+      lt_strbuf_putc(out, '0');
+    } else {
+      lt_strbuf_putc(out, 'd');
+      lt_put_u64(out, (uint64_t)r);
+    }
+  }
+  lt_strbuf_puts(out, ")>");
 }
 
 /* ---- dense elements ------------------------------------------------------ */
@@ -434,6 +496,9 @@ void lt_pr_attr(lt_asm_printer_t *p, const lt_attr_t *a, lt_elide_t elide) {
     lt_strbuf_putc(out, '>');
     note_resource(p, a->resource.resource);
     break;
+  case LT_ATTR_AFFINE_MAP:
+    print_affine_map(out, a);
+    return;
   case LT_ATTR_OPAQUE:
     type = a->type;
     print_dialect_symbol(out, '#', a->opaque.dialect, a->opaque.data);

@@ -32,6 +32,21 @@ static uint64_t lt_type_compute_hash(const lt_type_t *t) {
     h = lt_hash_combine(h, t->shaped.element->hash);
     h = lt_hash_combine(h, t->shaped.encoding ? t->shaped.encoding->hash : 0);
     break;
+  case LT_TYPE_MEMREF:
+    h = lt_hash_combine(h, t->shaped.rank);
+    if (t->shaped.rank)
+      h = lt_hash_combine(
+          h,
+          lt_hash_bytes(t->shaped.shape, t->shaped.rank * sizeof(int64_t), 0));
+    h = lt_hash_combine(h, t->shaped.element->hash);
+    h = lt_hash_combine(h, t->shaped.encoding ? t->shaped.encoding->hash : 0);
+    h = lt_hash_combine(h, t->shaped.strides != NULL);
+    if (t->shaped.strides && t->shaped.rank)
+      h = lt_hash_combine(h,
+                          lt_hash_bytes(t->shaped.strides,
+                                        t->shaped.rank * sizeof(int64_t), 0));
+    h = lt_hash_combine(h, (uint64_t)t->shaped.offset);
+    break;
   case LT_TYPE_OPAQUE:
     h = lt_hash_combine(h, t->opaque.dialect->hash);
     h = lt_hash_combine(h, t->opaque.data->hash);
@@ -68,6 +83,19 @@ static bool lt_type_eq(const void *stored, const void *key) {
            (a->shaped.rank == 0 ||
             memcmp(a->shaped.shape, b->shaped.shape,
                    a->shaped.rank * sizeof(int64_t)) == 0);
+  case LT_TYPE_MEMREF: {
+    size_t n = a->shaped.rank * sizeof(int64_t);
+    if (a->shaped.rank != b->shaped.rank ||
+        a->shaped.element != b->shaped.element ||
+        a->shaped.encoding != b->shaped.encoding ||
+        a->shaped.offset != b->shaped.offset ||
+        (a->shaped.strides == NULL) != (b->shaped.strides == NULL))
+      return false;
+    if (n == 0) return true;
+    return memcmp(a->shaped.shape, b->shaped.shape, n) == 0 &&
+           (!a->shaped.strides ||
+            memcmp(a->shaped.strides, b->shaped.strides, n) == 0);
+  }
   case LT_TYPE_OPAQUE:
     return a->opaque.dialect == b->opaque.dialect &&
            a->opaque.data == b->opaque.data;
@@ -111,6 +139,25 @@ static const lt_type_t *lt_type_unique(lt_context_t *ctx, lt_type_t *key) {
       t->shaped.shape = NULL;
     }
     break;
+  case LT_TYPE_MEMREF: {
+    size_t n = t->shaped.rank * sizeof(int64_t);
+    t->shaped.shape = NULL;
+    if (n) {
+      t->shaped.shape =
+          lt_arena_memdup(&ctx->arena, key->shaped.shape, n, _Alignof(int64_t));
+      if (!t->shaped.shape) return NULL;
+    }
+    if (t->shaped.strides && n) {
+      t->shaped.strides = lt_arena_memdup(&ctx->arena, key->shaped.strides, n,
+                                          _Alignof(int64_t));
+      if (!t->shaped.strides) return NULL;
+    } else if (t->shaped.strides) {
+      /* Never NULL for a layout, even of rank 0: NULL means no layout. */
+      static const int64_t k_no_strides[1];
+      t->shaped.strides = k_no_strides;
+    }
+    break;
+  }
   default:
     break;
   }
@@ -231,6 +278,59 @@ const lt_type_t *lt_type_vector(lt_context_t *ctx, uint32_t rank,
   return lt_type_unique(ctx, &key);
 }
 
+/* MLIR's MemRefType::isValidElementType, less memrefs and dialect types:
+ * the element kinds lite's loop-level code handles. */
+static bool lt_memref_element_ok(const lt_type_t *t) {
+  return t && (lt_type_is_int_or_index(t) || lt_type_is_float(t) ||
+               t->kind == LT_TYPE_VECTOR);
+}
+
+bool lt_type_is_memory_space(const lt_attr_t *a) {
+  if (!a) return true; /* the default space */
+  switch (a->kind) {
+  case LT_ATTR_BOOL:
+  case LT_ATTR_STRING:
+  case LT_ATTR_DICT:
+    return true;
+  case LT_ATTR_INTEGER:
+    return a->type && lt_type_is_int_or_index(a->type);
+  case LT_ATTR_DIALECT:
+    return true;
+  default:
+    return false;
+  }
+}
+
+const lt_type_t *lt_type_memref(lt_context_t *ctx, uint32_t rank,
+                                const int64_t *shape, const lt_type_t *element,
+                                const int64_t *strides, int64_t offset,
+                                const lt_attr_t *memory_space) {
+  if (!lt_memref_element_ok(element) || (rank && !shape)) return NULL;
+  for (uint32_t i = 0; i < rank; i++)
+    if (shape[i] < 0 && shape[i] != LT_DYNAMIC) return NULL;
+  if (!strides && offset != 0) return NULL;
+  for (uint32_t i = 0; strides && i < rank; i++)
+    if (strides[i] == 0) return NULL; /* MLIR: strides must not be zero */
+  if (memory_space) {
+    if (!lt_type_is_memory_space(memory_space)) return NULL;
+    /* MLIR's skipDefaultMemorySpace: an integer 0 is the default space. */
+    if ((memory_space->kind == LT_ATTR_INTEGER ||
+         memory_space->kind == LT_ATTR_BOOL) &&
+        memory_space->i == 0)
+      memory_space = NULL;
+  }
+  /* A rank-0 layout still needs a non-NULL key: NULL means no layout. */
+  static const int64_t k_empty[1];
+  lt_type_t key = lt_type_key(LT_TYPE_MEMREF);
+  key.shaped.rank = rank;
+  key.shaped.shape = shape;
+  key.shaped.element = element;
+  key.shaped.encoding = memory_space;
+  key.shaped.strides = strides && rank == 0 ? k_empty : strides;
+  key.shaped.offset = offset;
+  return lt_type_unique(ctx, &key);
+}
+
 const lt_type_t *lt_type_opaque(lt_context_t *ctx, const char *dialect,
                                 const char *data, size_t data_len) {
   lt_type_t key = lt_type_key(LT_TYPE_OPAQUE);
@@ -260,8 +360,10 @@ bool lt_type_is_shaped(const lt_type_t *t) {
          t->kind == LT_TYPE_VECTOR;
 }
 
+bool lt_type_is_memref(const lt_type_t *t) { return t->kind == LT_TYPE_MEMREF; }
+
 const lt_type_t *lt_type_element(const lt_type_t *t) {
-  return lt_type_is_shaped(t) ? t->shaped.element : t;
+  return lt_type_is_shaped(t) || lt_type_is_memref(t) ? t->shaped.element : t;
 }
 
 uint32_t lt_type_bit_width(const lt_type_t *t) {
@@ -282,8 +384,14 @@ uint32_t lt_type_bit_width(const lt_type_t *t) {
   }
 }
 
+/* Ranked kinds: their shape is all of the type's extent. */
+static bool lt_type_is_ranked(const lt_type_t *t) {
+  return t->kind == LT_TYPE_TENSOR || t->kind == LT_TYPE_VECTOR ||
+         t->kind == LT_TYPE_MEMREF;
+}
+
 int64_t lt_type_num_elements(const lt_type_t *t) {
-  if (t->kind != LT_TYPE_TENSOR && t->kind != LT_TYPE_VECTOR) return -1;
+  if (!lt_type_is_ranked(t)) return -1;
   int64_t n = 1;
   for (uint32_t i = 0; i < t->shaped.rank; i++) {
     int64_t d = t->shaped.shape[i];
@@ -295,8 +403,33 @@ int64_t lt_type_num_elements(const lt_type_t *t) {
 }
 
 bool lt_type_has_static_shape(const lt_type_t *t) {
-  if (t->kind != LT_TYPE_TENSOR && t->kind != LT_TYPE_VECTOR) return false;
+  if (!lt_type_is_ranked(t)) return false;
   for (uint32_t i = 0; i < t->shaped.rank; i++)
     if (t->shaped.shape[i] < 0) return false;
+  return true;
+}
+
+bool lt_type_memref_strides(const lt_type_t *t, int64_t *out_strides,
+                            int64_t *out_offset) {
+  if (!t || t->kind != LT_TYPE_MEMREF) return false;
+  uint32_t rank = t->shaped.rank;
+  if (out_offset) *out_offset = t->shaped.strides ? t->shaped.offset : 0;
+  if (!out_strides) return true;
+  if (t->shaped.strides) {
+    for (uint32_t i = 0; i < rank; i++)
+      out_strides[i] = t->shaped.strides[i];
+    return true;
+  }
+  /* Row-major: each stride is the product of the dims to its right, unknown
+   * once one of them is (or once the product leaves int64). */
+  int64_t s = 1;
+  for (uint32_t i = rank; i-- > 0;) {
+    out_strides[i] = s;
+    int64_t d = t->shaped.shape[i];
+    if (s == LT_DYNAMIC || d == LT_DYNAMIC || (d != 0 && s > INT64_MAX / d))
+      s = LT_DYNAMIC;
+    else
+      s *= d;
+  }
   return true;
 }

@@ -25,6 +25,7 @@ typedef struct lt_type lt_type_t;
   X(TENSOR)         /* ranked tensor, optional encoding */                     \
   X(UNRANKED_TENSOR)                                                           \
   X(VECTOR)                                                                    \
+  X(MEMREF)         /* memref<4x?xf32, strided<[?, 1], offset: ?>, 1> */      \
   X(OPAQUE)         /* !dialect<"data"> / !dialect.pretty<...> */
 
 typedef enum lt_type_kind {
@@ -51,11 +52,18 @@ struct lt_type {
       uint32_t num_inputs, num_results;
       const lt_type_t *const *types; /* inputs then results */
     } function;
-    struct { /* TENSOR, UNRANKED_TENSOR (rank 0, no shape), VECTOR */
+    struct { /* TENSOR, UNRANKED_TENSOR (rank 0, no shape), VECTOR, MEMREF */
       uint32_t rank;
       const int64_t *shape;      /* LT_DYNAMIC for `?` */
       const lt_type_t *element;
-      const lt_attr_t *encoding; /* NULL when absent (tensor only) */
+      /* tensor: the encoding; memref: the memory space (NULL: default) */
+      const lt_attr_t *encoding;
+      /* memref only: the `strided<[...], offset: N>` layout, rank element
+       * strides (LT_DYNAMIC for `?`) and the offset; strides NULL when the
+       * type has no layout (the identity: row-major, offset 0). A strided
+       * layout equal to the identity is kept, as MLIR keeps it. */
+      const int64_t *strides;
+      int64_t offset;
     } shaped;
     struct {
       const lt_ident_t *dialect;
@@ -84,6 +92,17 @@ const lt_type_t *lt_type_unranked_tensor(lt_context_t *ctx,
                                          const lt_type_t *element);
 const lt_type_t *lt_type_vector(lt_context_t *ctx, uint32_t rank,
                                 const int64_t *shape, const lt_type_t *element);
+/* memref<shape x element[, strided<[strides], offset: N>][, space]>.
+ * strides NULL: no layout (offset must be 0); otherwise rank entries,
+ * LT_DYNAMIC for `?` (offset too). memory_space may be NULL; an integer 0
+ * is the default space and becomes NULL (as in MLIR). NULL when invalid:
+ * a dim < 0 other than LT_DYNAMIC, an element that is not int/index/float/
+ * vector, a zero stride, an offset without layout, a memory space that
+ * lt_type_is_memory_space refuses. */
+const lt_type_t *lt_type_memref(lt_context_t *ctx, uint32_t rank,
+                                const int64_t *shape, const lt_type_t *element,
+                                const int64_t *strides, int64_t offset,
+                                const lt_attr_t *memory_space);
 /* !dialect<"data"> or, when data is a pretty identifier(+<...>), !dialect.data */
 const lt_type_t *lt_type_opaque(lt_context_t *ctx, const char *dialect,
                                 const char *data, size_t data_len);
@@ -93,13 +112,23 @@ bool lt_type_is_integer(const lt_type_t *t);     /* any iN/siN/uiN */
 bool lt_type_is_int_or_index(const lt_type_t *t);
 bool lt_type_is_float(const lt_type_t *t);       /* f16, bf16, f32, f64 */
 bool lt_type_is_shaped(const lt_type_t *t);      /* tensor, unranked, vector */
-/* Element type of a shaped type, the type itself otherwise. */
+bool lt_type_is_memref(const lt_type_t *t);
+/* MLIR's isSupportedMemorySpace: an integer, string, dictionary or dialect
+ * attribute may name a memref's memory space; NULL is the default one. */
+bool lt_type_is_memory_space(const lt_attr_t *a);
+/* Element type of a shaped type or memref, the type itself otherwise. */
 const lt_type_t *lt_type_element(const lt_type_t *t);
 /* Bit width of an integer or float type; 64 for index; 0 otherwise. */
 uint32_t lt_type_bit_width(const lt_type_t *t);
-/* Number of elements of a static shaped type, -1 if any dim is dynamic. */
+/* Number of elements of a static shaped type or memref, -1 if any dim is
+ * dynamic. */
 int64_t lt_type_num_elements(const lt_type_t *t);
 bool lt_type_has_static_shape(const lt_type_t *t);
+/* A memref's element strides and offset: its layout's, or for no layout the
+ * row-major identity's (LT_DYNAMIC past a dynamic dim). out_strides holds
+ * rank entries; either out may be NULL. False when t is not a memref. */
+bool lt_type_memref_strides(const lt_type_t *t, int64_t *out_strides,
+                            int64_t *out_offset);
 
 /* Appends the textual form (`tensor<2x?xf32>`) to sb; same syntax as the
  * printer (see printer.h). */

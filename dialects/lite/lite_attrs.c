@@ -17,9 +17,10 @@ lt_result_t lt_lite_error(const lt_lite_call_t *c, const char *fmt, ...) {
                        lt_lite_op_name(c->id), msg);
 }
 
+/* By spelling: interning the name could fail for want of memory, and the
+ * attribute would then read as absent. */
 const lt_attr_t *lt_lite_attr(const lt_lite_call_t *c, const char *name) {
-  const lt_ident_t *id = lt_ident_cstr(c->ctx, name);
-  return id ? lt_attr_dict_get(c->attrs, id) : NULL;
+  return lt_attr_dict_get_str(c->attrs, name, strlen(name));
 }
 
 /* ---- the plan steps' reader ---------------------------------------------------

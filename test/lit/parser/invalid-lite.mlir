@@ -30,8 +30,24 @@ foo.bar
 
 // -----
 
-// expected-error @+1 {{'memref' types are not supported}}
-"op"() : () -> memref<4xf32>
+// Memrefs: ranked only, of scalars and vectors, with a strided layout.
+// expected-error @+1 {{unranked memref is not supported}}
+"op"() : () -> memref<*xf32>
+
+// -----
+
+// expected-error @+1 {{invalid memref element type}}
+"op"() : () -> memref<4xmemref<f32>>
+
+// -----
+
+// expected-error @+1 {{only the identity affine_map is supported as a memref layout; use strided<[...]>}}
+"op"() : () -> memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
+
+// -----
+
+// expected-error @+1 {{'strided' layouts are only supported inside memref types}}
+"op"() {layout = strided<[1]>} : () -> ()
 
 // -----
 
@@ -45,8 +61,49 @@ foo.bar
 
 // -----
 
-// expected-error @+1 {{'affine_map' attributes are not supported}}
-"op"() {m = affine_map<(d0) -> (d0)>} : () -> ()
+// affine_map: projected permutations with constant-0 results only.
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0) -> (d0 + 1)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0) -> (d0 * 2)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0) -> (d0 floordiv 2)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0) -> (d0 mod 2)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0) -> (-d0)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0) -> (1)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0)[s0] -> (d0)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0, d1) -> (d0, d0)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only projected permutations with constant-0 broadcasts are supported in affine_map}}
+"op"() {m = affine_map<(d0) -> ((d0))>} : () -> ()
 
 // -----
 
