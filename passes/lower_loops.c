@@ -301,13 +301,20 @@ static bool group_inputs(ll_group_t *g, lt_op_t **consts, uint32_t *num_consts) 
   return true;
 }
 
-/* Lowers the group rooted at op; *next is where the backward walk goes on. */
+/* Lowers the group rooted at root (st->placed: its dispatch). */
 static void lower_group(lower_state_t *st, lt_op_t *root) {
   ll_group_t g;
   lt_op_t *consts[LL_MAX_GROUP * 2];
   uint32_t num_consts;
   grow_group(&g, root);
-  if (!group_inputs(&g, consts, &num_consts)) {
+  /* Past LL_MAX_INPUTS, the root alone may still fit. */
+  bool fit = group_inputs(&g, consts, &num_consts);
+  if (!fit && g.n > 1) {
+    g.n = 1;
+    g.ops[0] = root;
+    fit = group_inputs(&g, consts, &num_consts);
+  }
+  if (!fit) {
     ll_why_t why;
     ll_why_set(&why, "more than %d inputs", LL_MAX_INPUTS);
     explain(st, root, &why);

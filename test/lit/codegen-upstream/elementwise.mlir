@@ -85,3 +85,29 @@ func.func @edges(%x: tensor<3xf32>, %c: tensor<6x1xf32>, %s: tensor<f32>, %r: te
   %f = "lite.mean"(%e, %r) {lite.kernel = "jit_mean__f32_nchw"} : (tensor<2x6x5xf32>, tensor<2x6x5xf32>) -> tensor<2x6x5xf32>
   return %a, %b, %d, %f : tensor<3xf32>, tensor<6x1xf32>, tensor<f32>, tensor<2x6x5xf32>
 }
+
+// -----
+
+// 17 muls of 18 inputs: past 16 inputs the root is a kernel alone, and
+// the chain before it another group.
+// CHECK: PASS @wide: 2 kernels, 3 dispatches
+func.func @wide(%a0: tensor<9xf32>, %a1: tensor<9xf32>, %a2: tensor<9xf32>, %a3: tensor<9xf32>, %a4: tensor<9xf32>, %a5: tensor<9xf32>, %a6: tensor<9xf32>, %a7: tensor<9xf32>, %a8: tensor<9xf32>, %a9: tensor<9xf32>, %a10: tensor<9xf32>, %a11: tensor<9xf32>, %a12: tensor<9xf32>, %a13: tensor<9xf32>, %a14: tensor<9xf32>, %a15: tensor<9xf32>, %a16: tensor<9xf32>, %a17: tensor<9xf32>) -> tensor<9xf32> {
+  %m1 = "lite.mul"(%a0, %a1) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m2 = "lite.mul"(%m1, %a2) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m3 = "lite.mul"(%m2, %a3) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m4 = "lite.mul"(%m3, %a4) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m5 = "lite.mul"(%m4, %a5) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m6 = "lite.mul"(%m5, %a6) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m7 = "lite.mul"(%m6, %a7) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m8 = "lite.mul"(%m7, %a8) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m9 = "lite.mul"(%m8, %a9) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m10 = "lite.mul"(%m9, %a10) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m11 = "lite.mul"(%m10, %a11) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m12 = "lite.mul"(%m11, %a12) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m13 = "lite.mul"(%m12, %a13) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m14 = "lite.mul"(%m13, %a14) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m15 = "lite.mul"(%m14, %a15) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m16 = "lite.mul"(%m15, %a16) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  %m17 = "lite.mul"(%m16, %a17) {lite.kernel = "jit_x"} : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  return %m17 : tensor<9xf32>
+}
