@@ -11,6 +11,7 @@
 #include "ir/context.h"
 #include "ir/diagnostics.h"
 #include "ir/ptr_map.h"
+#include "passes/jit_kernels.h"
 
 typedef struct emit {
   lt_aw_t *w;
@@ -219,6 +220,11 @@ static lt_result_t emit_op(emit_t *e, lt_op_t *op) {
   if (!kernel || kernel->kind != LT_ATTR_STRING)
     return lt_op_emit_error(op, "artifact: '%s' has no lite.kernel: run "
                                 "lite-pick-kernels (or lite-compile) first", name);
+  if (lt_jit_kernel_name(kernel->str.data) && strcmp(name, "lite.dispatch") != 0)
+    return lt_op_emit_error(op, "artifact: '%s' picked generated kernel '%.*s', "
+                                "which only lite-lower-to-loops makes: run it "
+                                "before the memory plan", name,
+                            (int)kernel->str.len, kernel->str.data);
   const lt_attr_t *off = lt_op_attr(op, "lite.offset");
   const lt_attr_t *arena = lt_op_attr(op, "lite.arena");
   uint32_t ops[LT_ARTIFACT_MAX_OPERANDS], res[LT_ARTIFACT_MAX_OPERANDS];
@@ -278,6 +284,8 @@ static lt_result_t emit_op(emit_t *e, lt_op_t *op) {
     const char *an = (dict->dict.entries[i].name)->str;
     const lt_attr_t *v = dict->dict.entries[i].value;
     if (strncmp(an, "lite.", 5) == 0) continue; /* the compiler's own records */
+    /* A dispatch's callee: the kernel name the instruction stores. */
+    if (v->kind == LT_ATTR_SYMBOL_REF && strcmp(an, "callee") == 0) continue;
     if (v->kind == LT_ATTR_DENSE || v->kind == LT_ATTR_DENSE_RESOURCE) {
       if (LT_FAILED(add_tensor_attr(e, op, an, v))) return LT_FAILURE;
     } else if (!add_attr(e, an, v)) {

@@ -152,7 +152,8 @@ static lite_status_t to_model(lt_status_t st, uint8_t *data, size_t size,
                               const lite_model_options_t *mo,
                               lite_model_t **out_model) {
   if (st) return PUB(st);
-  lt_model_options_t opts = {lt_allocator_system(), NULL, free_bytes};
+  lt_model_options_t opts = {.allocator = lt_allocator_system(),
+                             .free_buffer = free_bytes};
   if (mo && mo->allocator.fn)
     opts.allocator = (lt_allocator_t){mo->allocator.self, mo->allocator.fn};
   return PUB(lt_model_load_buffer(data, size, &opts, (lt_model_t **)out_model));

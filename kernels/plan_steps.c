@@ -17,6 +17,7 @@
 #include "kernels/plan/math.h"
 #include "kernels/plan/misc_math.h"
 #include "kernels/plan/data_index.h"
+#include "kernels/plan/dispatch.h"
 
 #define LK_PLAN_STEP(op, params_t, results, call)                              \
   static lt_result_t step_##op(lk_plan_t *p, const lk_shape_t *in,             \

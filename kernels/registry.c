@@ -421,3 +421,28 @@ lk_reg_status_t lk_registry_add(lk_registry_t *r, const lk_kernel_t *k) {
   }
   return LK_REG_OK;
 }
+
+lk_reg_status_t lk_registry_add_table(lk_registry_t *r,
+                                      const lk_kernel_table_t *table,
+                                      const char *op, uint32_t *out_failed) {
+  if (out_failed) *out_failed = 0;
+  if (!r || !table || !op) return LK_REG_INVALID;
+  if (table->version != LK_KERNEL_TABLE_VERSION) return LK_REG_VERSION;
+  if (table->count && !table->entries) return LK_REG_INVALID;
+  for (uint32_t i = 0; i < table->count; i++) {
+    const lk_kernel_entry_t *e = &table->entries[i];
+    lk_kernel_t k = {
+        .name = e->name,
+        .op = op,
+        .place = {LK_TARGET_HOST, LK_PRECISION_ANY, LK_LAYOUT_ANY, 0},
+        .source = "generated",
+        .run = e->run,
+    };
+    lk_reg_status_t s = e->run ? lk_registry_add(r, &k) : LK_REG_INVALID;
+    if (s != LK_REG_OK) {
+      if (out_failed) *out_failed = i;
+      return s;
+    }
+  }
+  return LK_REG_OK;
+}

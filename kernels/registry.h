@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "kernels/abi.h"
+#include "kernels/kernel_table.h"
 #include "kernels/place.h"
 
 /* ---- attribute constraints
@@ -106,6 +107,10 @@ typedef struct lk_kernel {
   lk_kernel_fn run;
   lk_pack_fn pack;
   lk_workspace_fn workspace;
+  /* Code generated for the op's exact shapes (the `jit` rows, which the
+   * lowering to loops turns into kernels): only ops whose operands and
+   * results all have static shapes can take it. */
+  bool static_shapes;
 } lk_kernel_t;
 
 /* The declared Place of operand i / result i (see lk_kernel_t). */
@@ -140,6 +145,7 @@ typedef struct lk_registry lk_registry_t;
   X(OK, "ok")                                                                  \
   X(INVALID, "invalid kernel description")                                     \
   X(DUPLICATE, "a kernel of that name is already registered")                  \
+  X(VERSION, "the kernel table was written for another kernel ABI version")   \
   X(NO_MEMORY, "out of memory")
 
 typedef enum lk_reg_status {
@@ -164,6 +170,16 @@ void lk_registry_destroy(lk_registry_t *r);
  * the caller's memory may go away. Registration order is kept: the pick
  * pass breaks score ties by it. */
 lk_reg_status_t lk_registry_add(lk_registry_t *r, const lk_kernel_t *k);
+
+/* Adds every entry of a kernel table (kernels/kernel_table.h: generated
+ * code) as a kernel of op `op` that runs on the host at any precision and
+ * layout. VERSION for a table of another LK_KERNEL_TABLE_VERSION, INVALID
+ * for an entry without a name or function, DUPLICATE for a name already
+ * there; *out_failed (may be NULL) is then the entry's index, and the
+ * entries before it stay added. */
+lk_reg_status_t lk_registry_add_table(lk_registry_t *r,
+                                      const lk_kernel_table_t *table,
+                                      const char *op, uint32_t *out_failed);
 
 size_t lk_registry_size(const lk_registry_t *r);
 const lk_kernel_t *lk_registry_at(const lk_registry_t *r, size_t i);

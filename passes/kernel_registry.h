@@ -1,6 +1,7 @@
 /* kernel_registry.h - the kernel registry a context's placement passes
  * (lite-pick-kernels, lite-infer-places, lite-insert-casts) choose from
- * and look kernel names up in. It is the builtin table unless a caller
+ * and look kernel names up in. It is the builtin table (with LLVM, plus the
+ * generated kernels' rows: passes/jit_kernels.h) unless a caller
  * injects another: a kernel source (hand-written x86 kernels, a JIT, a
  * HAL driver, a test's stand-ins) builds a registry with its rows,
  * usually the builtin ones plus its own, and sets it on the context

@@ -15,7 +15,9 @@
  * (N - i) / N; the kernel's score is the best over the places. Then +1 per
  * operand whose precision is compatible with the declared one (f16 and f32
  * count as compatible), and x2 when all are. The highest score wins; ties
- * go to registration order (the builtin table lists an op's f32 kernel
+ * go to the kind kernel-kinds= prefers (a kernel's kind is its name's first
+ * word: `jit`, `ref`; the option may also leave kinds out), then to
+ * registration order (the builtin table lists an op's f32 kernel
  * before its `any` one). Paddle-Lite's further x2 factors (data type ids,
  * OpenCL weight placement) and its int8 re-scoring have no counterpart
  * here yet. */
@@ -32,6 +34,7 @@
 
 typedef struct pick_kernels_options {
   char *places; /* "x86:f32:nchw8c,host:f32:nchw": the user's priority */
+  char *kinds;  /* "jit,ref": kernel kinds allowed, preferred first */
   bool explain; /* a remark per op with every candidate's score */
 } pick_kernels_options_t;
 
@@ -39,6 +42,10 @@ static const lt_pass_option_t kOptions[] = {
     {"places", LT_OPT_STRING, offsetof(pick_kernels_options_t, places),
      "host:f32:nchw",
      "Valid places, highest priority first: target:precision:layout,..."},
+    {"kernel-kinds", LT_OPT_STRING, offsetof(pick_kernels_options_t, kinds),
+     "",
+     "Kernel kinds (the name's first word: jit, ref, ...) to choose from, "
+     "preferred first at equal score; empty: every kind"},
     {"explain", LT_OPT_BOOL, offsetof(pick_kernels_options_t, explain), "false",
      "Emit a remark per op listing every candidate and its score"},
 };
@@ -87,6 +94,53 @@ static lt_result_t parse_places(lt_op_t *anchor, const char *text,
     p = end + 1;
   }
   return LT_SUCCESS;
+}
+
+/* The kinds of kernel-kinds=, preferred first; none: every kind. */
+#define PICK_MAX_KINDS 8
+
+typedef struct kinds {
+  char names[PICK_MAX_KINDS][16];
+  uint32_t count;
+} kinds_t;
+
+static lt_result_t parse_kinds(lt_op_t *anchor, const char *text,
+                               kinds_t *out) {
+  out->count = 0;
+  for (const char *p = text ? text : ""; *p;) {
+    while (*p == ' ' || *p == ',')
+      p++;
+    size_t n = strcspn(p, ", ");
+    if (!n) break;
+    bool word = n < sizeof out->names[0];
+    for (size_t i = 0; i < n && word; i++)
+      word = (p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9');
+    if (!word)
+      return lt_op_emit_error(anchor,
+                              "lite-pick-kernels: bad kind '%.*s' in "
+                              "kernel-kinds='%s': expected a kernel name's "
+                              "first word (jit, ref, ...)",
+                              (int)n, p, text);
+    if (out->count == PICK_MAX_KINDS)
+      return lt_op_emit_error(anchor, "lite-pick-kernels: more than %d kinds",
+                              PICK_MAX_KINDS);
+    memcpy(out->names[out->count], p, n);
+    out->names[out->count++][n] = 0;
+    p += n;
+  }
+  return LT_SUCCESS;
+}
+
+/* The rank of k's kind (the name up to its first '_') in kinds: 0 is the
+ * most preferred; -1 when kinds excludes it. Every kind ranks 0 when the
+ * list is empty. */
+static int kind_rank(const kinds_t *kinds, const lk_kernel_t *k) {
+  if (!kinds->count) return 0;
+  size_t n = strcspn(k->name, "_");
+  for (uint32_t i = 0; i < kinds->count; i++)
+    if (strlen(kinds->names[i]) == n && memcmp(kinds->names[i], k->name, n) == 0)
+      return (int)i;
+  return -1;
 }
 
 /* ---- matching --------------------------------------------------------------
@@ -190,6 +244,7 @@ static bool lookup_attr(void *user, const char *name, lk_attr_value_t *out) {
 typedef struct candidate {
   const lk_kernel_t *kernel;
   double score;
+  int kind; /* its kind's rank in kernel-kinds */
   char rejected[256]; /* why it cannot take the op; empty when it can */
 } candidate_t;
 
@@ -197,15 +252,38 @@ typedef struct pick_state {
   lt_pass_t *pass;
   const lk_registry_t *registry;
   const places_t *places;
+  const kinds_t *kinds;
   bool explain;
   candidate_t *cands;
   size_t cap;
   lt_result_t result;
 } pick_state_t;
 
+static bool static_value(const lt_value_t *v) {
+  return v->type->kind == LT_TYPE_NONE ||
+         (v->type->kind == LT_TYPE_TENSOR && lt_type_has_static_shape(v->type));
+}
+
 /* Fills c->rejected when k cannot take op. */
 static void check_candidate(lt_op_t *op, candidate_t *c) {
   const lk_kernel_t *k = c->kernel;
+  if (c->kind < 0) {
+    snprintf(c->rejected, sizeof(c->rejected),
+             "its kind is not in kernel-kinds");
+    return;
+  }
+  if (k->static_shapes) {
+    bool all = true;
+    for (uint32_t i = 0; i < op->num_operands && all; i++)
+      all = static_value(lt_op_operand(op, i));
+    for (uint32_t i = 0; i < op->num_results && all; i++)
+      all = static_value(lt_op_result(op, i));
+    if (!all) {
+      snprintf(c->rejected, sizeof(c->rejected),
+               "generated for static shapes, and a shape here is dynamic");
+      return;
+    }
+  }
   for (uint32_t i = 0; i < op->num_operands; i++) {
     lk_precision_t have, want = lk_kernel_input(k, (int32_t)i).precision;
     if (value_precision(lt_op_operand(op, i), &have) &&
@@ -319,15 +397,21 @@ static lt_result_t pick_one(pick_state_t *st, lt_op_t *op) {
     candidate_t *c = &st->cands[n++];
     c->kernel = k;
     c->score = 0;
+    c->kind = kind_rank(st->kinds, k);
     c->rejected[0] = 0;
     check_candidate(op, c);
     if (!c->rejected[0]) c->score = score_kernel(op, k, st->places);
   }
   const candidate_t *chosen = NULL;
-  for (size_t i = 0; i < n; i++)
-    if (!st->cands[i].rejected[0] &&
-        (!chosen || st->cands[i].score > chosen->score))
-      chosen = &st->cands[i];
+  /* The best score; at equal scores the preferred kind, then the first
+   * registered. */
+  for (size_t i = 0; i < n; i++) {
+    const candidate_t *c = &st->cands[i];
+    if (!c->rejected[0] &&
+        (!chosen || c->score > chosen->score ||
+         (c->score == chosen->score && c->kind < chosen->kind)))
+      chosen = c;
+  }
   if (st->explain) explain(op, st->cands, n, chosen);
   if (!chosen) {
     lt_diag_t *d = lt_diag_begin(lt_op_context(op), op->loc, LT_SEV_ERROR);
@@ -353,7 +437,9 @@ static lt_result_t pick_one(pick_state_t *st, lt_op_t *op) {
 static lt_walk_result_t visit(lt_op_t *op, void *user) {
   pick_state_t *st = user;
   int id = lt_lite_op_id(op);
-  if (id < 0 || id == LT_LITE_CONSTANT || id == LT_LITE_NONE)
+  /* A dispatch's kernel is its callee. */
+  if (id < 0 || id == LT_LITE_CONSTANT || id == LT_LITE_NONE ||
+      id == LT_LITE_DISPATCH)
     return LT_WALK_ADVANCE;
   /* Keep going after a failure so that every op without a kernel is
    * reported in one run. */
@@ -367,11 +453,15 @@ static lt_result_t run_pick_kernels(lt_pass_t *pass, lt_op_t *op) {
   if (!registry)
     return lt_op_emit_error(op, "out of memory creating the kernel registry");
   places_t places;
-  if (LT_FAILED(parse_places(op, o->places, &places))) return LT_FAILURE;
+  kinds_t kinds;
+  if (LT_FAILED(parse_places(op, o->places, &places)) ||
+      LT_FAILED(parse_kinds(op, o->kinds, &kinds)))
+    return LT_FAILURE;
   lt_pass_set_changed(pass, false);
   pick_state_t st = {.pass = pass,
                      .registry = registry,
                      .places = &places,
+                     .kinds = &kinds,
                      .explain = o->explain,
                      .result = LT_SUCCESS};
   lt_op_walk(op, LT_WALK_PRE, visit, &st);

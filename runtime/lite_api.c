@@ -58,9 +58,15 @@ size_t lite_element_type_size(lite_element_type_t t) {
 }
 
 static lt_model_options_t model_options(const lite_model_options_t *o) {
-  lt_model_options_t mo = {lt_allocator_system(), NULL, NULL};
+  lt_model_options_t mo = {.allocator = lt_allocator_system()};
   if (o && o->allocator.fn)
     mo.allocator = (lt_allocator_t){o->allocator.self, o->allocator.fn};
+  if (o) {
+    /* The public table is the runtime's lk_kernel_table_t, named opaquely
+     * so that the public header stays free of kernels/. */
+    mo.kernel_tables = (const lk_kernel_table_t *const *)o->kernel_tables;
+    mo.num_kernel_tables = o->kernel_tables ? o->num_kernel_tables : 0;
+  }
   return mo;
 }
 

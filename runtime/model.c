@@ -420,6 +420,13 @@ static lt_status_t model_new(const lt_model_options_t *options,
   m->al = al;
   atomic_init(&m->refs, 1);
   m->registry = options ? options->registry : NULL;
+  uint32_t num_tables = options ? options->num_kernel_tables : 0;
+  if (num_tables && m->registry) {
+    lt_free(al, m, sizeof *m);
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "model options: give kernel tables or a registry, "
+                          "not both (add the tables to the registry)");
+  }
   if (!m->registry) {
     m->own_registry = lk_registry_create();
     m->registry = m->own_registry;
@@ -427,6 +434,33 @@ static lt_status_t model_new(const lt_model_options_t *options,
       lt_free(al, m, sizeof *m);
       return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory");
     }
+  }
+  for (uint32_t t = 0; t < num_tables; t++) {
+    const lk_kernel_table_t *table = options->kernel_tables[t];
+    uint32_t at = 0;
+    lk_reg_status_t rs =
+        lk_registry_add_table(m->own_registry, table, "dispatch", &at);
+    if (rs == LK_REG_OK) continue;
+    lt_status_t st;
+    if (rs == LK_REG_VERSION)
+      st = lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "kernel table #%u: written for kernel ABI version "
+                          "%u; this runtime takes version %u",
+                          t, table ? table->version : 0,
+                          LK_KERNEL_TABLE_VERSION);
+    else if (!table || at >= table->count)
+      st = lt_status_make(LT_STATUS_INVALID_ARGUMENT, "kernel table #%u: %s",
+                          t, lk_reg_status_message(rs));
+    else
+      st = lt_status_make(rs == LK_REG_NO_MEMORY ? LT_STATUS_OUT_OF_MEMORY
+                                                 : LT_STATUS_INVALID_ARGUMENT,
+                          "kernel table #%u, entry #%u ('%s'): %s", t, at,
+                          table->entries[at].name ? table->entries[at].name
+                                                  : "(no name)",
+                          lk_reg_status_message(rs));
+    lk_registry_destroy(m->own_registry);
+    lt_free(al, m, sizeof *m);
+    return st;
   }
   lk_cpu_detect(&m->cpu);
   *out = m;

@@ -47,6 +47,11 @@ typedef struct lt_model_options {
   /* lt_model_load_buffer only: when set, the model owns the buffer and
    * calls this on it when it is freed (a compiler's output handed over). */
   void (*free_buffer)(void *data, size_t size);
+  /* Generated kernels (the JIT's, or an AOT object's table) that
+   * lite.dispatch instructions name, added to the builtin table; each must
+   * outlive the model. Not together with `registry` (add them to it). */
+  const lk_kernel_table_t *const *kernel_tables;
+  uint32_t num_kernel_tables;
 } lt_model_options_t;
 
 typedef struct lt_model lt_model_t;

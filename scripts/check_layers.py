@@ -22,6 +22,11 @@ SOURCE_SUFFIXES = (".c", ".h", ".inc", ".def", ".cc", ".cpp", ".hpp")
 INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)')
 
 
+# The layers that may include LLVM's C API (codegen/llvm and what sits above
+# it); the runtime, the HAL, the kernels and the IR stay free of it.
+LLVM_LAYERS = {"codegen", "tools", "test"}
+
+
 class TableError(Exception):
     pass
 
@@ -109,6 +114,13 @@ def check(root, table_path):
                         continue
                     quoted = m.group(1) is not None
                     spelled = m.group(1) if quoted else m.group(2)
+                    if spelled.startswith("llvm-c/") and layer not in LLVM_LAYERS:
+                        violations.append(
+                            "%s:%d: #include <%s>: only %s may use LLVM "
+                            "(the runtime never links it)"
+                            % (rel, number, spelled, ", ".join(
+                                name + "/" for name in sorted(LLVM_LAYERS))))
+                        continue
                     if not quoted and layer_of(spelled) not in uses:
                         continue  # <stdio.h> and the like
                     target = resolve(root, dirpath, spelled, quoted, uses)

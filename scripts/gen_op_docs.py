@@ -10,7 +10,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KINDS = {"i": "int", "f": "float", "s": "string", "I": "ints", "F": "floats",
-         "S": "strings", "t": "tensor", "T": "type"}
+         "S": "strings", "t": "tensor", "T": "type",
+         "y": "symbol"}
 
 
 def rows(text):

@@ -21,6 +21,10 @@ PACKAGES=(
   libonnx-testdata   # the ONNX backend tests: the conformance oracle
   pkgconf            # pkg-config: the installed-library check builds the example with it
   binutils           # nm and strip: what liblite_runtime.so exports, its size
+  llvm-16-dev        # codegen/llvm: the LLVM 16 C API and shared libLLVM-16 (JIT, AOT)
+  gcc-aarch64-linux-gnu  # links aarch64 AOT objects (codegen_aot_test)
+  libc6-dev-arm64-cross  # the aarch64 libc those programs link against
+  qemu-user          # qemu-aarch64 runs them on x86_64
 )
 
 missing=()

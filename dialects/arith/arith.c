@@ -106,6 +106,11 @@ static lt_result_t verify_float_binary(lt_op_t *op) {
   return check_class(op, "result", 0, op->results[0].type, &k_float);
 }
 
+static lt_result_t verify_float_unary(lt_op_t *op) {
+  if (LT_FAILED(check_operands(op, 0, 1, &k_float))) return LT_FAILURE;
+  return check_class(op, "result", 0, op->results[0].type, &k_float);
+}
+
 static lt_result_t verify_predicate(lt_op_t *op, int64_t count) {
   const lt_attr_t *p = lt_op_attr(op, "predicate");
   if (!p) return lt_op_emit_error(op, "requires attribute 'predicate'");
@@ -246,6 +251,31 @@ CAST_VERIFIER(index_cast, index_cast)
 CAST_VERIFIER(bitcast, bit_cast)
 #undef CAST_VERIFIER
 
+static bool is_fixed_int(const lt_type_t *t) {
+  return t->kind == LT_TYPE_INTEGER && t->integer.signedness == LT_SIGNLESS;
+}
+
+static const type_class_t k_fixed_int = {is_fixed_int,
+                                         "signless-fixed-width-integer-like"};
+
+/* MLIR's ODS operand and result constraints come before the cast rule. */
+static lt_result_t verify_typed_cast(lt_op_t *op, const type_class_t *in,
+                                     const type_class_t *out,
+                                     cast_rule_fn_t rule) {
+  if (LT_FAILED(check_operands(op, 0, 1, in)) ||
+      LT_FAILED(check_class(op, "result", 0, op->results[0].type, out)))
+    return LT_FAILURE;
+  return verify_cast(op, rule);
+}
+
+static lt_result_t verify_uitofp(lt_op_t *op) {
+  return verify_typed_cast(op, &k_fixed_int, &k_float, int_to_float);
+}
+
+static lt_result_t verify_fptoui(lt_op_t *op) {
+  return verify_typed_cast(op, &k_float, &k_fixed_int, float_to_int);
+}
+
 /* ---- op table
  * ---------------------------------------------------------------- */
 
@@ -305,7 +335,39 @@ CAST_VERIFIER(bitcast, bit_cast)
   X(index_cast, 1, PURE_EW, "cast between index and integer types",            \
     verify_index_cast, NULL, cast, NULL)                                       \
   X(bitcast, 1, PURE_EW, "bitcast between values of equal bit width",          \
-    verify_bitcast, NULL, cast, NULL)
+    verify_bitcast, NULL, cast, NULL)                                          \
+  X(maxf, 2, COMM_BINARY, "floating-point maximum", verify_float_binary, NULL, \
+    float_binary, NULL)                                                        \
+  X(minf, 2, COMM_BINARY, "floating-point minimum", verify_float_binary, NULL, \
+    float_binary, NULL)                                                        \
+  X(negf, 1, PURE_EW | LT_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE,                 \
+    "floating point negation", verify_float_unary, NULL, float_unary, NULL)    \
+  X(remf, 2, BINARY, "floating point division remainder operation",            \
+    verify_float_binary, NULL, float_binary, NULL)                             \
+  X(uitofp, 1, PURE_EW, "cast from unsigned integer type to floating-point",   \
+    verify_uitofp, NULL, cast, NULL)                                           \
+  X(fptoui, 1, PURE_EW, "cast from floating-point type to integer type",       \
+    verify_fptoui, NULL, cast, NULL)                                           \
+  X(maxsi, 2, COMM_BINARY, "signed integer maximum", verify_int_binary, NULL,  \
+    int_binary, NULL)                                                          \
+  X(minsi, 2, COMM_BINARY, "signed integer minimum", verify_int_binary, NULL,  \
+    int_binary, NULL)                                                          \
+  X(maxui, 2, COMM_BINARY, "unsigned integer maximum", verify_int_binary,      \
+    NULL, int_binary, NULL)                                                    \
+  X(minui, 2, COMM_BINARY, "unsigned integer minimum", verify_int_binary,      \
+    NULL, int_binary, NULL)                                                    \
+  X(shli, 2, BINARY, "integer left-shift", verify_int_binary, NULL,            \
+    int_binary, NULL)                                                          \
+  X(shrsi, 2, BINARY, "signed integer right-shift", verify_int_binary, NULL,   \
+    int_binary, NULL)                                                          \
+  X(shrui, 2, BINARY, "unsigned integer right-shift", verify_int_binary, NULL, \
+    int_binary, NULL)                                                          \
+  X(remui, 2, BINARY, "unsigned integer division remainder",                   \
+    verify_int_binary, NULL, int_binary, NULL)                                 \
+  X(floordivsi, 2, BINARY, "signed floor integer division", verify_int_binary, \
+    NULL, int_binary, NULL)                                                    \
+  X(ceildivsi, 2, BINARY, "signed ceil integer division", verify_int_binary,   \
+    NULL, int_binary, NULL)
 
 static const lt_op_def_t arith_ops[] = {
 #define X(name_, nops, traits_, summary_, verify_, canon, form, names)         \

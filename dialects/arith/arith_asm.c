@@ -163,7 +163,7 @@ void lt_arith_constant_result_names(lt_op_t *op, lt_asm_set_name_fn_t set_name,
 
 /* Decodes `fastmath<flag,...>` (an `#arith.fastmath<...>` attribute's data)
  * into bits; false when it is not that. */
-static bool fastmath_bits(const lt_attr_t *a, uint32_t *out_bits) {
+bool lt_arith_fastmath_bits(const lt_attr_t *a, uint32_t *out_bits) {
   static const char prefix[] = "fastmath<";
   if (!a || a->kind != LT_ATTR_OPAQUE ||
       strcmp(a->opaque.dialect->str, "arith") != 0)
@@ -204,7 +204,7 @@ static bool fastmath_bits(const lt_attr_t *a, uint32_t *out_bits) {
 }
 
 /* `fastmath<nnan,ninf>` as MLIR prints the flags. */
-static void fastmath_text(uint32_t bits, lt_strbuf_t *out) {
+void lt_arith_fastmath_text(uint32_t bits, lt_strbuf_t *out) {
   lt_strbuf_puts(out, "fastmath<");
   if (bits == FASTMATH_ALL) {
     lt_strbuf_puts(out, "fast");
@@ -232,10 +232,11 @@ static void print_binary(lt_op_t *op, lt_asm_printer_t *p, bool fastmath) {
   }
   print_name_and_operands(op, p);
   uint32_t bits = 0;
-  bool decoded = fastmath && fastmath_bits(lt_op_attr(op, "fastmath"), &bits);
+  bool decoded =
+      fastmath && lt_arith_fastmath_bits(lt_op_attr(op, "fastmath"), &bits);
   if (bits) {
     lt_asm_print_raw(p, " ");
-    fastmath_text(bits, lt_asm_stream(p));
+    lt_arith_fastmath_text(bits, lt_asm_stream(p));
   }
   lt_asm_print_attr_dict(p, op->attrs, decoded ? 1 : 0, elided);
   lt_asm_print_raw(p, " : ");
@@ -252,7 +253,7 @@ void lt_arith_print_float_binary(lt_op_t *op, lt_asm_printer_t *p) {
 
 /* `<flag, ...>` after the `fastmath` keyword; stores the attribute unless
  * the flags are none. */
-static lt_result_t parse_fastmath(lt_asm_parser_t *p, lt_op_state_t *state) {
+lt_result_t lt_arith_parse_fastmath(lt_asm_parser_t *p, lt_op_state_t *state) {
   if (LT_FAILED(lt_asm_parse_token(p, LT_TOK_LESS))) return LT_FAILURE;
   uint32_t bits = 0;
   do {
@@ -279,7 +280,7 @@ static lt_result_t parse_fastmath(lt_asm_parser_t *p, lt_op_state_t *state) {
   if (LT_FAILED(lt_asm_parse_token(p, LT_TOK_GREATER))) return LT_FAILURE;
   if (!bits) return LT_SUCCESS;
   lt_strbuf_t text = {0};
-  fastmath_text(bits, &text);
+  lt_arith_fastmath_text(bits, &text);
   const lt_attr_t *a = text.data ? lt_attr_opaque(lt_asm_context(p), "arith",
                                                   text.data, text.len)
                                  : NULL;
@@ -298,7 +299,7 @@ static lt_result_t parse_binary(lt_asm_parser_t *p, lt_op_state_t *state,
       LT_FAILED(lt_asm_parse_operand(p, &b)))
     return LT_FAILURE;
   if (fastmath && lt_asm_parse_optional_keyword(p, "fastmath") &&
-      LT_FAILED(parse_fastmath(p, state)))
+      LT_FAILED(lt_arith_parse_fastmath(p, state)))
     return LT_FAILURE;
   if (LT_FAILED(lt_asm_parse_optional_attr_dict(p, state)) ||
       LT_FAILED(lt_asm_parse_colon_type(p, &t)) ||
@@ -316,6 +317,44 @@ lt_result_t lt_arith_parse_int_binary(lt_asm_parser_t *p,
 lt_result_t lt_arith_parse_float_binary(lt_asm_parser_t *p,
                                         lt_op_state_t *state) {
   return parse_binary(p, state, true);
+}
+
+/* `%0 = arith.negf %x fastmath<nnan> : f32` (math's unary ops too). */
+void lt_arith_print_float_unary(lt_op_t *op, lt_asm_printer_t *p) {
+  static const char *const elided[] = {"fastmath"};
+  const lt_type_t *t = op->num_results ? op->results[0].type : NULL;
+  if (!has_shape(op, 1, 1) || operand_type(op, 0) != t) {
+    lt_asm_print_generic_op(p, op);
+    return;
+  }
+  print_name_and_operands(op, p);
+  uint32_t bits = 0;
+  bool decoded = lt_arith_fastmath_bits(lt_op_attr(op, "fastmath"), &bits);
+  if (bits) {
+    lt_asm_print_raw(p, " ");
+    lt_arith_fastmath_text(bits, lt_asm_stream(p));
+  }
+  lt_asm_print_attr_dict(p, op->attrs, decoded ? 1 : 0, elided);
+  lt_asm_print_raw(p, " : ");
+  lt_asm_print_type(p, t);
+}
+
+lt_result_t lt_arith_parse_float_unary(lt_asm_parser_t *p,
+                                       lt_op_state_t *state) {
+  lt_asm_operand_t a;
+  const lt_type_t *t;
+  lt_value_t *v;
+  if (LT_FAILED(lt_asm_parse_operand(p, &a))) return LT_FAILURE;
+  if (lt_asm_parse_optional_keyword(p, "fastmath") &&
+      LT_FAILED(lt_arith_parse_fastmath(p, state)))
+    return LT_FAILURE;
+  if (LT_FAILED(lt_asm_parse_optional_attr_dict(p, state)) ||
+      LT_FAILED(lt_asm_parse_colon_type(p, &t)) ||
+      LT_FAILED(lt_asm_resolve_operand(p, &a, t, &v)))
+    return LT_FAILURE;
+  lt_op_state_add_operand(state, v);
+  lt_op_state_add_result(state, t);
+  return LT_SUCCESS;
 }
 
 /* ---- cmpi / cmpf --------------------------------------------------------- */

@@ -4,6 +4,7 @@
  *   constant      %c1_i32 = arith.constant 1 : i32
  *   int_binary    %0 = arith.addi %a, %b : i32
  *   float_binary  %0 = arith.addf %x, %y fastmath<nnan> : f32
+ *   float_unary   %0 = arith.negf %x fastmath<nnan> : f32
  *   cmpi / cmpf   %0 = arith.cmpi slt, %a, %b : i32
  *   select        %0 = arith.select %c, %a, %b : tensor<4xi1>, tensor<4xi32>
  *   cast          %0 = arith.extsi %a : i16 to i32
@@ -20,6 +21,7 @@
   X(constant)                                                                  \
   X(int_binary)                                                                \
   X(float_binary)                                                              \
+  X(float_unary)                                                               \
   X(cmpi)                                                                      \
   X(cmpf)                                                                      \
   X(select)                                                                    \
@@ -32,6 +34,16 @@
   lt_result_t lt_arith_parse_##form(lt_asm_parser_t *p, lt_op_state_t *state);
 LT_ARITH_ASM_FORMS(X)
 #undef X
+
+/* Fast-math flags, shared with the math dialect (whose ops carry the same
+ * `#arith.fastmath<...>` attribute). lt_arith_fastmath_bits decodes such an
+ * attribute into MLIR's flag bits (false when a is not one);
+ * lt_arith_fastmath_text appends `fastmath<nnan,ninf>` for bits;
+ * lt_arith_parse_fastmath parses `<flags>` after the `fastmath` keyword and
+ * adds the attribute to state unless the flags are none. */
+bool lt_arith_fastmath_bits(const lt_attr_t *a, uint32_t *out_bits);
+void lt_arith_fastmath_text(uint32_t bits, lt_strbuf_t *out);
+lt_result_t lt_arith_parse_fastmath(lt_asm_parser_t *p, lt_op_state_t *state);
 
 /* arith.constant's result name (MLIR ConstantOp::getAsmResultNames):
  * `true`/`false` for i1, `c<value>_<type>` for integers (`c<value>` for

@@ -196,6 +196,28 @@ static bool int_binop(lt_arith_binop_t k, int64_t a, int64_t b, uint32_t w,
   case LT_ARITH_XORI:
     r = ua ^ ub;
     break;
+  case LT_ARITH_MAXSI:
+    r = sa > sb ? ua : ub;
+    break;
+  case LT_ARITH_MINSI:
+    r = sa < sb ? ua : ub;
+    break;
+  case LT_ARITH_MAXUI:
+    r = ua > ub ? ua : ub;
+    break;
+  case LT_ARITH_MINUI:
+    r = ua < ub ? ua : ub;
+    break;
+  case LT_ARITH_REMUI:
+    if (ub == 0) return false;
+    r = ua % ub;
+    break;
+  case LT_ARITH_SHLI:
+  case LT_ARITH_SHRSI:
+  case LT_ARITH_SHRUI:
+  case LT_ARITH_FLOORDIVSI:
+  case LT_ARITH_CEILDIVSI:
+    return lt_arith_int_binop_ext(k, ua, ub, w, out);
   default:
     return false;
   }
@@ -215,8 +237,11 @@ static double float_binop(lt_arith_binop_t k, double a, double b) {
   case LT_ARITH_MULF:
     r = a * b;
     break;
-  default:
+  case LT_ARITH_DIVF:
     r = a / b;
+    break;
+  default:
+    r = lt_arith_float_binop_ext(k, a, b);
     break;
   }
   /* An invalid operation (inf - inf, 0 * inf, 0 / 0) gives APFloat's
@@ -593,35 +618,28 @@ lt_result_t lt_arith_fold_select(lt_op_t *op, const lt_attr_t *const *c,
 
 /* ---- casts --------------------------------------------------------------- */
 
-typedef enum cast_kind {
-  CAST_EXTSI,
-  CAST_EXTUI,
-  CAST_TRUNCI,
-  CAST_SITOFP,
-  CAST_FPTOSI,
-  CAST_EXTF,
-  CAST_TRUNCF,
-  CAST_INDEX,
-  CAST_BITCAST
-} cast_kind_t;
+typedef lt_arith_unop_t cast_kind_t;
 
-/* Rounds an integer to `bits` significant bits, to nearest even, so that
- * converting the result to double and then to the float type is exact. */
-static double round_int_to_precision(int64_t v, int bits) {
-  bool neg = v < 0;
-  uint64_t m = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+/* Rounds an unsigned integer to `bits` significant bits, to nearest even,
+ * so that converting the result to double and then to the float type is
+ * exact. */
+static double round_uint_to_precision(uint64_t m, int bits) {
   int len = 0;
   for (uint64_t t = m; t; t >>= 1)
     len++;
-  if (len > bits) {
-    int drop = len - bits;
-    uint64_t half = 1ull << (drop - 1), rem = m & ((1ull << drop) - 1);
-    m >>= drop;
-    if (rem > half || (rem == half && (m & 1))) m++;
-    double d = ldexp((double)m, drop);
-    return neg ? -d : d;
-  }
-  return neg ? -(double)m : (double)m;
+  if (len <= bits) return (double)m;
+  int drop = len - bits;
+  uint64_t half = 1ull << (drop - 1), rem = m & ((1ull << drop) - 1);
+  m >>= drop;
+  if (rem > half || (rem == half && (m & 1))) m++;
+  return ldexp((double)m, drop);
+}
+
+/* The same for a signed integer (sign and magnitude). */
+static double round_int_to_precision(int64_t v, int bits) {
+  uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  double d = round_uint_to_precision(m, bits);
+  return v < 0 ? -d : d;
 }
 
 static int float_precision(lt_type_kind_t k) {
@@ -641,31 +659,46 @@ static bool cast_elem(cast_kind_t k, const lt_type_t *in, const lt_type_t *out,
                       const cview_t *v, int64_t i, cout_t *o) {
   uint32_t win = int_width(in), wout = int_width(out);
   switch (k) {
-  case CAST_EXTSI:
-  case CAST_TRUNCI:
-  case CAST_INDEX:
+  case LT_ARITH_UNOP_EXTSI:
+  case LT_ARITH_UNOP_TRUNCI:
+  case LT_ARITH_UNOP_INDEX:
     cout_int(o, i, sext((uint64_t)cv_int(v, i), win));
     return true;
-  case CAST_EXTUI:
+  case LT_ARITH_UNOP_EXTUI:
     cout_int(o, i, (int64_t)zext(cv_int(v, i), win));
     return true;
-  case CAST_SITOFP:
+  case LT_ARITH_UNOP_SITOFP:
     cout_float(o, i,
                round_int_to_precision(sext((uint64_t)cv_int(v, i), win),
                                       float_precision(out->kind)));
     return true;
-  case CAST_FPTOSI: {
+  case LT_ARITH_UNOP_UITOFP:
+    cout_float(o, i,
+               round_uint_to_precision(zext(cv_int(v, i), win),
+                                       float_precision(out->kind)));
+    return true;
+  case LT_ARITH_UNOP_FPTOUI: {
+    /* APFloat's convertToInteger toward zero: -0.5 gives 0, -1 is invalid. */
+    double d = trunc(cv_float(v, i));
+    if (isnan(d) || d < 0 || d >= ldexp(1.0, (int)wout)) return false;
+    cout_int(o, i, sext((uint64_t)d, wout));
+    return true;
+  }
+  case LT_ARITH_UNOP_NEGF:
+    cout_float(o, i, -cv_float(v, i));
+    return true;
+  case LT_ARITH_UNOP_FPTOSI: {
     double d = trunc(cv_float(v, i));
     double lim = ldexp(1.0, (int)wout - 1);
     if (isnan(d) || d < -lim || d >= lim) return false;
     cout_int(o, i, (int64_t)d);
     return true;
   }
-  case CAST_EXTF:
-  case CAST_TRUNCF:
+  case LT_ARITH_UNOP_EXTF:
+  case LT_ARITH_UNOP_TRUNCF:
     cout_float(o, i, cv_float(v, i));
     return true;
-  case CAST_BITCAST: {
+  case LT_ARITH_UNOP_BITCAST: {
     uint64_t bits = lt_type_is_float(in)
                         ? lt_float_to_bits(in->kind, cv_float(v, i))
                         : zext(cv_int(v, i), win);
@@ -679,21 +712,28 @@ static bool cast_elem(cast_kind_t k, const lt_type_t *in, const lt_type_t *out,
   return false;
 }
 
-static lt_result_t fold_cast_const(lt_op_t *op, const lt_attr_t *const *c,
-                                   lt_fold_result_t *r, cast_kind_t k) {
+const lt_attr_t *lt_arith_const_unop(lt_context_t *ctx, lt_arith_unop_t k,
+                                     const lt_attr_t *a,
+                                     const lt_type_t *in_type,
+                                     const lt_type_t *out_type) {
   cview_t v;
-  if (!cview_init(c[0], &v)) return LT_FAILURE;
-  const lt_type_t *in = lt_type_element(lt_op_operand(op, 0)->type);
-  const lt_type_t *rt = op->results[0].type;
+  if (!cview_init(a, &v)) return NULL;
+  const lt_type_t *in = lt_type_element(in_type);
   cout_t o;
-  if (!cout_init(&o, lt_op_context(op), rt, v.splat ? 1 : v.n))
-    return LT_FAILURE;
+  if (!cout_init(&o, ctx, out_type, v.splat ? 1 : v.n)) return NULL;
   for (int64_t i = 0; i < o.n; i++)
     if (!cast_elem(k, in, o.elem, &v, i, &o)) {
       cout_free(&o);
-      return LT_FAILURE;
+      return NULL;
     }
-  return fold_attr(r, cout_finish(&o));
+  return cout_finish(&o);
+}
+
+static lt_result_t fold_cast_const(lt_op_t *op, const lt_attr_t *const *c,
+                                   lt_fold_result_t *r, cast_kind_t k) {
+  return fold_attr(r, lt_arith_const_unop(lt_op_context(op), k, c[0],
+                                          lt_op_operand(op, 0)->type,
+                                          op->results[0].type));
 }
 
 /* ext(ext(x)) -> ext(x): the op now reads x directly (an in-place fold). */
@@ -708,13 +748,13 @@ static lt_result_t fold_through(lt_op_t *op, lt_fold_result_t *r,
 lt_result_t lt_arith_fold_extsi(lt_op_t *op, const lt_attr_t *const *c,
                                 lt_fold_result_t *r) {
   if (LT_SUCCEEDED(fold_through(op, r, "arith.extsi"))) return LT_SUCCESS;
-  return fold_cast_const(op, c, r, CAST_EXTSI);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_EXTSI);
 }
 
 lt_result_t lt_arith_fold_extui(lt_op_t *op, const lt_attr_t *const *c,
                                 lt_fold_result_t *r) {
   if (LT_SUCCEEDED(fold_through(op, r, "arith.extui"))) return LT_SUCCESS;
-  return fold_cast_const(op, c, r, CAST_EXTUI);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_EXTUI);
 }
 
 lt_result_t lt_arith_fold_trunci(lt_op_t *op, const lt_attr_t *const *c,
@@ -726,27 +766,27 @@ lt_result_t lt_arith_fold_trunci(lt_op_t *op, const lt_attr_t *const *c,
   if (ext && lt_op_operand(ext, 0)->type == op->results[0].type)
     return fold_value(r, lt_op_operand(ext, 0));
   if (LT_SUCCEEDED(fold_through(op, r, "arith.trunci"))) return LT_SUCCESS;
-  return fold_cast_const(op, c, r, CAST_TRUNCI);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_TRUNCI);
 }
 
 lt_result_t lt_arith_fold_sitofp(lt_op_t *op, const lt_attr_t *const *c,
                                  lt_fold_result_t *r) {
-  return fold_cast_const(op, c, r, CAST_SITOFP);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_SITOFP);
 }
 
 lt_result_t lt_arith_fold_fptosi(lt_op_t *op, const lt_attr_t *const *c,
                                  lt_fold_result_t *r) {
-  return fold_cast_const(op, c, r, CAST_FPTOSI);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_FPTOSI);
 }
 
 lt_result_t lt_arith_fold_extf(lt_op_t *op, const lt_attr_t *const *c,
                                lt_fold_result_t *r) {
-  return fold_cast_const(op, c, r, CAST_EXTF);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_EXTF);
 }
 
 lt_result_t lt_arith_fold_truncf(lt_op_t *op, const lt_attr_t *const *c,
                                  lt_fold_result_t *r) {
-  return fold_cast_const(op, c, r, CAST_TRUNCF);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_TRUNCF);
 }
 
 lt_result_t lt_arith_fold_index_cast(lt_op_t *op, const lt_attr_t *const *c,
@@ -759,7 +799,7 @@ lt_result_t lt_arith_fold_index_cast(lt_op_t *op, const lt_attr_t *const *c,
         int_width(x->type) <= int_width(lt_op_operand(op, 0)->type))
       return fold_value(r, x);
   }
-  return fold_cast_const(op, c, r, CAST_INDEX);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_INDEX);
 }
 
 lt_result_t lt_arith_fold_bitcast(lt_op_t *op, const lt_attr_t *const *c,
@@ -771,5 +811,5 @@ lt_result_t lt_arith_fold_bitcast(lt_op_t *op, const lt_attr_t *const *c,
     lt_op_set_operand(op, 0, x);
     return fold_value(r, lt_op_result(op, 0));
   }
-  return fold_cast_const(op, c, r, CAST_BITCAST);
+  return fold_cast_const(op, c, r, LT_ARITH_UNOP_BITCAST);
 }

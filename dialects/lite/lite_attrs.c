@@ -216,6 +216,7 @@ static bool kind_matches(char kind, const lt_attr_t *a) {
     return (a->kind == LT_ATTR_DENSE || a->kind == LT_ATTR_DENSE_RESOURCE) &&
            a->type && a->type->kind == LT_TYPE_TENSOR;
   case 'T': return a->kind == LT_ATTR_TYPE;
+  case 'y': return a->kind == LT_ATTR_SYMBOL_REF;
   default: return false;
   }
 }
@@ -230,6 +231,7 @@ static const char *kind_text(char kind) {
   case 'S': return "an array of strings";
   case 't': return "a dense or dense_resource tensor attribute";
   case 'T': return "a type attribute";
+  case 'y': return "a symbol reference (@name)";
   default: return "?";
   }
 }

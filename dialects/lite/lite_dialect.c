@@ -225,8 +225,9 @@ static lt_result_t verify_result(lt_op_t *op, int id, uint32_t i,
   } else {
     ok = (t->kind == LT_TYPE_TENSOR || t->kind == LT_TYPE_UNRANKED_TENSOR) &&
          same_dims(t, s);
-    /* calib changes precision: its result element type is the declared one. */
-    if (ok && id != LT_LITE_CALIB)
+    /* calib changes precision and a dispatch computes what its kernel
+     * does: their result element types are the declared ones. */
+    if (ok && id != LT_LITE_CALIB && id != LT_LITE_DISPATCH)
       ok = lt_lite_dtype(t->shaped.element) == s->dtype;
   }
   if (ok) return LT_SUCCESS;
@@ -271,6 +272,8 @@ static lt_result_t lite_verify(lt_op_t *op) {
                                 op->num_results);
   for (uint32_t i = 0; i < op->num_results && LT_SUCCEEDED(r); i++)
     r = verify_result(op, id, i, &out[i]);
+  if (LT_SUCCEEDED(r) && id == LT_LITE_DISPATCH)
+    r = lt_lite_verify_dispatch(op);
   if (operands != small_ops)
     lt_free(al, operands, op->num_operands * sizeof *operands);
   if (out != small) lt_free(al, out, op->num_results * sizeof *out);
@@ -289,7 +292,7 @@ static bool swallow_diag(void *user, const lt_diag_t *d) { return true; }
 static lt_result_t lite_fold(lt_op_t *op, const lt_attr_t *const *operands,
                              lt_fold_result_t *results) {
   int id = lt_lite_op_id(op);
-  if (id == LT_LITE_CONSTANT || id == LT_LITE_NONE ||
+  if (id == LT_LITE_CONSTANT || id == LT_LITE_NONE || id == LT_LITE_DISPATCH ||
       !lt_op_has_trait(op, LT_TRAIT_PURE))
     return LT_FAILURE;
   /* Every operand constant, or absent (`none`). */
@@ -404,11 +407,13 @@ static lt_op_t *lite_materialize(lt_builder_t *b, const lt_attr_t *value,
 }
 
 /* `lite.name` names a function argument or result after the model's
- * tensor. */
+ * tensor; `lite.kernel` is lite_dispatch.c's. */
 static lt_result_t lite_verify_attr(lt_op_t *op, const lt_named_attr_t *attr) {
   if (strcmp(attr->name->str, "lite.name") == 0 &&
       attr->value->kind != LT_ATTR_STRING)
     return lt_op_emit_error(op, "attribute 'lite.name' must be a string");
+  if (strcmp(attr->name->str, "lite.kernel") == 0)
+    return lt_lite_verify_kernel_attr(op, attr->value);
   return LT_SUCCESS;
 }
 

@@ -146,5 +146,9 @@ lt_result_t lt_lite_eval(lt_op_t *op, lt_allocator_t allocator,
     out[0].rank = -1;
     return LT_SUCCESS;
   }
+  if (id == LT_LITE_DISPATCH)
+    return lt_op_emit_error(op, "cannot be evaluated: it runs generated code; "
+                                "the reference interpreter evaluates the "
+                                "graph before --lite-lower-to-loops");
   return eval_kernel(&c, op, in, op->num_operands, out, op->num_results);
 }

@@ -12,6 +12,13 @@ const lt_attr_t *lt_lite_parse_attr(lt_context_t *ctx, const char *text,
                                     size_t len, lt_strbuf_t *err);
 void lt_lite_print_attr(const lt_attr_t *a, lt_strbuf_t *out);
 
+/* lite.dispatch against its callee (lite_dispatch.c), once the generic
+ * checks passed. */
+lt_result_t lt_lite_verify_dispatch(lt_op_t *op);
+/* `lite.kernel`: a kernel name on an op, {num_inputs = N : i64} on a kernel
+ * func. */
+lt_result_t lt_lite_verify_kernel_attr(lt_op_t *op, const lt_attr_t *value);
+
 /* One row of ops.def. */
 typedef struct lt_lite_op_row {
   const char *name; /* without "lite." */

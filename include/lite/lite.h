@@ -94,8 +94,18 @@ typedef struct lite_tensor_info {
 /* ---- models ------------------------------------------------------------ */
 typedef struct lite_model lite_model_t;
 
+/* A table of generated kernels: the JIT's (lite_compiler.h) or an AOT
+ * object's, which defines `extern const lite_kernel_table_t
+ * lite_generated_kernels;` (lite-translate --emit-object). Its layout is
+ * the runtime's and versioned; a table of another version is refused. */
+typedef struct lite_kernel_table lite_kernel_table_t;
+
 typedef struct lite_model_options {
   lite_allocator_t allocator;
+  /* The generated kernels a compiled model's dispatches name; each table
+   * must outlive the model. */
+  const lite_kernel_table_t *const *kernel_tables;
+  uint32_t num_kernel_tables;
 } lite_model_options_t;
 
 /* Loads the artifact at path (mapped read-only: weights are not copied).

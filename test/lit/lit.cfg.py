@@ -25,6 +25,11 @@ if mlir_opt:
 if shutil.which("mlir-cpu-runner-16"):
     config.available_features.add("mlir-cpu-runner")
 
+# The LLVM code generator (LITE_WITH_LLVM): lite-translate --emit-llvm and
+# --emit-object exist.
+if getattr(config, "lite_with_llvm", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("llvm")
+
 # Python with onnx and numpy (Debian's python3-onnx), for tests that build
 # ONNX models or .npy files on the fly.
 config.substitutions.append(("%python", "/usr/bin/python3"))

@@ -154,7 +154,7 @@ int main(void) {
 
   /* Full API, with the allocator hook. */
   counter_t c = {0, 0};
-  lite_model_options_t mo = {{&c, counting}};
+  lite_model_options_t mo = {.allocator = {&c, counting}};
   lite_model_t *model = NULL;
   if (expect_ok(lite_compile_file(mlir, NULL, &mo, &model), "compile")) {
     run_and_check(model);

@@ -368,7 +368,7 @@ static void test_packed_kernel(void) {
                      "kernel 'test_mul_packed__f32_nchw' is not in this "
                      "runtime's registry"));
   lt_status_free(st);
-  lt_model_options_t opts = {lt_allocator_system(), r, NULL};
+  lt_model_options_t opts = {.allocator = lt_allocator_system(), .registry = r};
   st = lt_model_load_buffer(data, size, &opts, &m);
   CHECK(st == LT_OK && g_packs == 1 && m &&
         lt_model_packed_bytes(m) == sizeof w);
@@ -524,6 +524,120 @@ static void test_threads(void) {
   free(data);
 }
 
+/* ---- generated kernels through a kernel table ---------------------------- */
+/* jit_test_fma: y[i] = a[i] * b[i] + 1, as generated code would be: a table
+ * entry the runtime knows only by name, run by a lite.dispatch whose
+ * result shape the op carries. */
+static lt_status_t run_fma(const lk_call_t *call) {
+  const float *a = call->inputs[0].data, *b = call->inputs[1].data;
+  float *y = call->outputs[0].data;
+  for (int64_t i = 0; i < call->outputs[0].dims[0] * call->outputs[0].dims[1];
+       i++)
+    y[i] = a[i] * b[i] + 1.0f;
+  return LT_OK;
+}
+
+static void build_dispatch(const int64_t *result_dims, uint32_t num_dims,
+                           uint8_t **data, size_t *size) {
+  lt_aw_t *w = lt_aw_new();
+  lt_aw_arena(w, "host", LK_TARGET_HOST, 0, 64);
+  int64_t d[2] = {2, 3};
+  lk_place_t host = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+  uint32_t a = lt_aw_tensor(w, &(lt_aw_tensor_t){"a", LK_F32, 2, d, host,
+                                                 LT_ARTIFACT_STORAGE_INPUT, 0,
+                                                 0, 0, NULL});
+  uint32_t b = lt_aw_tensor(w, &(lt_aw_tensor_t){"b", LK_F32, 2, d, host,
+                                                 LT_ARTIFACT_STORAGE_INPUT, 0,
+                                                 1, 0, NULL});
+  uint32_t y = lt_aw_tensor(w, &(lt_aw_tensor_t){"y", LK_F32, 2, d, host,
+                                                 LT_ARTIFACT_STORAGE_ARENA, 0,
+                                                 0, 24, NULL});
+  lt_aw_input(w, a);
+  lt_aw_input(w, b);
+  lt_aw_output(w, y);
+  uint32_t ops[2] = {a, b};
+  lt_aw_instr(w, "jit_test_fma", "lite.dispatch", ops, 2, &y, 1);
+  lt_aw_attr_ints(w, "result_dims", result_dims, num_dims);
+  CHECK(lt_aw_finish(w, "lite test", data, size) == LT_OK);
+  lt_aw_free(w);
+}
+
+static void expect_dispatch_error(const lt_model_options_t *opts,
+                                  const int64_t *dims, uint32_t n,
+                                  const char *text) {
+  uint8_t *data;
+  size_t size;
+  build_dispatch(dims, n, &data, &size);
+  lt_model_t *m = NULL;
+  lt_status_t st = lt_model_load_buffer(data, size, opts, &m);
+  CHECK(st && !m);
+  if (st && !strstr(lt_status_message(st), text)) {
+    fprintf(stderr, "  expected '%s' in: %s\n", text, lt_status_message(st));
+    g_failures++;
+  }
+  lt_status_free(st);
+  free(data);
+}
+
+static void test_kernel_table(void) {
+  static const lk_kernel_entry_t entries[] = {{"jit_test_fma", run_fma}};
+  lk_kernel_table_t table = {LK_KERNEL_TABLE_VERSION, 1, entries};
+  const lk_kernel_table_t *tables[1] = {&table};
+  lt_model_options_t opts = {.allocator = lt_allocator_system(),
+                             .kernel_tables = tables,
+                             .num_kernel_tables = 1};
+  static const int64_t dims[3] = {2, 2, 3};
+  uint8_t *data;
+  size_t size;
+  build_dispatch(dims, 3, &data, &size);
+  lt_model_t *m = NULL;
+  lt_status_t st = lt_model_load_buffer(data, size, &opts, &m);
+  CHECK(st == LT_OK && m);
+  lt_status_free(st);
+  lt_predictor_t *p = NULL;
+  if (m && lt_predictor_create(m, NULL, &p) == LT_OK) {
+    float a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {-1, 0.5f, 2, 0, 1, -2};
+    int64_t d[2] = {2, 3};
+    CHECK(lt_predictor_set_input(p, 0, LK_F32, 2, d, a, sizeof a) == LT_OK);
+    CHECK(lt_predictor_set_input(p, 1, LK_F32, 2, d, b, sizeof b) == LT_OK);
+    CHECK(lt_predictor_run(p) == LT_OK);
+    const lk_view_t *y = lt_predictor_output(p, 0);
+    CHECK(y && y->rank == 2 && y->dims[0] == 2 && y->dims[1] == 3);
+    for (int i = 0; y && i < 6; i++)
+      CHECK(((const float *)y->data)[i] == a[i] * b[i] + 1.0f);
+    lt_predictor_destroy(p);
+  }
+  lt_model_release(m);
+  free(data);
+  /* Without the table the kernel is unknown; a table of another version,
+   * an entry without code, a table beside a registry, and result_dims that
+   * disagree with the tensor table are refused by name. */
+  expect_dispatch_error(NULL, dims, 3,
+                        "kernel 'jit_test_fma' is not in this runtime's "
+                        "registry");
+  lk_kernel_table_t old = {LK_KERNEL_TABLE_VERSION + 1, 1, entries};
+  const lk_kernel_table_t *old_tables[1] = {&old};
+  lt_model_options_t o2 = opts;
+  o2.kernel_tables = old_tables;
+  expect_dispatch_error(&o2, dims, 3, "written for kernel ABI version");
+  static const lk_kernel_entry_t empty[] = {{"jit_test_fma", NULL}};
+  lk_kernel_table_t no_code = {LK_KERNEL_TABLE_VERSION, 1, empty};
+  const lk_kernel_table_t *nc_tables[1] = {&no_code};
+  o2.kernel_tables = nc_tables;
+  expect_dispatch_error(&o2, dims, 3, "entry #0 ('jit_test_fma')");
+  lk_registry_t *r = lk_registry_create();
+  o2 = opts;
+  o2.registry = r;
+  expect_dispatch_error(&o2, dims, 3, "not both");
+  lk_registry_destroy(r);
+  static const int64_t wrong[3] = {2, 3, 2};
+  expect_dispatch_error(&opts, wrong, 3, "result #0");
+  static const int64_t short_dims[2] = {2, 2};
+  expect_dispatch_error(&opts, short_dims, 2, "ends inside result #0");
+  static const int64_t two[6] = {2, 2, 3, 1, 4};
+  expect_dispatch_error(&opts, two, 5, "more results than the op's 1");
+}
+
 int main(void) {
   for (size_t i = 0; i < sizeof g_weight / sizeof *g_weight; i++)
     g_weight[i] = (float)((int)(i * 7 % 11) - 5) / 4.0f;
@@ -535,6 +649,7 @@ int main(void) {
   test_load_errors();
   test_io_copy();
   test_packed_kernel();
+  test_kernel_table();
   test_replan_record();
   test_plan_limit();
   test_threads();

@@ -9,6 +9,27 @@
 #include "ir/operation.h"
 #include "ir/printer.h"
 
+/* The LLVM code generator's flags (codegen.c), with LITE_WITH_LLVM only. */
+#ifdef LITE_WITH_LLVM
+#define LT_TR_CODEGEN_FLAGS(X)                                                 \
+  X(EMIT_LLVM, "emit-llvm", FLAG, "",                                          \
+    "Translate loop-level kernels (.mlir) into LLVM IR (optimized; "          \
+    "unoptimized with --O0)")                                                  \
+  X(EMIT_OBJECT, "emit-object", FLAG, "",                                      \
+    "Compile loop-level kernels (.mlir) into an object file (-o) with "       \
+    "the kernel table lite_generated_kernels")                                 \
+  X(TARGET, "target", VALUE, "<triple>",                                       \
+    "Target triple of --emit-llvm/--emit-object (x86_64-linux-gnu, "          \
+    "aarch64-linux-gnu; default: the host)")                                   \
+  X(MCPU, "mcpu", VALUE, "<cpu>",                                              \
+    "Target CPU (default: the host's, or generic for another triple)")        \
+  X(MATTR, "mattr", VALUE, "<a1,+a2,-a3,...>",                                 \
+    "Target features (default: the host CPU's, +neon for aarch64)")           \
+  X(O0, "O0", FLAG, "", "Do not optimize the LLVM IR")
+#else
+#define LT_TR_CODEGEN_FLAGS(X)
+#endif
+
 /* X(ID, name, kind, value name, help). Kinds are cl's: FLAG (an optional
  * =true/false), VALUE (=v or a separate argument). */
 #define LT_TR_FLAGS(X)                                                         \
@@ -43,6 +64,7 @@
   X(ELIDE_RESOURCES, "mlir-elide-resource-strings-if-larger", VALUE, "<uint>", \
     "Leave out resource blobs whose quoted hex is longer than the given "      \
     "number of characters (output for reading, not for reparsing)")            \
+  LT_TR_CODEGEN_FLAGS(X)                                                       \
   X(TIMING, "mlir-timing", FLAG, "",                                           \
     "Display execution times (import, compile and output)")                    \
   X(HELP, "help", FLAG, "", "Display available options")                       \
@@ -62,6 +84,9 @@ typedef struct lt_tr_config {
   bool import_onnx, emit_artifact, no_fold, timing, help, version;
   const char *dim_params;
   const char *places; /* NULL unless --lite-places */
+  /* --emit-llvm / --emit-object (LITE_WITH_LLVM) */
+  bool emit_llvm, emit_object, o0;
+  const char *target, *mcpu, *mattr;
   lt_print_flags_t print_flags;
 } lt_tr_config_t;
 
@@ -93,5 +118,11 @@ void lt_tr_print_timing(const char *const *names, const double *seconds, int n);
  * compiles it with lt_compile_module at config->places and writes the
  * artifact to config->output. Returns the exit code. */
 int lt_tr_emit_artifact(const lt_tr_config_t *config);
+
+#ifdef LITE_WITH_LLVM
+/* --emit-llvm / --emit-object: parses config->input (loop-level MLIR) and
+ * writes LLVM IR or an object file. Returns the exit code. */
+int lt_tr_emit_codegen(const lt_tr_config_t *config);
+#endif
 
 #endif /* LITE_TOOLS_LITE_TRANSLATE_H */

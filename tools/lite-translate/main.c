@@ -149,6 +149,23 @@ static int import_onnx(const lt_tr_config_t *c) {
 /* Usage errors of the translation flags: one translation, and flags that
  * only one of them reads. */
 static bool check_translation(const lt_tr_config_t *c) {
+  int given = c->import_onnx + c->emit_artifact + c->emit_llvm + c->emit_object;
+  if (given > 1 && (c->emit_llvm || c->emit_object)) {
+    lt_cl_error(c->prog, "give one translation: --import-onnx, "
+                         "--emit-artifact, --emit-llvm or --emit-object");
+    return false;
+  }
+  if (!c->emit_llvm && !c->emit_object && (c->target || c->mcpu || c->mattr || c->o0)) {
+    lt_cl_error(c->prog, "--target, --mcpu, --mattr and --O0 need "
+                         "--emit-llvm or --emit-object");
+    return false;
+  }
+  if (c->emit_object && (!c->output || strcmp(c->output, "-") == 0)) {
+    lt_cl_error(c->prog, "--emit-object writes a binary object: give its "
+                         "file with -o FILE (not standard output)");
+    return false;
+  }
+  if (c->emit_llvm || c->emit_object) return true;
   if (c->import_onnx && c->emit_artifact) {
     lt_cl_error(c->prog, "--import-onnx and --emit-artifact are two "
                          "translations: give one (--emit-artifact imports "
@@ -187,6 +204,10 @@ int main(int argc, char **argv) {
     return LT_EXIT_OK;
   }
   if (!check_translation(&config)) return LT_EXIT_USAGE;
+#ifdef LITE_WITH_LLVM
+  if (config.emit_llvm || config.emit_object)
+    return lt_tr_emit_codegen(&config);
+#endif
   return config.emit_artifact ? lt_tr_emit_artifact(&config)
                               : import_onnx(&config);
 }

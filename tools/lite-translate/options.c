@@ -63,6 +63,26 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
     if (!lt_cl_int_value(cl, id, value, INT64_MIN, &i)) return false;
     c->print_flags.hex_elements_larger = i;
     break;
+#ifdef LITE_WITH_LLVM
+  case LT_TR_EMIT_LLVM:
+    c->emit_llvm = b;
+    break;
+  case LT_TR_EMIT_OBJECT:
+    c->emit_object = b;
+    break;
+  case LT_TR_TARGET:
+    c->target = value;
+    break;
+  case LT_TR_MCPU:
+    c->mcpu = value;
+    break;
+  case LT_TR_MATTR:
+    c->mattr = value;
+    break;
+  case LT_TR_O0:
+    c->o0 = b;
+    break;
+#endif
   case LT_TR_HELP:
     c->help = b;
     break;

@@ -43,9 +43,9 @@
 // leaving dynamic shapes to the runtime (dynamic-dim-bound=-1).
 // RUN: lite-opt %s --lite-compile --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 // RUN: lite-opt %s --pass-pipeline='builtin.module(lite-compile)' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
-// DUMP: func.func(lite-pick-kernels{explain=false places=host:f32:nchw},lite-infer-places{places=host:f32:nchw},lite-insert-casts,lite-plan-memory{check-only=false dynamic-dim-bound=-1 no-reuse=false remarks=false})
+// DUMP: func.func(lite-pick-kernels{explain=false kernel-kinds= places=host:f32:nchw},lite-infer-places{places=host:f32:nchw},lite-insert-casts,lite-plan-memory{check-only=false dynamic-dim-bound=-1 no-reuse=false remarks=false})
 // RUN: lite-opt %s --lite-compile --lite-places=x86:f32:nchw8c,host:f32:nchw --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMPX86
-// DUMPX86: func.func(lite-pick-kernels{explain=false places=x86:f32:nchw8c,host:f32:nchw},lite-infer-places{places=x86:f32:nchw8c,host:f32:nchw},lite-insert-casts,lite-plan-memory{check-only=false dynamic-dim-bound=-1 no-reuse=false remarks=false})
+// DUMPX86: func.func(lite-pick-kernels{explain=false kernel-kinds= places=x86:f32:nchw8c,host:f32:nchw},lite-infer-places{places=x86:f32:nchw8c,host:f32:nchw},lite-insert-casts,lite-plan-memory{check-only=false dynamic-dim-bound=-1 no-reuse=false remarks=false})
 
 // A dynamic batch compiles: its values are the runtime's to allocate.
 // RUN: sed -e 's/tensor<1x8/tensor<?x8/g' %s | lite-opt --lite-compile | FileCheck %s --check-prefix=DYN

@@ -3,11 +3,13 @@
 // ties go to registration order, f32 rows first).
 // RUN: lite-opt %s --lite-explain-kernels --verify-diagnostics -o /dev/null
 // RUN: lite-opt %s --lite-explain-kernels 2>/dev/null | FileCheck %s
-// It is an alias with explain preset: --help lists only `places`, and
+// It is an alias with explain preset: --help lists `places` and
+// `kernel-kinds`, not `explain`, and
 // --mlir-pass-statistics counts under its own name.
 // RUN: lite-opt --list-passes | FileCheck %s --check-prefix=HELP --match-full-lines
 // HELP:      --lite-explain-kernels - lite-pick-kernels with a remark {{.*}}
 // HELP-NEXT:   --places=<string> {{.*}}
+// HELP-NEXT:   --kernel-kinds=<string> {{.*}}
 // HELP-NEXT: --lite-{{.*}}
 // RUN: not lite-opt %s --lite-explain-kernels=explain=false 2>&1 | FileCheck %s --check-prefix=PRESET
 // PRESET: error: no such option explain: lite-explain-kernels is lite-pick-kernels with explain=true
