@@ -67,7 +67,9 @@ static lt_result_t check_options(lt_context_t *ctx, const void *options) {
 
 /* ---- which ops ------------------------------------------------------------------- */
 static bool is_jit(const lt_op_t *op) {
-  if (lt_lite_op_id(op) < 0) return false;
+  /* A dispatch names the kernel it calls, generated already. */
+  int id = lt_lite_op_id(op);
+  if (id < 0 || id == LT_LITE_DISPATCH) return false;
   const lt_attr_t *k = lt_op_attr(op, "lite.kernel");
   return k && k->kind == LT_ATTR_STRING && k->str.len > 4 &&
          memcmp(k->str.data, "jit_", 4) == 0;
@@ -202,8 +204,8 @@ static lt_result_t dispatch(lower_state_t *st, lt_op_t *const *ops, uint32_t n,
     lt_op_state_add_operand(&s, inputs[i]);
   lt_op_state_add_result(&s, root->results[0].type);
   lt_op_state_add_attr(&s, "callee", lt_attr_symbol_ref(ctx, 2, path));
-  lt_op_state_add_attr(&s, "kernel", lt_attr_string(ctx, callee->str,
-                                                    callee->len, NULL));
+  lt_op_state_add_attr(&s, "lite.kernel", lt_attr_string(ctx, callee->str,
+                                                         callee->len, NULL));
   lt_op_state_add_attr(&s, "result_dims",
                        lt_attr_dense_array(ctx, lt_type_integer(ctx, 64,
                                                                 LT_SIGNLESS),

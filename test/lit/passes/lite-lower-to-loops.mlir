@@ -21,7 +21,7 @@
 // STATS: (S) 1 num-kernels - Number of kernel functions created
 // STATS: (S) 2 num-ops-lowered - Number of lite ops replaced by dispatches
 // CHECK-LABEL: ^bb0(%arg0: tensor<1x4x8x20xf32, #lite.place<x86, f32, nchw>>, %arg1: tensor<1x4x1x1xf32, #lite.place<x86, f32, nchw>>):
-// CHECK-NEXT:    %[[D:.*]] = "lite.dispatch"(%arg0, %arg1) {callee = @lite_kernels::@[[K:jit_add_relu_[0-9a-f]+]], kernel = "[[K]]", result_dims = array<i64: 4, 1, 4, 8, 20>} : (tensor<1x4x8x20xf32, #lite.place<x86, f32, nchw>>, tensor<1x4x1x1xf32, #lite.place<x86, f32, nchw>>) -> tensor<1x4x8x20xf32, #lite.place<x86, f32, nchw>>
+// CHECK-NEXT:    %[[D:.*]] = "lite.dispatch"(%arg0, %arg1) {callee = @lite_kernels::@[[K:jit_add_relu_[0-9a-f]+]], lite.kernel = "[[K]]", result_dims = array<i64: 4, 1, 4, 8, 20>} : (tensor<1x4x8x20xf32, #lite.place<x86, f32, nchw>>, tensor<1x4x1x1xf32, #lite.place<x86, f32, nchw>>) -> tensor<1x4x8x20xf32, #lite.place<x86, f32, nchw>>
 // CHECK-NEXT:    "func.return"(%[[D]])
 // CHECK-NEXT:  }) {function_type = {{.*}}, sym_name = "add_relu"}
 // CHECK-NEXT:  "builtin.module"() ({
@@ -83,8 +83,8 @@ func.func @add_relu(%x: tensor<1x4x8x20xf32, #place>, %b: tensor<1x4x1x1xf32, #p
 // STATS: (S) 1 num-kernels
 // STATS: (S) 6 num-ops-lowered
 // CHECK-LABEL: ^bb0(%arg0: tensor<6x64xf32>, %arg1: tensor<6x64xf32>, %arg2: tensor<6x1xf32>):
-// CHECK-NEXT:    %[[A:.*]] = "lite.dispatch"(%arg2, %arg0) {callee = @lite_kernels::@[[K:jit_sigmoid_mul_sub_hard_swish_[0-9a-f]+]], kernel = "[[K]]", result_dims = array<i64: 2, 6, 64>}
-// CHECK-NEXT:    %[[B:.*]] = "lite.dispatch"(%arg2, %arg1) {callee = @lite_kernels::@[[K]], kernel = "[[K]]", result_dims = array<i64: 2, 6, 64>}
+// CHECK-NEXT:    %[[A:.*]] = "lite.dispatch"(%arg2, %arg0) {callee = @lite_kernels::@[[K:jit_sigmoid_mul_sub_hard_swish_[0-9a-f]+]], lite.kernel = "[[K]]", result_dims = array<i64: 2, 6, 64>}
+// CHECK-NEXT:    %[[B:.*]] = "lite.dispatch"(%arg2, %arg1) {callee = @lite_kernels::@[[K]], lite.kernel = "[[K]]", result_dims = array<i64: 2, 6, 64>}
 // CHECK-NEXT:    "func.return"(%[[A]], %[[B]])
 // CHECK:         ^bb0(%arg0: memref<6x1xf32>, %arg1: memref<6x64xf32>, %arg2: memref<6x64xf32>):
 // CHECK-DAG:       "arith.constant"() {value = dense<5.000000e-01> : vector<8xf32>}
@@ -152,7 +152,7 @@ func.func @softmax(%x: tensor<2x20xf32>) -> tensor<2x20xf32> {
 // A reduction over a middle and the last dim: a scalar loop over dim 1
 // around a vector sweep of dim 3, the accumulator carried by both.
 // CHECK-LABEL: ^bb0(%arg0: tensor<2x5x6x19xf32>):
-// CHECK-NEXT:    "lite.dispatch"(%arg0) {callee = @lite_kernels::@jit_reduce_sum_{{[0-9a-f]+}}, kernel = "jit_reduce_sum_{{[0-9a-f]+}}", result_dims = array<i64: 4, 2, 1, 6, 1>}
+// CHECK-NEXT:    "lite.dispatch"(%arg0) {callee = @lite_kernels::@jit_reduce_sum_{{[0-9a-f]+}}, lite.kernel = "jit_reduce_sum_{{[0-9a-f]+}}", result_dims = array<i64: 4, 2, 1, 6, 1>}
 // CHECK:         ^bb0(%arg0: memref<2x5x6x19xf32>, %arg1: memref<2x1x6x1xf32>):
 // CHECK-DAG:       %[[C0:[0-9]+]] = "arith.constant"() {value = 0 : index}
 // CHECK-DAG:       %[[C5:[0-9]+]] = "arith.constant"() {value = 5 : index}
