@@ -15,8 +15,10 @@ lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
   lt_context_t *ctx = lt_op_context(module);
   lt_pass_manager_t *pm = lt_pass_manager_create(ctx, "builtin.module");
   if (!pm) return lt_op_emit_error(module, "out of memory");
-  lt_result_t r =
-      lt_lite_compile_add(pm, o ? o->places : NULL, o && o->no_optimize);
+  lt_lite_compile_config_t cc = {0};
+  if (o) cc = (lt_lite_compile_config_t){o->places, o->kernel_kinds,
+                                         o->no_optimize};
+  lt_result_t r = lt_lite_compile_add(pm, &cc);
   if (LT_SUCCEEDED(r)) r = lt_pass_manager_run(pm, module);
   lt_pass_manager_destroy(pm);
   if (LT_FAILED(r)) return r;

@@ -15,6 +15,10 @@ typedef struct lt_compile_options {
   /* The Places kernels may run at, most preferred first
    * ("x86:f32:nchw8c,host:f32:nchw"); NULL or "": host:f32:nchw. */
   const char *places;
+  /* Kernel kinds to pick from, preferred first ("jit,ref"); NULL or "":
+   * every kind. Naming jit lowers the ops that pick generated kernels into
+   * the module's @lite_kernels kernels (lt_lite_compile_config_t). */
+  const char *kernel_kinds;
   /* Skip lite-optimize (kernel pick, places, casts and the plan still run). */
   bool no_optimize;
 } lt_compile_options_t;

@@ -11,6 +11,7 @@
 
 #include "compiler/compile.h"
 #include "compiler/compiler.h"
+#include "compiler/jit.h"
 #include "dialects/dialects.h"
 #include "dialects/lite/lite.h"
 #include "ir/diagnostics.h"
@@ -125,19 +126,38 @@ static lt_status_t load_onnx(session_t *s, const void *data, size_t size,
 #endif
 }
 
-/* Imports or parses, then compiles into *out_data (free() it). */
+/* Imports or parses, then compiles into *out_data (free() it) and, with
+ * out_jit, compiles the generated kernels into *out_jit (NULL when there
+ * are none). */
 static lt_status_t compile(const char *path, const void *onnx, size_t size,
                            const lite_compile_options_t *o,
-                           uint8_t **out_data, size_t *out_size) {
+                           uint8_t **out_data, size_t *out_size,
+                           lt_jit_kernels_t **out_jit) {
   session_t s;
   LT_RETURN_IF_ERROR(open_session(&s, path));
   lt_op_t *module = NULL;
   lt_status_t st = !onnx && has_suffix(path, ".mlir")
                        ? load_mlir(&s, &module)
                        : load_onnx(&s, onnx, size, o, &module);
-  lt_compile_options_t co = {o ? o->places : NULL, o && o->no_optimize};
+  lt_compile_options_t co = {.places = o ? o->places : NULL,
+                             .kernel_kinds = o ? o->kernel_kinds : NULL,
+                             .no_optimize = o && o->no_optimize};
   if (!st && LT_FAILED(lt_compile_module(module, &co, out_data, out_size)))
     st = failed(&s, LT_STATUS_INVALID_ARGUMENT, "compiling failed");
+  if (!st && out_jit) {
+    st = lt_jit_kernels_compile(module, false, out_jit);
+    if (st) {
+      lt_status_t wrapped = lt_status_make(
+          lt_status_code(st), "%s: generated kernels: %s", path,
+          lt_status_message(st));
+      lt_status_free(st);
+      st = wrapped;
+    }
+  }
+  if (st && *out_data) {
+    free(*out_data);
+    *out_data = NULL;
+  }
   if (module) lt_op_destroy(module);
   close_session(&s);
   return st;
@@ -148,15 +168,34 @@ static void free_bytes(void *data, size_t size) {
   free(data);
 }
 
+/* Loads the compiled bytes (the model owns them) with the generated
+ * kernels' table (the model holds the JIT) and the caller's tables. */
 static lite_status_t to_model(lt_status_t st, uint8_t *data, size_t size,
+                              lt_jit_kernels_t *jit,
                               const lite_model_options_t *mo,
                               lite_model_t **out_model) {
   if (st) return PUB(st);
   lt_model_options_t opts = {.allocator = lt_allocator_system(),
-                             .free_buffer = free_bytes};
+                             .free_buffer = free_bytes,
+                             .keep = jit,
+                             .release_keep = lt_jit_kernels_release};
   if (mo && mo->allocator.fn)
     opts.allocator = (lt_allocator_t){mo->allocator.self, mo->allocator.fn};
-  return PUB(lt_model_load_buffer(data, size, &opts, (lt_model_t **)out_model));
+  uint32_t n = mo && mo->kernel_tables ? mo->num_kernel_tables : 0;
+  const lk_kernel_table_t *small[8], **tables = small;
+  if (n + 1 > 8 && !(tables = malloc((n + 1) * sizeof *tables))) {
+    free(data);
+    lt_jit_kernels_release(jit);
+    return PUB(lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory"));
+  }
+  for (uint32_t i = 0; i < n; i++)
+    tables[i] = (const lk_kernel_table_t *)mo->kernel_tables[i];
+  if (jit) tables[n++] = lt_jit_kernels_table(jit);
+  opts.kernel_tables = tables;
+  opts.num_kernel_tables = n;
+  st = lt_model_load_buffer(data, size, &opts, (lt_model_t **)out_model);
+  if (tables != small) free(tables);
+  return PUB(st);
 }
 
 lite_status_t lite_compile_file(const char *path,
@@ -169,8 +208,9 @@ lite_status_t lite_compile_file(const char *path,
   *out_model = NULL;
   uint8_t *data = NULL;
   size_t size = 0;
-  lt_status_t st = compile(path, NULL, 0, options, &data, &size);
-  return to_model(st, data, size, model_options, out_model);
+  lt_jit_kernels_t *jit = NULL;
+  lt_status_t st = compile(path, NULL, 0, options, &data, &size, &jit);
+  return to_model(st, data, size, jit, model_options, out_model);
 }
 
 lite_status_t lite_compile_onnx_buffer(const void *bytes, size_t n,
@@ -185,9 +225,10 @@ lite_status_t lite_compile_onnx_buffer(const void *bytes, size_t n,
   *out_model = NULL;
   uint8_t *data = NULL;
   size_t size = 0;
+  lt_jit_kernels_t *jit = NULL;
   lt_status_t st = compile(name ? name : "<buffer>", bytes, n, options, &data,
-                           &size);
-  return to_model(st, data, size, model_options, out_model);
+                           &size, &jit);
+  return to_model(st, data, size, jit, model_options, out_model);
 }
 
 lite_status_t lite_compile_file_to_artifact(
@@ -198,7 +239,7 @@ lite_status_t lite_compile_file_to_artifact(
                               "lite_compile_file_to_artifact: a path is NULL"));
   uint8_t *data = NULL;
   size_t size = 0;
-  lt_status_t st = compile(path, NULL, 0, options, &data, &size);
+  lt_status_t st = compile(path, NULL, 0, options, &data, &size, NULL);
   if (!st) {
     FILE *f = fopen(out_path, "wb");
     bool ok = f && fwrite(data, 1, size, f) == size;

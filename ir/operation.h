@@ -157,6 +157,10 @@ typedef struct lt_op_def {
   lt_op_print_fn_t print;
   lt_op_parse_fn_t parse;
   lt_op_asm_result_names_fn_t asm_result_names;
+  /* Checks that need the nested IR verified first (MLIR's verifyRegions):
+   * called when the op's regions have passed, after isolation and symbol
+   * table checks. */
+  lt_op_verify_fn_t verify_regions;
 } lt_op_def_t;
 
 /* Context-owned op record ("OperationName"). */
@@ -393,6 +397,12 @@ void lt_symbol_table_erase(lt_symbol_table_t *t, lt_op_t *op);
 /* Verifies structure (regions/blocks/terminators, successor placement),
  * SSA dominance, then each registered op's verify hook. Emits diagnostics. */
 lt_result_t lt_op_verify(lt_op_t *op);
+
+/* MLIR's AttrSizedOperandSegments: checks op's `operand_segment_sizes`
+ * (an array<i32: ...> of num_segments non-negative entries summing to the
+ * operand count), with MLIR 16's messages, and copies it to out_sizes. */
+lt_result_t lt_op_verify_operand_segments(lt_op_t *op, uint32_t num_segments,
+                                          int32_t *out_sizes);
 
 /* Emits an error attached to op: "'name' op <msg>". Returns LT_FAILURE. */
 lt_result_t lt_op_emit_error(lt_op_t *op, const char *fmt, ...)

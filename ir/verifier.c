@@ -237,6 +237,40 @@ static lt_result_t verify_symbol(lt_op_t *op) {
   return r;
 }
 
+lt_result_t lt_op_verify_operand_segments(lt_op_t *op, uint32_t num_segments,
+                                          int32_t *out_sizes) {
+  static const char name[] = "operand_segment_sizes";
+  const lt_attr_t *a = lt_op_attr(op, name);
+  const lt_type_t *et = a ? a->type : NULL;
+  if (!a || a->kind != LT_ATTR_DENSE_ARRAY || !et ||
+      et->kind != LT_TYPE_INTEGER || et->integer.width != 32 ||
+      et->integer.signedness != LT_SIGNLESS)
+    return lt_op_emit_error(op, "requires dense i32 array attribute '%s'",
+                            name);
+  int64_t count = (int64_t)(a->dense.size / sizeof(int32_t));
+  if (count != (int64_t)num_segments)
+    return lt_op_emit_error(op,
+                            "'%s' attribute for specifying operand segments "
+                            "must have %u elements, but got %lld",
+                            name, num_segments, (long long)count);
+  int64_t total = 0;
+  for (uint32_t i = 0; i < num_segments; i++) {
+    int64_t n = lt_attr_dense_int(a, i);
+    if (n < 0)
+      return lt_op_emit_error(op,
+                              "'%s' attribute cannot have negative elements",
+                              name);
+    total += n;
+    out_sizes[i] = (int32_t)n;
+  }
+  if (total != (int64_t)op->num_operands)
+    return lt_op_emit_error(op,
+                            "operand count (%u) does not match with the total "
+                            "size (%lld) specified in attribute '%s'",
+                            op->num_operands, (long long)total, name);
+  return LT_SUCCESS;
+}
+
 static lt_result_t verify_single_block(lt_op_t *op) {
   for (uint32_t i = 0; i < op->num_regions; i++) {
     lt_region_t *r = &op->regions[i];
@@ -266,6 +300,10 @@ static lt_result_t verify_invariants(lt_op_t *op) {
   if ((traits & LT_TRAIT_SYMBOL) && LT_FAILED(verify_symbol(op)))
     return LT_FAILURE;
   if (info->def && info->def->verify && LT_FAILED(info->def->verify(op)))
+    return LT_FAILURE;
+  /* Without regions there is nothing nested to wait for. */
+  if (info->def && info->def->verify_regions && !op->num_regions &&
+      LT_FAILED(info->def->verify_regions(op)))
     return LT_FAILURE;
   return LT_SUCCESS;
 }
@@ -478,6 +516,10 @@ static lt_result_t verify_op_exit(verifier_t *v, lt_op_t *op) {
     return LT_FAILURE;
   if (lt_op_has_trait(op, LT_TRAIT_SYMBOL_TABLE) &&
       LT_FAILED(verify_symbol_table(v, op)))
+    return LT_FAILURE;
+  const lt_op_def_t *def = op->info->def;
+  if (def && def->verify_regions && op->num_regions &&
+      LT_FAILED(def->verify_regions(op)))
     return LT_FAILURE;
   return LT_SUCCESS;
 }

@@ -2,6 +2,8 @@
  * that adds its passes to the pass manager it is named in, registered under
  * the name `--<name>` and pipeline text (`builtin.module(lite-optimize)`)
  * use. */
+#include <string.h>
+
 #include "passes/fixed_point.h"
 #include "passes/pass_list.h"
 #include "passes/passes.h"
@@ -84,25 +86,47 @@ static lt_result_t build_lite_optimize(lt_pass_manager_t *pm) {
   return add_passes(each_round, round, LT_ARRAY_SIZE(round));
 }
 
-void lt_lite_compile_pipeline(const char *places, bool no_optimize,
+bool lt_kernel_kinds_name(const char *kinds, const char *kind) {
+  size_t n = strlen(kind);
+  for (const char *p = kinds ? kinds : ""; *p;) {
+    p += strspn(p, ", ");
+    size_t w = strcspn(p, ", ");
+    if (w == n && strncmp(p, kind, n) == 0) return true;
+    p += w;
+  }
+  return false;
+}
+
+void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
                               lt_strbuf_t *sb) {
-  if (!no_optimize) lt_strbuf_puts(sb, "lite-optimize,");
-  if (places && *places)
-    lt_strbuf_printf(sb,
-                     "func.func(lite-pick-kernels{places=%s},"
-                     "lite-infer-places{places=%s},",
-                     places, places);
+  const char *places = c && c->places && *c->places ? c->places : NULL;
+  const char *kinds =
+      c && c->kernel_kinds && *c->kernel_kinds ? c->kernel_kinds : NULL;
+  if (!c || !c->no_optimize) lt_strbuf_puts(sb, "lite-optimize,");
+  lt_strbuf_puts(sb, "func.func(lite-pick-kernels");
+  if (places && kinds)
+    lt_strbuf_printf(sb, "{places=%s kernel-kinds=%s}", places, kinds);
+  else if (places)
+    lt_strbuf_printf(sb, "{places=%s}", places);
+  else if (kinds)
+    lt_strbuf_printf(sb, "{kernel-kinds=%s}", kinds);
+  lt_strbuf_puts(sb, ",lite-infer-places");
+  if (places) lt_strbuf_printf(sb, "{places=%s}", places);
+  lt_strbuf_puts(sb, ",lite-insert-casts");
+  /* The lowering adds the kernel module beside the functions: it runs on
+   * the module, between the functions' passes. */
+  if (lt_kernel_kinds_name(kinds, "jit"))
+    lt_strbuf_puts(sb, "),lite-lower-to-loops,func.func(");
   else
-    lt_strbuf_puts(sb, "func.func(lite-pick-kernels,lite-infer-places,");
-  lt_strbuf_puts(sb,
-                 "lite-insert-casts,lite-plan-memory{dynamic-dim-bound=-1})");
+    lt_strbuf_puts(sb, ",");
+  lt_strbuf_puts(sb, "lite-plan-memory{dynamic-dim-bound=-1})");
 }
 
 /* Through the one parser of pipeline text. */
-lt_result_t lt_lite_compile_add(lt_pass_manager_t *pm, const char *places,
-                                bool no_optimize) {
+lt_result_t lt_lite_compile_add(lt_pass_manager_t *pm,
+                                const lt_lite_compile_config_t *c) {
   lt_strbuf_t sb = {0};
-  lt_lite_compile_pipeline(places, no_optimize, &sb);
+  lt_lite_compile_pipeline(c, &sb);
   lt_result_t r =
       sb.data ? lt_pass_manager_add_pipeline(pm, sb.data) : LT_FAILURE;
   lt_strbuf_free(&sb);
@@ -110,7 +134,7 @@ lt_result_t lt_lite_compile_add(lt_pass_manager_t *pm, const char *places,
 }
 
 static lt_result_t build_lite_compile(lt_pass_manager_t *pm) {
-  return lt_lite_compile_add(pm, NULL, false);
+  return lt_lite_compile_add(pm, NULL);
 }
 
 static const lt_pass_pipeline_info_t lite_default_pipeline = {

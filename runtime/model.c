@@ -30,6 +30,8 @@ struct lt_model {
   void (*free_buffer)(void *data, size_t size);
   void *buffer; /* owned when free_buffer is set */
   size_t buffer_size;
+  void *keep; /* options->keep, released with the model */
+  void (*release_keep)(void *keep);
 };
 
 const char *lt_model_instr_label(const lt_model_t *m, uint32_t i, char *buf,
@@ -392,6 +394,8 @@ static void model_free(lt_model_t *m) {
   lk_registry_destroy(m->own_registry);
   lt_artifact_free(m->art);
   if (m->free_buffer) m->free_buffer(m->buffer, m->buffer_size);
+  /* After everything that may point into it (the kernel rows). */
+  if (m->release_keep) m->release_keep(m->keep);
   lt_free(m->al, m, sizeof *m);
 }
 
@@ -463,6 +467,10 @@ static lt_status_t model_new(const lt_model_options_t *options,
     return st;
   }
   lk_cpu_detect(&m->cpu);
+  if (options && options->release_keep) {
+    m->keep = options->keep;
+    m->release_keep = options->release_keep;
+  }
   *out = m;
   return LT_OK;
 }
@@ -472,7 +480,11 @@ lt_status_t lt_model_load_file(const char *path,
                                lt_model_t **out_model) {
   *out_model = NULL;
   lt_model_t *m;
-  LT_RETURN_IF_ERROR(model_new(options, &m));
+  lt_status_t st = model_new(options, &m);
+  if (st) {
+    if (options && options->release_keep) options->release_keep(options->keep);
+    return st;
+  }
   return finish(m, path, lt_artifact_load_file(path, m->al, &m->art),
                 out_model);
 }
@@ -485,6 +497,7 @@ lt_status_t lt_model_load_buffer(const void *data, size_t size,
   lt_status_t st = model_new(options, &m);
   if (st) {
     if (options && options->free_buffer) options->free_buffer((void *)data, size);
+    if (options && options->release_keep) options->release_keep(options->keep);
     return st;
   }
   if (options && options->free_buffer) {

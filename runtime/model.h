@@ -52,6 +52,11 @@ typedef struct lt_model_options {
    * outlive the model. Not together with `registry` (add them to it). */
   const lk_kernel_table_t *const *kernel_tables;
   uint32_t num_kernel_tables;
+  /* When release_keep is set, the model holds `keep` (the JIT whose code
+   * the kernel tables point into) and calls release_keep on it when it is
+   * freed, or at once when the load fails. */
+  void *keep;
+  void (*release_keep)(void *keep);
 } lt_model_options_t;
 
 typedef struct lt_model lt_model_t;

@@ -217,7 +217,7 @@ static lt_result_t verify_call(lt_op_t *op) {
 static const lt_op_def_t func_ops[] = {
 #define X(name, nops, nres, nreg, traits, summary, verify, print, parse)       \
   {name,   nops, nres, nreg,  0,     traits, summary,                          \
-   verify, NULL, NULL, print, parse, NULL},
+   verify, NULL, NULL, print, parse, NULL, NULL},
     LT_FUNC_OPS(X)
 #undef X
 };

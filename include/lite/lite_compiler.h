@@ -21,6 +21,11 @@ typedef struct lite_compile_options {
   /* Nonzero: skip the graph optimizations (kernel pick, Places, casts
    * and the memory plan still run). */
   int no_optimize;
+  /* Kernel kinds to choose from, preferred first: "jit,ref" generates
+   * kernels (through LLVM) for the ops that can take them and runs the
+   * reference kernels elsewhere; NULL: every kind, the reference ones at
+   * equal cost. */
+  const char *kernel_kinds;
 } lite_compile_options_t;
 
 /* Compiles the model at path (.onnx, or lite IR in .mlir) into a model

@@ -82,7 +82,7 @@ static const lt_op_def_t test_ops[] = {
    summary, (traits)&LT_TRAIT_CONSTANT_LIKE ? verify_constant : NULL,          \
    fold,    canon,                                                             \
    NULL,    NULL,                                                              \
-   NULL},
+   NULL,    NULL},
     LT_TEST_OPS(X)
 #undef X
 };

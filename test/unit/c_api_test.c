@@ -164,7 +164,7 @@ int main(void) {
   CHECK(c.calls > 0 && c.live == 0);
 
   /* Light API over an artifact written by the full one, at other Places. */
-  lite_compile_options_t co = {"x86:f32:nchw8c,host:f32:nchw", NULL, 0};
+  lite_compile_options_t co = {.places = "x86:f32:nchw8c,host:f32:nchw"};
   if (expect_ok(lite_compile_file_to_artifact(mlir, &co, art), "artifact") &&
       expect_ok(lite_model_load_file(art, NULL, &model), "load")) {
     run_and_check(model);

@@ -95,13 +95,13 @@ static lt_result_t ut_cast_parse(lt_asm_parser_t *p, lt_op_state_t *state) {
 
 static const lt_op_def_t ut_ops[] = {
     {"ut.add", 2, 1, 0, 0, LT_TRAIT_PURE, "add", NULL, NULL, NULL, NULL,
-     ut_add_parse, NULL},
+     ut_add_parse, NULL, NULL},
     {"ut.wrap", 0, 0, 1, 0, 0, "wrap", NULL, NULL, NULL, NULL, ut_wrap_parse,
-     NULL},
+     NULL, NULL},
     {"ut.cast", 1, 1, 0, 0, LT_TRAIT_PURE, "cast", NULL, NULL, NULL, NULL,
-     ut_cast_parse, NULL},
+     ut_cast_parse, NULL, NULL},
     {"ut.yield", -1, 0, 0, 0, LT_TRAIT_TERMINATOR, "yield", NULL, NULL, NULL,
-     NULL, NULL, NULL},
+     NULL, NULL, NULL, NULL},
 };
 
 static const lt_dialect_t ut_dialect = {

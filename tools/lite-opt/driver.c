@@ -179,7 +179,8 @@ static lt_result_t add_pass_flag(lt_pass_manager_t *pm,
                                  const lt_opt_pass_flag_t *f) {
   if (!c->places || f->options || !is_lite_compile(f))
     return lt_pass_manager_add_named(pm, f->name, f->options);
-  return lt_lite_compile_add(pm, c->places, false);
+  lt_lite_compile_config_t cc = {.places = c->places};
+  return lt_lite_compile_add(pm, &cc);
 }
 
 /* --lite-places only says where --lite-compile compiles for. */

@@ -62,6 +62,7 @@ typedef struct lt_run_options {
   uint32_t print_values;  /* values shown per output in the summary */
   /* The runtime's (the default mode). */
   const char *places; /* --lite-places; NULL: host:f32:nchw */
+  const char *kernel_kinds; /* --kernel-kinds, --jit; NULL: every kind */
   uint32_t num_threads, warmup_runs, num_runs;
   bool profile, mem_report, check_reference;
   const char *trace; /* --trace FILE */

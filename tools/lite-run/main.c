@@ -157,7 +157,7 @@ static lt_cl_exit_t run(const lt_run_options_t *o) {
   lt_context_register_dialect(ctx, &lt_lite_dialect);
   lt_tool_diag_t who = {"lite-run", o->model};
   lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
-  lt_op_t *module;
+  lt_op_t *module = NULL;
   lt_strbuf_t text = {0};
   lt_model_t *artifact = NULL;
   lt_cl_exit_t rc;

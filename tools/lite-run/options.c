@@ -44,6 +44,13 @@
     "Places kernels may run at, preferred first\n"                             \
     "(default host:f32:nchw), e.g.\n"                                          \
     "x86:f32:nchw8c,host:f32:nchw")                                            \
+  X(KERNEL_KINDS, "kernel-kinds", LIST, "K,...", RUNTIME,                      \
+    "Kernel kinds to pick from, preferred first\n"                             \
+    "(default: every kind), e.g. jit,ref")                                     \
+  X(JIT, "jit", SWITCH, "", RUNTIME,                                           \
+    "Generate kernels where an op can take one\n"                              \
+    "(--kernel-kinds=jit,ref): lowered to loops,\n"                            \
+    "compiled by LLVM, cached on disk")                                        \
   X(NUM_THREADS, "num-threads", LIST, "N", RUNTIME,                            \
     "Threads the kernels may use (default 1)")                                 \
   X(WARMUP_RUNS, "warmup-runs", LIST, "N", RUNTIME,                            \
@@ -299,6 +306,12 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_PLACES:
     o->places = v;
     return true;
+  case FLAG_KERNEL_KINDS:
+    o->kernel_kinds = v;
+    return true;
+  case FLAG_JIT:
+    o->kernel_kinds = on ? "jit,ref" : NULL;
+    return true;
   case FLAG_NUM_THREADS:
   case FLAG_WARMUP_RUNS:
   case FLAG_NUM_RUNS: {
@@ -379,6 +392,7 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   o->runtime = !o->reference && !o->compare;
   if (!o->runtime) {
     const char *only = o->places             ? "--lite-places"
+                       : o->kernel_kinds     ? "--kernel-kinds or --jit"
                        : o->profile          ? "--profile"
                        : o->trace            ? "--trace"
                        : o->mem_report       ? "--mem-report"

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "compiler/compile.h"
+#include "compiler/jit.h"
 #include "ir/diagnostics.h"
 #include "ir/parser.h"
 #include "runtime/predictor.h"
@@ -455,17 +456,43 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
   }
   uint8_t *data = NULL;
   size_t size = 0;
-  lt_compile_options_t co = {o->places, false};
+  lt_compile_options_t co = {.places = o->places,
+                             .kernel_kinds = o->kernel_kinds};
   double t0 = now_ms();
   if (LT_FAILED(lt_compile_module(module, &co, &data, &size))) {
     fprintf(stderr, "lite-run: error: '%s': compiling failed\n", o->model);
     rc = LT_EXIT_FAILURE;
   }
+  /* The generated kernels, if the compile path made any. */
+  lt_jit_kernels_t *jit = NULL;
+  if (rc == LT_EXIT_OK) {
+    lt_status_t st = lt_jit_kernels_compile(module, false, &jit);
+    if (st) {
+      fprintf(stderr, "lite-run: error: '%s': generated kernels: %s\n",
+              o->model, lt_status_message(st));
+      lt_status_free(st);
+      rc = LT_EXIT_FAILURE;
+    } else if (jit) {
+      lt_jit_kernels_stats_t js;
+      lt_jit_kernels_get_stats(jit, &js);
+      printf("jit: %u kernels, %llu module(s) compiled in %.2f ms, %llu from "
+             "the cache, loaded in %.2f ms\n",
+             js.kernels, (unsigned long long)js.cache_misses, js.compile_ms,
+             (unsigned long long)js.cache_hits, js.load_ms);
+    }
+  }
   double compile_ms = now_ms() - t0;
   lt_model_t *m = NULL;
   if (rc == LT_EXIT_OK) {
     t0 = now_ms();
-    lt_status_t st = lt_model_load_buffer(data, size, NULL, &m);
+    const lk_kernel_table_t *tables[1] = {lt_jit_kernels_table(jit)};
+    lt_model_options_t mo = {.allocator = lt_allocator_system(),
+                             .kernel_tables = tables,
+                             .num_kernel_tables = jit ? 1 : 0,
+                             .keep = jit,
+                             .release_keep = lt_jit_kernels_release};
+    jit = NULL; /* the model's now, even when the load fails */
+    lt_status_t st = lt_model_load_buffer(data, size, &mo, &m);
     double load_ms = now_ms() - t0;
     if (st) {
       print_status(o->model, st);
@@ -476,6 +503,7 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
     }
   }
   lt_model_release(m);
+  lt_jit_kernels_release(jit);
   free(data);
   lt_run_free_inputs(allocator, inputs, num_inputs);
   return rc;
