@@ -64,7 +64,8 @@ lt_op_t *ll_op(ll_kernel_t *k, const char *name, uint32_t num_operands,
                lt_value_t *const *operands, uint32_t num_results,
                const lt_type_t *const *result_types, uint32_t num_attrs,
                const lt_named_attr_t *attrs);
-/* The single result of a one-result op `name` on operands of... */
+/* The result of a one-result op `name` of type `type` on one or two
+ * operands. */
 lt_value_t *ll_op1(ll_kernel_t *k, const char *name, lt_value_t *a,
                    const lt_type_t *type);
 lt_value_t *ll_op2(ll_kernel_t *k, const char *name, lt_value_t *a,
@@ -94,8 +95,7 @@ lt_value_t *ll_splat(ll_kernel_t *k, lt_value_t *v);
 /* vector.reduction of a vector with `kind` ("add", "maxf", "minf"). */
 lt_value_t *ll_vreduce(ll_kernel_t *k, const char *kind, lt_value_t *v);
 
-/* Index arithmetic. */
-lt_value_t *ll_imul(ll_kernel_t *k, lt_value_t *a, lt_value_t *b);
+/* Index addition. */
 lt_value_t *ll_iadd(ll_kernel_t *k, lt_value_t *a, lt_value_t *b);
 
 /* Loads and stores: memref.load / memref.store of f32, vector.load /
@@ -139,10 +139,8 @@ void ll_rows_begin(ll_kernel_t *k, ll_loop_t *lp, uint32_t n,
                    const int64_t *dims, lt_value_t **idx);
 void ll_rows_end(ll_kernel_t *k, ll_loop_t *lp);
 
-/* A loop over [0, n) of the innermost dim, in steps of k->width when
- * `vector` (up to the last whole vector; lanes past it are the tail's),
- * else one by one; with iter args as ll_for_begin. ll_inner_bounds tells
- * the ranges: [0, vec_end) by vectors and [vec_end, n) by scalars. */
+/* Where the vectors of a dim of n end: [0, vec_end) runs by k->width
+ * lanes, [vec_end, n) is the scalar tail. */
 int64_t ll_vec_end(const ll_kernel_t *k, int64_t n);
 
 /* A sweep over [0, n) of the innermost dim: by vectors up to the last

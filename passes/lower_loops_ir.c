@@ -243,10 +243,6 @@ lt_value_t *ll_vreduce(ll_kernel_t *k, const char *kind, lt_value_t *v) {
   return result0(ll_op(k, "vector.reduction", 1, &v, 1, &k->f32, 1, &attr));
 }
 
-lt_value_t *ll_imul(ll_kernel_t *k, lt_value_t *a, lt_value_t *b) {
-  return ll_op2(k, "arith.muli", a, b, k->index);
-}
-
 lt_value_t *ll_iadd(ll_kernel_t *k, lt_value_t *a, lt_value_t *b) {
   return ll_op2(k, "arith.addi", a, b, k->index);
 }

@@ -438,8 +438,7 @@ def run(cmd, stdin=None):
 
 
 def check_chunk(chunk, args, rng, tmp, index):
-    lowered = run([args.lite_opt, "-", "--allow-unregistered-dialect",
-                   "--lite-lower-to-loops" +
+    lowered = run([args.lite_opt, "-", "--lite-lower-to-loops" +
                    ("=" + args.pass_option if args.pass_option else "")],
                   stdin=chunk)
     aliases = parse_aliases(chunk)

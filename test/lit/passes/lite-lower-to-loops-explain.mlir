@@ -1,5 +1,5 @@
 // lite-lower-to-loops{explain=true} says why a jit op keeps its op.
-// RUN: lite-opt %s --split-input-file --allow-unregistered-dialect --verify-diagnostics --lite-lower-to-loops='explain=true' -o /dev/null
+// RUN: lite-opt %s --split-input-file --verify-diagnostics --lite-lower-to-loops='explain=true' -o /dev/null
 
 func.func @why(%d: tensor<?x4xf32>, %i: tensor<4xi64>, %b: tensor<1x8x2x2xf32, #lite.place<x86, f32, nchw8c>>, %x: tensor<1x1x4x4xf32>, %w: tensor<1x1x3x3xf32>, %e: tensor<2x3x4xf32>, %g: tensor<3x4xf32>, %lo: tensor<f32>) {
   // expected-remark @+1 {{not lowered to loops: an operand or result has a dynamic shape}}

@@ -2,10 +2,10 @@
 // writes (the lite ops around them are unregistered there), in our custom
 // form and in the generic one.
 // REQUIRES: mlir-opt
-// RUN: lite-opt %S/lite-lower-to-loops.mlir --split-input-file --allow-unregistered-dialect --lite-lower-to-loops | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s
-// RUN: lite-opt %S/lite-lower-to-loops.mlir --split-input-file --allow-unregistered-dialect --lite-lower-to-loops --mlir-print-op-generic | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s
-// RUN: lite-opt %S/../codegen-upstream/elementwise.mlir --split-input-file --allow-unregistered-dialect --lite-lower-to-loops='vector-width=16' | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s --check-prefix=EW
-// RUN: lite-opt %S/../codegen-upstream/reduce.mlir --split-input-file --allow-unregistered-dialect --lite-lower-to-loops | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s --check-prefix=RED
+// RUN: lite-opt %S/lite-lower-to-loops.mlir --split-input-file --lite-lower-to-loops | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: lite-opt %S/lite-lower-to-loops.mlir --split-input-file --lite-lower-to-loops --mlir-print-op-generic | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: lite-opt %S/../codegen-upstream/elementwise.mlir --split-input-file --lite-lower-to-loops='vector-width=16' | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s --check-prefix=EW
+// RUN: lite-opt %S/../codegen-upstream/reduce.mlir --split-input-file --lite-lower-to-loops | %mlir-opt --split-input-file --allow-unregistered-dialect | FileCheck %s --check-prefix=RED
 
 // CHECK: func.func @jit_add_relu_
 // CHECK: scf.parallel

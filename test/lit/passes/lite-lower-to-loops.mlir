@@ -7,9 +7,9 @@
 
 // The checks read the generic form, which does not depend on whether the
 // loop-level dialects print custom forms.
-// RUN: lite-opt %s --split-input-file --allow-unregistered-dialect --lite-lower-to-loops --mlir-print-op-generic | FileCheck %s
-// RUN: lite-opt %s --split-input-file --allow-unregistered-dialect --lite-lower-to-loops='vector-width=16' --mlir-print-op-generic | FileCheck %s --check-prefix=W16
-// RUN: lite-opt %s --split-input-file --allow-unregistered-dialect --lite-lower-to-loops --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: lite-opt %s --split-input-file --lite-lower-to-loops --mlir-print-op-generic | FileCheck %s
+// RUN: lite-opt %s --split-input-file --lite-lower-to-loops='vector-width=16' --mlir-print-op-generic | FileCheck %s --check-prefix=W16
+// RUN: lite-opt %s --split-input-file --lite-lower-to-loops --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: not lite-opt %s --lite-lower-to-loops='vector-width=0' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: lite-lower-to-loops: vector-width must be in 1..64, not 0
 
