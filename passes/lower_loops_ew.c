@@ -71,6 +71,10 @@ bool ll_ew_supported(lt_op_t *op, ll_why_t *why) {
   }
   if (op->num_results != 1 || !ll_type_ok(op->results[0].type, why))
     return false;
+  if (op->num_operands > LL_MAX_INPUTS) {
+    ll_why_set(why, "more than %d operands", LL_MAX_INPUTS);
+    return false;
+  }
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (!ll_type_ok(lt_op_operand(op, i)->type, why)) return false;
   lk_activation_t act;
@@ -307,8 +311,7 @@ static lt_value_t *emit_op(ew_state_t *s, uint32_t op_index, bool vector,
                            bool in_row) {
   lt_op_t *op = s->g->ops[op_index];
   lt_value_t *in[LL_MAX_INPUTS];
-  uint32_t n = op->num_operands < LL_MAX_INPUTS ? op->num_operands
-                                                : LL_MAX_INPUTS;
+  uint32_t n = op->num_operands; /* at most LL_MAX_INPUTS: supported */
   const lt_type_t *t = vector ? s->k->vec : s->k->f32;
   for (uint32_t i = 0; i < n; i++) {
     double c;

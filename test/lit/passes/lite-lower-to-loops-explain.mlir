@@ -30,3 +30,11 @@ func.func @reduce_why(%x: tensor<2x3xf32>, %a: tensor<1xi64>) {
   %2 = "lite.reduce_sum"(%x) {noop_with_empty_axes = 1 : i64, lite.kernel = "jit_reduce_sum__f32_nchw"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
+
+// -----
+
+func.func @s(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-remark @+1 {{not lowered to loops: more than 16 operands}}
+  %s = "lite.sum"(%x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x) {lite.kernel = "jit_sum__f32_nchw"} : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
