@@ -33,17 +33,18 @@ static int ok(lite_status_t st, const char *what) {
 /* numpy's dtype strings (little-endian; bf16 has none and travels as u2). */
 static const char *npy_descr(lite_element_type_t t) {
   static const char *const names[] = {
-      [LITE_F32] = "<f4", [LITE_F64] = "<f8",  [LITE_F16] = "<f2",
+      [LITE_F32] = "<f4",  [LITE_F64] = "<f8", [LITE_F16] = "<f2",
       [LITE_BF16] = "<u2", [LITE_I8] = "|i1",  [LITE_I16] = "<i2",
-      [LITE_I32] = "<i4", [LITE_I64] = "<i8",  [LITE_U8] = "|u1",
-      [LITE_U16] = "<u2", [LITE_U32] = "<u4",  [LITE_U64] = "<u8",
+      [LITE_I32] = "<i4",  [LITE_I64] = "<i8", [LITE_U8] = "|u1",
+      [LITE_U16] = "<u2",  [LITE_U32] = "<u4", [LITE_U64] = "<u8",
       [LITE_BOOL] = "|b1"};
   return (unsigned)t < sizeof names / sizeof *names ? names[t] : NULL;
 }
 
 static size_t element_count(int32_t rank, const int64_t *dims) {
   size_t n = 1;
-  for (int32_t d = 0; d < rank; d++) n *= (size_t)dims[d];
+  for (int32_t d = 0; d < rank; d++)
+    n *= (size_t)dims[d];
   return n;
 }
 
@@ -64,9 +65,9 @@ static int npy_write(const char *path, lite_element_type_t t, int32_t rank,
   memset(header + n, ' ', total - 11 - (size_t)n);
   header[total - 11] = '\n';
   uint16_t hlen = (uint16_t)(total - 10);
-  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
-                           (unsigned char)(hlen & 0xff),
-                           (unsigned char)(hlen >> 8)};
+  unsigned char pre[10] = "\x93NUMPY\x01\x00"; /* then the length, LE */
+  pre[8] = (unsigned char)(hlen & 0xff);
+  pre[9] = (unsigned char)(hlen >> 8);
   FILE *f = fopen(path, "wb");
   if (!f) {
     fprintf(stderr, "run_artifact: cannot write %s\n", path);
@@ -116,7 +117,8 @@ static int npy_read(const char *path, lite_element_type_t t, int32_t *rank,
     if (end == p || v < 0 || *rank == LITE_MAX_RANK) goto bad;
     dims[(*rank)++] = v;
     p = end;
-    while (*p == ',' || *p == ' ') p++;
+    while (*p == ',' || *p == ' ')
+      p++;
   }
   size_t size = element_count(*rank, dims) * lite_element_type_size(t);
   void *data = malloc(size ? size : 1);
@@ -141,18 +143,41 @@ static void fill_pattern(lite_element_type_t t, void *data, size_t n) {
     double ramp = (double)(k % 200) / 100.0 - 1.0;
     int64_t small = (int64_t)(k % 5);
     switch (t) {
-    case LITE_F32: ((float *)data)[k] = (float)ramp; break;
-    case LITE_F64: ((double *)data)[k] = ramp; break;
-    case LITE_I8: ((int8_t *)data)[k] = (int8_t)small; break;
-    case LITE_I16: ((int16_t *)data)[k] = (int16_t)small; break;
-    case LITE_I32: ((int32_t *)data)[k] = (int32_t)small; break;
-    case LITE_I64: ((int64_t *)data)[k] = small; break;
-    case LITE_U8: ((uint8_t *)data)[k] = (uint8_t)small; break;
-    case LITE_U16: ((uint16_t *)data)[k] = (uint16_t)small; break;
-    case LITE_U32: ((uint32_t *)data)[k] = (uint32_t)small; break;
-    case LITE_U64: ((uint64_t *)data)[k] = (uint64_t)small; break;
-    case LITE_BOOL: ((uint8_t *)data)[k] = (uint8_t)(k % 2); break;
-    default: break; /* f16, bf16: zeros (calloc) */
+    case LITE_F32:
+      ((float *)data)[k] = (float)ramp;
+      break;
+    case LITE_F64:
+      ((double *)data)[k] = ramp;
+      break;
+    case LITE_I8:
+      ((int8_t *)data)[k] = (int8_t)small;
+      break;
+    case LITE_I16:
+      ((int16_t *)data)[k] = (int16_t)small;
+      break;
+    case LITE_I32:
+      ((int32_t *)data)[k] = (int32_t)small;
+      break;
+    case LITE_I64:
+      ((int64_t *)data)[k] = small;
+      break;
+    case LITE_U8:
+      ((uint8_t *)data)[k] = (uint8_t)small;
+      break;
+    case LITE_U16:
+      ((uint16_t *)data)[k] = (uint16_t)small;
+      break;
+    case LITE_U32:
+      ((uint32_t *)data)[k] = (uint32_t)small;
+      break;
+    case LITE_U64:
+      ((uint64_t *)data)[k] = (uint64_t)small;
+      break;
+    case LITE_BOOL:
+      ((uint8_t *)data)[k] = (uint8_t)(k % 2);
+      break;
+    default:
+      break; /* f16, bf16: zeros (calloc) */
     }
   }
 }
@@ -201,12 +226,12 @@ int main(int argc, char **argv) {
       if (!(buffers[i] = calloc(size ? size : 1, 1))) goto done;
       fill_pattern(info.element_type, buffers[i], n);
       snprintf(path, sizeof path, "%s/input_%u.npy", outdir, i);
-      if (!npy_write(path, info.element_type, info.rank, info.dims,
-                     buffers[i], size))
+      if (!npy_write(path, info.element_type, info.rank, info.dims, buffers[i],
+                     size))
         goto done;
     }
-    if (!ok(lite_predictor_set_input(predictor, i, info.element_type,
-                                     info.rank, info.dims, buffers[i], size),
+    if (!ok(lite_predictor_set_input(predictor, i, info.element_type, info.rank,
+                                     info.dims, buffers[i], size),
             "set input"))
       goto done;
   }
@@ -230,7 +255,8 @@ int main(int argc, char **argv) {
 
 done:
   lite_predictor_release(predictor);
-  for (uint32_t i = 0; buffers && i < num_inputs; i++) free(buffers[i]);
+  for (uint32_t i = 0; buffers && i < num_inputs; i++)
+    free(buffers[i]);
   free(buffers);
   lite_model_release(model);
   return status;
