@@ -12,11 +12,12 @@
 #      lite-translate --emit-artifact (reference kernels), runs it with
 #      test/aarch64/run_artifact.c on x86_64 and on aarch64 under qemu (same
 #      inputs, .npy), and compares the outputs
-#   3. the same with generated kernels: --emit-artifact --kernel-kinds=jit,ref
-#      and --emit-object --target=aarch64-linux-gnu, the object linked into
-#      the aarch64 driver (and the x86_64 one into the x86 driver), compared
-#      with the reference kernels' x86 outputs; skipped, and said so, while
-#      lite-translate has no --kernel-kinds
+#   3. the same with generated kernels (the jit pick, lite.dispatch): an
+#      artifact and the AOT objects of its kernels for aarch64 and x86_64
+#      (lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref,
+#      or lite-opt's compile pipeline where lite-translate has no
+#      --kernel-kinds), each object linked into its driver; both runs
+#      compared with the reference kernels' x86 outputs and with each other
 #
 # Agreement: the largest absolute difference over an output, relative to its
 # largest absolute x86 value, at most 1e-5 (integers and bools: equal).
@@ -149,46 +150,74 @@ for m in "${models[@]}"; do
 done
 
 # ---- 3. generated kernels -----------------------------------------------------
-if ! "$host/bin/lite-translate" --help 2>/dev/null | grep -q -- '--kernel-kinds'; then
-  say "generated kernels: skipped (this lite-translate has no --kernel-kinds" \
-      "for --emit-artifact with AOT objects)"
-else
-  for m in "${models[@]}"; do
-    d=$work/$m
-    [[ -f $d/x86/output_0.npy ]] || continue
-    mkdir -p "$d/aot_x86" "$d/aot_aarch64"
-    t0=$SECONDS
-    onnx=$work/models/$m.onnx
-    if ! "$host/bin/lite-translate" --emit-artifact --kernel-kinds=jit,ref "$onnx" \
-           -o "$d/$m.jit.lite" >"$d/aot.log" 2>&1 ||
-       ! "$host/bin/lite-translate" --emit-object --kernel-kinds=jit,ref \
-           --target=aarch64-linux-gnu "$onnx" -o "$d/kernels_aarch64.o" >>"$d/aot.log" 2>&1 ||
-       ! "$host/bin/lite-translate" --emit-object --kernel-kinds=jit,ref \
-           --target=x86_64-linux-gnu "$onnx" -o "$d/kernels_x86.o" >>"$d/aot.log" 2>&1 ||
-       ! cc "${cflags[@]}" -DRUN_ARTIFACT_AOT -I "$root/include" "$driver" \
-           "$d/kernels_x86.o" -o "$d/run_x86_aot" -L "$host/runtime" -llite_runtime \
-           -Wl,-rpath,"$host/runtime" -lm >>"$d/aot.log" 2>&1 ||
-       ! aarch64-linux-gnu-gcc "${cflags[@]}" -DRUN_ARTIFACT_AOT \
-           -I "$cross/install/include" "$driver" "$d/kernels_aarch64.o" \
-           -o "$d/run_aarch64_aot" -L "$cross/install/lib" -llite_runtime \
-           -Wl,-rpath,"$cross/install/lib" -lm >>"$d/aot.log" 2>&1 ||
-       ! "$d/run_x86_aot" "$d/$m.jit.lite" "$d/aot_x86" "$d"/x86/input_*.npy \
-           >>"$d/aot.log" 2>&1 ||
-       ! "${qemu[@]}" "$d/run_aarch64_aot" "$d/$m.jit.lite" "$d/aot_aarch64" \
-           "$d"/x86/input_*.npy >>"$d/aot.log" 2>&1; then
-      cat "$d/aot.log"
-      say "FAILED: $m (generated kernels): compile, link or run"
-      failed=1
-      continue
-    fi
-    n=$(aarch64-linux-gnu-nm --defined-only "$d/kernels_aarch64.o" | grep -c ' T jit_' || true)
-    compare "$d/x86" "$d/aot_x86" "$m, $n generated kernels (AOT), x86_64 vs reference" ||
-      failed=1
-    compare "$d/x86" "$d/aot_aarch64" \
-      "$m, $n generated kernels (AOT), aarch64 (qemu) vs x86_64 reference [$((SECONDS - t0)) s]" ||
-      failed=1
+# aot_build ONNX DIR: DIR/model.jit.lite, whose lite.dispatch instructions
+# name the generated kernels, and DIR/kernels_{aarch64,x86_64}.o with them
+# and their table. With lite-translate's --kernel-kinds that is two
+# translations; without it, lite-opt runs the compile pipeline with the jit
+# pick and the kernel module @lite_kernels is cut out of its output and
+# translated alone (loop-level IR is what --emit-object takes there).
+jit_pipeline='builtin.module(lite-optimize,func.func(lite-pick-kernels{kernel-kinds=jit,ref},lite-infer-places,lite-insert-casts),lite-lower-to-loops,func.func(lite-plan-memory{dynamic-dim-bound=-1}))'
+aot_build() {
+  local onnx=$1 d=$2 tr=$host/bin/lite-translate triple src
+  if ((model_kinds)); then
+    "$tr" --emit-artifact --kernel-kinds=jit,ref "$onnx" -o "$d/model.jit.lite" || return 1
+    src=$onnx
+  else
+    "$tr" --import-onnx "$onnx" -o "$d/model.mlir" &&
+      "$host/bin/lite-opt" "$d/model.mlir" --pass-pipeline="$jit_pipeline" -o "$d/model.jit.mlir" &&
+      "$host/bin/lite-opt" "$d/model.jit.mlir" --lite-emit-artifact=path="$d/model.jit.lite" \
+        -o /dev/null || return 1
+    awk '/^  module @lite_kernels \{$/ { on = 1; print "module {"; next }
+         on && /^  \}$/ { print "}"; exit }
+         on' "$d/model.jit.mlir" >"$d/kernels.mlir"
+    [[ -s $d/kernels.mlir ]] || { echo "no module @lite_kernels in $d/model.jit.mlir"; return 1; }
+    src=$d/kernels.mlir
+  fi
+  for triple in aarch64-linux-gnu x86_64-linux-gnu; do
+    "$tr" --emit-object --target=$triple "${kinds_flag[@]}" "$src" \
+      -o "$d/kernels_${triple%%-*}.o" || return 1
   done
+}
+
+model_kinds=0
+kinds_flag=()
+if "$host/bin/lite-translate" --help 2>/dev/null | grep -q -- '--kernel-kinds'; then
+  model_kinds=1
+  kinds_flag=(--kernel-kinds=jit,ref)
+  how="lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref"
+else
+  how="lite-opt's compile pipeline with the jit pick; @lite_kernels through lite-translate --emit-object"
 fi
+say "generated kernels: $how"
+for m in "${models[@]}"; do
+  d=$work/$m/aot
+  [[ -f $work/$m/x86/output_0.npy ]] || continue
+  mkdir -p "$d/x86_64" "$d/aarch64"
+  t0=$SECONDS
+  inputs=("$work/$m"/x86/input_*.npy)
+  if ! aot_build "$work/models/$m.onnx" "$d" >"$d/build.log" 2>&1 ||
+     ! cc "${cflags[@]}" -DRUN_ARTIFACT_AOT -I "$root/include" "$driver" \
+         "$d/kernels_x86_64.o" -o "$d/run_x86" -L "$host/runtime" -llite_runtime \
+         -Wl,-rpath,"$host/runtime" -lm >>"$d/build.log" 2>&1 ||
+     ! aarch64-linux-gnu-gcc "${cflags[@]}" -DRUN_ARTIFACT_AOT \
+         -I "$cross/install/include" "$driver" "$d/kernels_aarch64.o" \
+         -o "$d/run_aarch64" -L "$cross/install/lib" -llite_runtime \
+         -Wl,-rpath,"$cross/install/lib" -lm >>"$d/build.log" 2>&1 ||
+     ! "$d/run_x86" "$d/model.jit.lite" "$d/x86_64" "${inputs[@]}" >"$d/run.log" 2>&1 ||
+     ! "${qemu[@]}" "$d/run_aarch64" "$d/model.jit.lite" "$d/aarch64" "${inputs[@]}" \
+         >>"$d/run.log" 2>&1; then
+    cat "$d/build.log" "$d/run.log" 2>/dev/null | tail -30
+    say "FAILED: $m (generated kernels): compile, link or run"
+    failed=1
+    continue
+  fi
+  n=$(aarch64-linux-gnu-nm --defined-only "$d/kernels_aarch64.o" | grep -c ' T jit_' || true)
+  label="$m, $n generated kernels (AOT)"
+  compare "$work/$m/x86" "$d/x86_64" "$label, x86_64 vs x86_64 reference kernels" || failed=1
+  compare "$work/$m/x86" "$d/aarch64" "$label, aarch64 (qemu) vs x86_64 reference kernels" || failed=1
+  compare "$d/x86_64" "$d/aarch64" "$label, aarch64 (qemu) vs x86_64 [$((SECONDS - t0)) s]" ||
+    failed=1
+done
 
 if ((failed)); then
   say "FAILED (work files in $work) after $((SECONDS - start)) s"
