@@ -10,6 +10,8 @@
 #include "ir/attributes.h"
 #include "ir/context.h"
 #include "ir/diagnostics.h"
+#include "compiler/jit.h"
+#include "ir/printer.h"
 #include "ir/ptr_map.h"
 #include "passes/jit_kernels.h"
 
@@ -375,6 +377,15 @@ lt_result_t lt_artifact_emit(lt_op_t *module, lt_aw_t *w) {
     } else {
       res = emit_op(&e, op);
     }
+  }
+  /* The generated kernels ride along as text, for a JIT where the program
+   * links none of them. */
+  lt_op_t *kernels = lt_jit_kernels_module(module);
+  if (LT_SUCCEEDED(res) && kernels) {
+    lt_strbuf_t sb = {0};
+    res = lt_op_print(kernels, NULL, &sb);
+    if (LT_SUCCEEDED(res) && sb.data) lt_aw_kernel_ir(w, sb.data, sb.len);
+    lt_strbuf_free(&sb);
   }
 done:
   lt_ptr_map_deinit(&e.tensors);

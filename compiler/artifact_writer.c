@@ -234,6 +234,12 @@ bool lt_aw_attr_tensor(lt_aw_t *w, const char *name, const lk_tensor_t *t) {
   count(w, LT_ARTIFACT_SECTION_ATTR_DATA, (uint32_t)words);
   return true;
 }
+void lt_aw_kernel_ir(lt_aw_t *w, const char *text, size_t len) {
+  lt_strbuf_t *k = &w->sec[LT_ARTIFACT_SECTION_KERNEL_IR];
+  size_t before = k->len;
+  lt_strbuf_append(k, text, len);
+  if (k->len != before + len) w->oom = true;
+}
 void lt_aw_loc(lt_aw_t *w, const char *name, size_t len) {
   put_str(w, &w->sec[LT_ARTIFACT_SECTION_LOCS], name, len);
   count(w, LT_ARTIFACT_SECTION_LOCS, 1);
@@ -252,7 +258,10 @@ lt_status_t lt_aw_finish(lt_aw_t *w, const char *producer, uint8_t **out_data,
   if (w->sec[LT_ARTIFACT_SECTION_STRINGS].len > UINT32_MAX)
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                           "artifact writer: the string table exceeds 4 GiB");
-  const uint32_t n = LT_ARTIFACT_NUM_SECTION_KINDS;
+  /* The optional kernel IR section, last, only when there is one: older
+   * runtimes read files without it. */
+  bool kernel_ir = w->sec[LT_ARTIFACT_SECTION_KERNEL_IR].len > 0;
+  const uint32_t n = LT_ARTIFACT_NUM_SECTION_KINDS - (kernel_ir ? 0 : 1);
   uint64_t off[LT_ARTIFACT_NUM_SECTION_KINDS + 1];
   uint64_t pos = align_up(LT_ARTIFACT_HEADER_SIZE + (uint64_t)n * LT_ARTIFACT_SECTION_SIZE);
   for (uint32_t k = 1; k <= n; k++) {
@@ -263,16 +272,18 @@ lt_status_t lt_aw_finish(lt_aw_t *w, const char *producer, uint8_t **out_data,
   if (!buf) return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "artifact writer: out of memory");
   memcpy(buf, LT_ARTIFACT_MAGIC, LT_ARTIFACT_MAGIC_SIZE);
   wr32(buf + 8, LT_ARTIFACT_FORMAT_VERSION);
-  wr32(buf + 12, LT_ARTIFACT_MIN_RUNTIME);
+  wr32(buf + 12, kernel_ir ? LT_ARTIFACT_MIN_RUNTIME_KERNEL_IR
+                           : LT_ARTIFACT_MIN_RUNTIME);
   wr64(buf + 16, pos);
   wr32(buf + 24, n);
   strncpy((char *)buf + 32, producer ? producer : "", LT_ARTIFACT_PRODUCER_SIZE);
   for (uint32_t k = 1; k <= n; k++) {
     uint8_t *e = buf + LT_ARTIFACT_HEADER_SIZE + (k - 1) * LT_ARTIFACT_SECTION_SIZE;
     wr32(e, k);
-    wr32(e + 4, k == LT_ARTIFACT_SECTION_STRINGS || k == LT_ARTIFACT_SECTION_WEIGHTS
-                    ? (uint32_t)w->sec[k].len
-                    : w->count[k]);
+    bool bytes = k == LT_ARTIFACT_SECTION_STRINGS ||
+                 k == LT_ARTIFACT_SECTION_WEIGHTS ||
+                 k == LT_ARTIFACT_SECTION_KERNEL_IR;
+    wr32(e + 4, bytes ? (uint32_t)w->sec[k].len : w->count[k]);
     wr64(e + 8, off[k]);
     wr64(e + 16, w->sec[k].len);
     if (w->sec[k].len) memcpy(buf + off[k], w->sec[k].data, w->sec[k].len);

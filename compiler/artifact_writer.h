@@ -46,6 +46,9 @@ uint32_t lt_aw_arena(lt_aw_t *w, const char *name, lk_target_t target,
 /* Marks tensor t as the next model input / output. */
 void lt_aw_input(lt_aw_t *w, uint32_t t);
 void lt_aw_output(lt_aw_t *w, uint32_t t);
+/* Appends text to the kernel IR section (the generated kernels as
+ * loop-level MLIR; the section is written only when not empty). */
+void lt_aw_kernel_ir(lt_aw_t *w, const char *text, size_t len);
 /* Appends an instruction; the attributes and locations added next belong
  * to it. */
 void lt_aw_instr(lt_aw_t *w, const char *kernel, const char *op,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/diagnostics.h"
+#include "ir/parser.h"
 #if LITE_WITH_LLVM
 #include "codegen/llvm/jit.h"
 #endif
@@ -54,6 +55,56 @@ lt_status_t lt_jit_kernels_compile(lt_op_t *module, bool no_cache,
                         "and this build has no LLVM to compile them "
                         "(LITE_WITH_LLVM=OFF)");
 #endif
+}
+
+lt_status_t lt_jit_kernels_compile_text(lt_context_t *ctx, const char *name,
+                                        const char *text, size_t len,
+                                        bool no_cache, lt_jit_kernels_t **out) {
+  *out = NULL;
+  lt_op_t *m = lt_parse_source(ctx, name, text, len, NULL);
+  if (!m || LT_FAILED(lt_op_verify(m))) {
+    if (m) lt_op_destroy(m);
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "%s: the kernel IR section is not valid loop-level "
+                          "IR",
+                          name);
+  }
+  /* The section holds the kernel module itself; the parser may wrap it. */
+  lt_op_t *kernels = lt_jit_kernels_module(m);
+  const lt_ident_t *sym = lt_symbol_name(m);
+  if (!kernels && sym && strcmp(sym->str, "lite_kernels") == 0) kernels = m;
+  lt_status_t st;
+  if (!kernels) {
+    st = lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                        "%s: the kernel IR section holds no module "
+                        "@lite_kernels",
+                        name);
+  } else {
+    /* Compile from a module holding @lite_kernels, as for a compiled one. */
+#if LITE_WITH_LLVM
+    lt_jit_kernels_t *k = calloc(1, sizeof *k);
+    st = k ? LT_OK : lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory");
+    lt_llvm_jit_options_t o;
+    lt_llvm_jit_options_init(&o);
+    o.no_cache = no_cache;
+    if (!st) st = lt_llvm_jit_create(&o, &k->jit);
+    if (!st) st = lt_llvm_jit_add_module(k->jit, kernels, &k->table);
+    if (st)
+      lt_jit_kernels_release(k);
+    else
+      *out = k;
+#else
+    (void)no_cache;
+    st = lt_status_make(LT_STATUS_UNIMPLEMENTED,
+                        "%s: the artifact has generated kernels, and this "
+                        "build has no LLVM to compile them (LITE_WITH_LLVM="
+                        "OFF)",
+                        name);
+#endif
+  }
+  /* The JIT keeps what it needs: objects, not the IR. */
+  lt_op_destroy(m);
+  return st;
 }
 
 const lk_kernel_table_t *lt_jit_kernels_table(const lt_jit_kernels_t *k) {

@@ -33,6 +33,12 @@ lt_op_t *lt_jit_kernels_module(lt_op_t *module);
  * object cache. */
 lt_status_t lt_jit_kernels_compile(lt_op_t *module, bool no_cache,
                                    lt_jit_kernels_t **out);
+/* The same for an artifact's kernel IR section (runtime/artifact.h
+ * lt_artifact_kernel_ir): the text is parsed into ctx (errors are its
+ * diagnostics, and the status names `name`), then compiled. */
+lt_status_t lt_jit_kernels_compile_text(lt_context_t *ctx, const char *name,
+                                        const char *text, size_t len,
+                                        bool no_cache, lt_jit_kernels_t **out);
 const lk_kernel_table_t *lt_jit_kernels_table(const lt_jit_kernels_t *k);
 void lt_jit_kernels_get_stats(const lt_jit_kernels_t *k,
                               lt_jit_kernels_stats_t *out);

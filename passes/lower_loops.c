@@ -21,6 +21,7 @@
 #include "ir/diagnostics.h"
 #include "ir/printer.h"
 #include "passes/lite_rewrite.h"
+#include "passes/kernel_registry.h"
 #include "passes/lower_loops.h"
 #include "passes/pass_list.h"
 
@@ -93,6 +94,27 @@ const ll_single_t *ll_single_family(lt_op_t *op) {
 static void explain(lower_state_t *st, lt_op_t *op, const ll_why_t *why) {
   if (st->opt->explain)
     lt_op_emit_remark(op, "not lowered to loops: %s", why->text);
+}
+
+/* An op that picked a generated kernel this pass cannot make (a case the
+ * row's constraints do not rule out: axes as an operand, a layer norm not
+ * over the last axis) runs the reference kernel of the same Place instead
+ * (jit_relu__f32_nchw -> ref_relu__f32_nchw): no op leaves the pass naming
+ * a kernel that has no code. */
+static void fall_back(lower_state_t *st, lt_op_t *op) {
+  const lt_attr_t *k = lt_op_attr(op, "lite.kernel");
+  char name[128];
+  snprintf(name, sizeof name, "ref_%.*s", (int)k->str.len - 4,
+           k->str.data + 4);
+  const lk_registry_t *r = lt_kernels_registry(st->ctx);
+  if (!r || !lk_registry_find(r, name)) {
+    st->result = lt_op_emit_error(op, "picked a generated kernel that "
+                                      "lite-lower-to-loops cannot make, and "
+                                      "has no %s to run instead", name);
+    return;
+  }
+  lt_op_set_attr(op, "lite.kernel", lt_attr_string_cstr(st->ctx, name));
+  lt_pass_set_changed(st->pass, true);
 }
 
 /* ---- kernels: naming and sharing -------------------------------------------------- */
@@ -397,6 +419,7 @@ static void lower_block(lower_state_t *st, lt_block_t *block) {
     const ll_single_t *fam = ll_single_family(op);
     if (fam ? !fam->supported(op, &why) : !ll_ew_supported(op, &why)) {
       explain(st, op, &why);
+      fall_back(st, op);
       continue;
     }
     st->placed = NULL;

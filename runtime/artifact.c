@@ -136,6 +136,7 @@ static lt_status_t read_header(lt_artifact_t *a) {
       [LT_ARTIFACT_SECTION_OUTPUTS] = 4,
       [LT_ARTIFACT_SECTION_ARENAS] = LT_ARTIFACT_ARENA_SIZE,
       [LT_ARTIFACT_SECTION_WEIGHTS] = 1,
+      [LT_ARTIFACT_SECTION_KERNEL_IR] = 1,
   };
   for (uint32_t i = 0; i < n; i++) {
     const uint8_t *e = h + LT_ARTIFACT_HEADER_SIZE + (uint64_t)i * LT_ARTIFACT_SECTION_SIZE;
@@ -602,6 +603,12 @@ void lt_artifact_free(lt_artifact_t *a) {
 
 uint32_t lt_artifact_format_version(const lt_artifact_t *a) { return a->format_version; }
 uint32_t lt_artifact_min_runtime(const lt_artifact_t *a) { return a->min_runtime; }
+
+const char *lt_artifact_kernel_ir(const lt_artifact_t *a, size_t *out_size) {
+  const section_t *s = &a->sec[LT_ARTIFACT_SECTION_KERNEL_IR];
+  *out_size = s->present ? (size_t)s->size : 0;
+  return s->present && s->size ? (const char *)a->data + s->offset : NULL;
+}
 const char *lt_artifact_producer(const lt_artifact_t *a) { return a->producer; }
 uint32_t lt_artifact_num_tensors(const lt_artifact_t *a) { return a->num_tensors; }
 const lt_artifact_tensor_t *lt_artifact_tensor(const lt_artifact_t *a, uint32_t i) {

@@ -82,6 +82,9 @@ void lt_artifact_free(lt_artifact_t *a);
 /* Header fields. */
 uint32_t lt_artifact_format_version(const lt_artifact_t *a);
 uint32_t lt_artifact_min_runtime(const lt_artifact_t *a);
+/* The kernel IR section's text (*out_size bytes, not NUL-terminated), or
+ * NULL when the file has none. */
+const char *lt_artifact_kernel_ir(const lt_artifact_t *a, size_t *out_size);
 /* The producer string ("lite 0.1"), NUL-terminated. */
 const char *lt_artifact_producer(const lt_artifact_t *a);
 

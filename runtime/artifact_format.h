@@ -14,12 +14,15 @@
 
 #define LT_ARTIFACT_MAGIC "LITEART\0"
 #define LT_ARTIFACT_MAGIC_SIZE 8u
-/* The version this code writes, and the oldest runtime that reads it. */
-#define LT_ARTIFACT_FORMAT_VERSION 1u
+/* The version this code writes, and the oldest runtime that reads it: 1,
+ * or 2 for a file with a kernel IR section (version 1 runtimes refuse the
+ * section kind). */
+#define LT_ARTIFACT_FORMAT_VERSION 2u
 #define LT_ARTIFACT_MIN_RUNTIME 1u
+#define LT_ARTIFACT_MIN_RUNTIME_KERNEL_IR 2u
 /* The format version this runtime reads (files whose minimum runtime
  * version is above it are refused). */
-#define LT_ARTIFACT_RUNTIME_VERSION 1u
+#define LT_ARTIFACT_RUNTIME_VERSION 2u
 #define LT_ARTIFACT_PRODUCER_SIZE 32u
 /* Weights and every mapped section start on this boundary. */
 #define LT_ARTIFACT_ALIGN 64u
@@ -42,14 +45,18 @@
   X(INPUTS, 8, "inputs")        /* u32 tensor indices */                       \
   X(OUTPUTS, 9, "outputs")      /* u32 tensor indices */                       \
   X(ARENAS, 10, "arenas")       /* arena records: the memory plan */           \
-  X(WEIGHTS, 11, "weights")     /* bytes, each weight 64-byte aligned */
+  X(WEIGHTS, 11, "weights")     /* bytes, each weight 64-byte aligned */    \
+  X(KERNEL_IR, 12, "kernel IR") /* bytes, optional: the generated kernels */
 
 typedef enum lt_artifact_section_kind {
 #define X(e, v, s) LT_ARTIFACT_SECTION_##e = v,
   LT_ARTIFACT_SECTIONS(X)
 #undef X
 } lt_artifact_section_kind_t;
-#define LT_ARTIFACT_NUM_SECTION_KINDS 11u
+#define LT_ARTIFACT_NUM_SECTION_KINDS 12u
+/* KERNEL_IR holds the lite.dispatch instructions' kernels as loop-level
+ * MLIR text (the compiler's @lite_kernels module), for a JIT to compile
+ * them where the program has none linked in; the runtime never reads it. */
 
 /* String ref (8 bytes): offset u32, length u32, inside STRINGS. */
 #define LT_ARTIFACT_STR_SIZE 8u

@@ -94,12 +94,16 @@ run_suite() {
   summary+=("$flavour: $p passed, $f failed")
 }
 
-# conformance FLAVOUR DIR: the ONNX backend tests against the expected list,
-# on the reference interpreter and through the compiled path (each model
-# compiled and run on the runtime): the same list must pass both ways.
+# conformance FLAVOUR DIR [MODES...]: the ONNX backend tests against the
+# expected list, on the reference interpreter and through the compiled path
+# (each model compiled and run on the runtime; `jit`: with generated
+# kernels preferred): the same list must pass every way.
 conformance() {
   local flavour=$1 dir=$2 mode
-  for mode in reference runtime; do
+  shift 2
+  local modes=("$@")
+  (( ${#modes[@]} )) || modes=(reference runtime)
+  for mode in "${modes[@]}"; do
     note "ONNX conformance ($flavour, $mode)"
     local report=$dir/onnx-report-$mode
     if /usr/bin/python3 test/onnx/conformance.py --bin "$dir/bin" -q --mode "$mode" \
@@ -137,19 +141,29 @@ models() {
   fi
   if "$py" test/models/check_models.py --bin "$dir/bin" \
        --models "$root/build/models" --pipeline "$compile_pipeline" "$@"; then
-    pass 1 "$flavour: models agree with onnxruntime (interpreter and runtime), and compiled with themselves"
+    pass 1 "$flavour: models agree with onnxruntime (interpreter, runtime${jit_note:-}), and compiled with themselves"
   else
     fail 1 "$flavour: models: FAILED"
   fi
 }
 
 run_suite default "$root/build"
-conformance default "$root/build"
+# Generated kernels exist where the build has LLVM (lite-run --jit).
+default_modes=(reference runtime)
+if grep -q '^LITE_WITH_LLVM:BOOL=ON' "$root/build/CMakeCache.txt" 2>/dev/null; then
+  default_modes+=(jit)
+fi
+conformance default "$root/build" "${default_modes[@]}"
 ppocr=()
 if .venv/bin/python test/models/fetch_ppocr.py "$root/build/models/ppocr"; then
   ppocr=(--ppocr "$root/build/models/ppocr")
 fi
-models default "$root/build" "${ppocr[@]}"
+jit_models=() jit_note=
+if [[ " ${default_modes[*]} " == *" jit "* ]]; then
+  jit_models=(--jit) jit_note=", generated kernels"
+fi
+models default "$root/build" "${ppocr[@]}" "${jit_models[@]}"
+jit_note=
 run_suite asan "$root/build-asan"
 conformance asan "$root/build-asan"
 models asan "$root/build-asan" "${ppocr[@]}"

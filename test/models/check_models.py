@@ -91,7 +91,7 @@ def compare_pipeline(name, path, lite_run, pipeline):
     return True, ops
 
 
-def run_one(name, path, lite_run, seed, rtol):
+def run_one(name, path, lite_run, seed, rtol, jit=False):
     import onnxruntime as ort
     model = onnx.load(path, load_external_data=False)
     feeds = make_inputs(name, model, seed)
@@ -110,8 +110,13 @@ def run_one(name, path, lite_run, seed, rtol):
         # The interpreter, then the compiled path on the runtime.
         # The runtime run also runs the interpreter on the compiled module
         # (--check-reference) and fails unless they agree within 1e-5.
-        for mode, flags in (("reference", ["--reference"]),
-                            ("runtime", ["--warmup-runs", "0", "--check-reference"])):
+        # Then the same with generated kernels (--jit), checked against the
+        # interpreter on the model before compiling.
+        modes = [("reference", ["--reference"]),
+                 ("runtime", ["--warmup-runs", "0", "--check-reference"])]
+        if jit:
+            modes.append(("jit", ["--warmup-runs", "0", "--jit", "--check-reference"]))
+        for mode, flags in modes:
             odir = os.path.join(tmp, mode)
             cmd = [lite_run, *flags, path, "--output", "@" + odir, *inputs]
             t = time.time()
@@ -132,7 +137,15 @@ def run_one(name, path, lite_run, seed, rtol):
             rel, cos = compare(ref[o], got)
             rt_rel, _ = compare(ref[o], run)
             worst = max(worst, rel, rt_rel)
-            parts.append(f"{o}: rel {rel:.2e} cos {cos:.8f} runtime rel {rt_rel:.2e}")
+            part = f"{o}: rel {rel:.2e} cos {cos:.8f} runtime rel {rt_rel:.2e}"
+            if jit:
+                jrun = outs["jit"][o]
+                if jrun.shape != ref[o].shape:
+                    return False, f"{o}: shape {jrun.shape} (jit) vs onnxruntime {ref[o].shape}", secs
+                jit_rel, _ = compare(ref[o], jrun)
+                worst = max(worst, jit_rel)
+                part += f" jit rel {jit_rel:.2e}"
+            parts.append(part)
     return worst <= rtol, "; ".join(parts), secs
 
 
@@ -146,6 +159,8 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rtol", type=float, default=1e-4)
     ap.add_argument("--pipeline", help="also compare the model before and after this pipeline")
+    ap.add_argument("--jit", action="store_true",
+                    help="also run with generated kernels (lite-run --jit)")
     a = ap.parse_args()
     try:
         import onnxruntime  # noqa: F401
@@ -169,7 +184,7 @@ def main():
             if not os.path.exists(path):
                 os.makedirs(a.models, exist_ok=True)
                 onnx.save(gen_models.MODELS[name](), path)
-        ok, detail, secs = run_one(name, path, lite_run, a.seed, a.rtol)
+        ok, detail, secs = run_one(name, path, lite_run, a.seed, a.rtol, a.jit)
         if ok and a.pipeline:
             ok, more = compare_pipeline(name, path, lite_run, a.pipeline)
             detail += f"; pipeline {more}"

@@ -2,7 +2,7 @@
 """ONNX conformance: runs the ONNX backend test data shipped by Debian's
 libonnx-testdata through `lite-run --reference` (or, with --mode runtime,
 through the compiled path: lite-run compiles each model and runs the artifact
-on the runtime) and classifies each test.
+on the runtime; with --mode jit, the same with generated kernels preferred) and classifies each test.
 
 Each test directory holds model.onnx and test_data_set_N/{input_K,output_K}.pb;
 input K binds to the K-th graph input that is not an initializer, output K to
@@ -160,7 +160,8 @@ def strip_prefix(line, model):
     return line
 
 
-MODE_FLAGS = {"reference": ["--reference"], "runtime": ["--warmup-runs", "0"]}
+MODE_FLAGS = {"reference": ["--reference"], "runtime": ["--warmup-runs", "0"],
+              "jit": ["--warmup-runs", "0", "--jit"]}
 
 
 def run_test(test, lite_run, timeout, verbose_lines, mode="reference"):
@@ -448,7 +449,8 @@ def main(argv=None):
                     help="show the command and error lines of every test that does not pass")
     ap.add_argument("-q", "--quiet", action="store_true", help="print only tests that do not pass")
     ap.add_argument("--mode", choices=sorted(MODE_FLAGS), default="reference",
-                    help="reference: the interpreter (default); runtime: compile, run the artifact")
+                    help="reference: the interpreter (default); runtime: compile, run the artifact; "
+                         "jit: the same with generated kernels preferred (lite-run --jit)")
     args = ap.parse_args(argv)
 
     lite_run = find_lite_run(args.bin)

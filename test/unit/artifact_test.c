@@ -165,7 +165,10 @@ static void test_corruptions(const uint8_t *data, size_t size) {
   /* Every byte of the header and section table flipped: refused or, where
    * the field allows any value (the producer; a newer format version that
    * still names this runtime as its minimum), loaded safely. */
-  size_t table_end = LT_ARTIFACT_HEADER_SIZE + LT_ARTIFACT_NUM_SECTION_KINDS * LT_ARTIFACT_SECTION_SIZE;
+  /* The sections this file has (the optional kernel IR one is absent). */
+  uint32_t num_sections = (uint32_t)data[24] | (uint32_t)data[25] << 8 |
+                          (uint32_t)data[26] << 16 | (uint32_t)data[27] << 24;
+  size_t table_end = LT_ARTIFACT_HEADER_SIZE + num_sections * LT_ARTIFACT_SECTION_SIZE;
   for (size_t i = 0; i < table_end; i++) {
     memcpy(copy, data, size);
     copy[i] ^= 0xff;
@@ -185,7 +188,11 @@ static void test_corruptions(const uint8_t *data, size_t size) {
   memcpy(copy, data, size);
   put32(copy + 8, 7);
   put32(copy + 12, 7);
-  expect_error(copy, size, "format version 7 (needs runtime version 7) is not readable by this runtime (version 1)",
+  char newer[128];
+  snprintf(newer, sizeof newer,
+           "format version 7 (needs runtime version 7) is not readable by "
+           "this runtime (version %u)", LT_ARTIFACT_RUNTIME_VERSION);
+  expect_error(copy, size, newer,
                "newer version");
   /* A section's offset past the end. */
   memcpy(copy, data, size);
@@ -432,6 +439,48 @@ static void test_file(const uint8_t *data, size_t size) {
   lt_status_free(st);
 }
 
+/* The kernel IR section: absent by default (the file stays readable by
+ * version 1 runtimes), present with its text and minimum runtime 2 when
+ * written, refused by a runtime of version 1 only by that version. */
+static void test_kernel_ir(void) {
+  static const char text[] = "module @lite_kernels {\n}\n";
+  for (int with = 0; with < 2; with++) {
+    lt_aw_t *w = lt_aw_new();
+    lt_aw_arena(w, "host", LK_TARGET_HOST, 0, 64);
+    int64_t d[1] = {4};
+    lk_place_t host = LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_NCHW);
+    uint32_t x = lt_aw_tensor(w, &(lt_aw_tensor_t){"x", LK_F32, 1, d, host,
+                                                   LT_ARTIFACT_STORAGE_INPUT,
+                                                   0, 0, 0, NULL});
+    uint32_t y = lt_aw_tensor(w, &(lt_aw_tensor_t){"y", LK_F32, 1, d, host,
+                                                   LT_ARTIFACT_STORAGE_ARENA,
+                                                   0, 0, 16, NULL});
+    lt_aw_input(w, x);
+    lt_aw_output(w, y);
+    lt_aw_instr(w, "ref_relu__f32_nchw", "lite.relu", &x, 1, &y, 1);
+    if (with) lt_aw_kernel_ir(w, text, sizeof text - 1);
+    uint8_t *data = NULL;
+    size_t size = 0;
+    CHECK(lt_aw_finish(w, "lite test", &data, &size) == LT_OK);
+    lt_aw_free(w);
+    lt_artifact_t *a = NULL;
+    lt_status_t st = lt_artifact_load_buffer(data, size, lt_allocator_system(), &a);
+    CHECK(st == LT_OK);
+    lt_status_free(st);
+    if (a) {
+      size_t n = 99;
+      const char *ir = lt_artifact_kernel_ir(a, &n);
+      CHECK(with ? ir && n == sizeof text - 1 && memcmp(ir, text, n) == 0
+                 : !ir && n == 0);
+      CHECK(lt_artifact_min_runtime(a) ==
+            (with ? LT_ARTIFACT_MIN_RUNTIME_KERNEL_IR : LT_ARTIFACT_MIN_RUNTIME));
+      CHECK(lt_artifact_format_version(a) == LT_ARTIFACT_FORMAT_VERSION);
+    }
+    lt_artifact_free(a);
+    free(data);
+  }
+}
+
 int main(void) {
   uint8_t *data;
   size_t size;
@@ -440,6 +489,7 @@ int main(void) {
   test_round_trip(data, size);
   test_corruptions(data, size);
   test_operand_limit();
+  test_kernel_ir();
   test_file(data, size);
   free(data);
   build_tensors(&data, &size);

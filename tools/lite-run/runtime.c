@@ -11,6 +11,8 @@
 #include "compiler/jit.h"
 #include "ir/diagnostics.h"
 #include "ir/parser.h"
+#include "passes/passes.h"
+#include "runtime/artifact.h"
 #include "runtime/predictor.h"
 #include "tools/lite-run/lite_run.h"
 
@@ -402,7 +404,34 @@ lt_cl_exit_t lt_run_load_artifact(lt_context_t *ctx, const char *path,
                                   lt_op_t **out_module) {
   *out_model = NULL;
   *out_module = NULL;
-  lt_status_t st = lt_model_load_file(path, NULL, out_model);
+  /* An artifact with generated kernels carries them as IR: compiled here
+   * (or found in the object cache) and handed to the model. */
+  lt_artifact_t *art = NULL;
+  lt_status_t st = lt_artifact_load_file(path, lt_allocator_system(), &art);
+  size_t ir_size = 0;
+  const char *ir = st ? NULL : lt_artifact_kernel_ir(art, &ir_size);
+  lt_jit_kernels_t *jit = NULL;
+  if (ir) {
+    st = lt_jit_kernels_compile_text(ctx, path, ir, ir_size, false, &jit);
+    if (!st) {
+      lt_jit_kernels_stats_t js;
+      lt_jit_kernels_get_stats(jit, &js);
+      printf("jit: %u kernels from the artifact, %llu module(s) compiled in "
+             "%.2f ms, %llu from the cache, loaded in %.2f ms\n",
+             js.kernels, (unsigned long long)js.cache_misses, js.compile_ms,
+             (unsigned long long)js.cache_hits, js.load_ms);
+    }
+  }
+  lt_artifact_free(art);
+  if (!st) {
+    const lk_kernel_table_t *tables[1] = {lt_jit_kernels_table(jit)};
+    lt_model_options_t mo = {.allocator = lt_allocator_system(),
+                             .kernel_tables = tables,
+                             .num_kernel_tables = jit ? 1 : 0,
+                             .keep = jit,
+                             .release_keep = lt_jit_kernels_release};
+    st = lt_model_load_file(path, &mo, out_model);
+  }
   if (st) {
     fprintf(stderr, "lite-run: error: %s\n", lt_status_message(st));
     lt_status_free(st);
@@ -456,6 +485,20 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
   }
   uint8_t *data = NULL;
   size_t size = 0;
+  /* The interpreter cannot run generated kernels: with them,
+   * --check-reference runs the model as it was before compiling. */
+  lt_op_t *before = NULL, *ref_func = func;
+  if (o->check_reference && lt_kernel_kinds_name(o->kernel_kinds, "jit")) {
+    before = lt_op_clone(module, NULL);
+    ref_func = before ? lt_lite_interp_entry(before, o->function) : NULL;
+    if (!ref_func) {
+      fprintf(stderr, "lite-run: error: '%s': out of memory copying the "
+                      "model for --check-reference\n", o->model);
+      if (before) lt_op_destroy(before);
+      lt_run_free_inputs(allocator, inputs, num_inputs);
+      return LT_EXIT_FAILURE;
+    }
+  }
   lt_compile_options_t co = {.places = o->places,
                              .kernel_kinds = o->kernel_kinds};
   double t0 = now_ms();
@@ -498,12 +541,13 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
       print_status(o->model, st);
       rc = LT_EXIT_FAILURE;
     } else {
-      rc = run_model(o, m, func, inputs, num_inputs, expected, allocator,
+      rc = run_model(o, m, ref_func, inputs, num_inputs, expected, allocator,
                      compile_ms, load_ms);
     }
   }
   lt_model_release(m);
   lt_jit_kernels_release(jit);
+  if (before) lt_op_destroy(before);
   free(data);
   lt_run_free_inputs(allocator, inputs, num_inputs);
   return rc;

@@ -7,7 +7,7 @@ func.func @why(%d: tensor<?x4xf32>, %i: tensor<4xi64>, %b: tensor<1x8x2x2xf32, #
   // expected-remark @+1 {{not lowered to loops: an operand or result is not f32}}
   %2 = "lite.add"(%i, %i) {lite.kernel = "jit_add__any_nchw"} : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
   // expected-remark @+1 {{not lowered to loops: an operand or result is not in the nchw layout}}
-  %3 = "lite.relu"(%b) {lite.kernel = "jit_relu__f32_nchw8c"} : (tensor<1x8x2x2xf32, #lite.place<x86, f32, nchw8c>>) -> tensor<1x8x2x2xf32, #lite.place<x86, f32, nchw8c>>
+  %3 = "lite.relu"(%b) {lite.kernel = "jit_relu__f32_nchw"} : (tensor<1x8x2x2xf32, #lite.place<x86, f32, nchw8c>>) -> tensor<1x8x2x2xf32, #lite.place<x86, f32, nchw8c>>
   // expected-remark @+1 {{not lowered to loops: no loop form of this op}}
   %4 = "lite.conv2d"(%x, %w) {lite.kernel = "jit_conv2d__f32_nchw"} : (tensor<1x1x4x4xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32>
   // expected-remark @+1 {{not lowered to loops: only global average and max pooling}}
