@@ -11,7 +11,8 @@
 #   2. compiles each model (test/models/gen_models.py) with the x86 build's
 #      lite-translate --emit-artifact (reference kernels), runs it with
 #      test/aarch64/run_artifact.c on x86_64 and on aarch64 under qemu (same
-#      inputs, .npy), and compares the outputs
+#      inputs, .npy), and compares the outputs; the aarch64 driver also
+#      linked statically must give the same bytes
 #   3. the same with generated kernels (the jit pick, lite.dispatch): an
 #      artifact and the AOT objects of its kernels for aarch64 and x86_64
 #      (lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref,
@@ -90,6 +91,12 @@ cc "${cflags[@]}" -I "$root/include" "$driver" -o "$work/run_x86" \
 aarch64-linux-gnu-gcc "${cflags[@]}" -I "$cross/install/include" "$driver" \
    -o "$work/run_aarch64" -L "$cross/install/lib" -llite_runtime \
    -Wl,-rpath,"$cross/install/lib" || die "aarch64 driver"
+# And as a static program over the three archives a static link takes
+# (runtime, kernels, base), which qemu runs without the aarch64 libc's root.
+aarch64-linux-gnu-gcc "${cflags[@]}" -static -I "$root/include" "$driver" \
+   -o "$work/run_aarch64_static" "$cross/runtime/liblite_runtime.a" \
+   "$cross/kernels/liblite_kernels.a" "$cross/base/liblite_base.a" -lpthread -lm ||
+  die "aarch64 static driver"
 
 # compare X86_DIR OTHER_DIR LABEL: every output_*.npy of X86_DIR against
 # OTHER_DIR's; prints the worst error and fails on a mismatch.
@@ -145,7 +152,19 @@ for m in "${models[@]}"; do
     failed=1
     continue
   fi
-  compare "$d/x86" "$d/aarch64" "$m, reference kernels, aarch64 (qemu) vs x86_64 [$((SECONDS - t0)) s]" ||
+  mkdir -p "$d/static"
+  same=1
+  qemu-aarch64 "$work/run_aarch64_static" "$d/$m.lite" "$d/static" "$d"/x86/input_*.npy \
+    >"$d/static.log" 2>&1 || same=0
+  for f in "$d"/aarch64/output_*.npy; do
+    cmp -s "$f" "$d/static/${f##*/}" || same=0
+  done
+  if ((!same)); then
+    cat "$d/static.log"
+    say "FAILED: $m: the static aarch64 program does not give the shared one's outputs"
+    failed=1
+  fi
+  compare "$d/x86" "$d/aarch64" "$m, reference kernels, aarch64 (qemu; shared and static alike) vs x86_64 [$((SECONDS - t0)) s]" ||
     failed=1
 done
 
