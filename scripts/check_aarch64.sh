@@ -200,15 +200,20 @@ aot_build() {
 
 model_kinds=0
 kinds_flag=()
-if "$host/bin/lite-translate" --help 2>/dev/null | grep -q -- '--kernel-kinds'; then
+aot_models=("${models[@]}")
+help=$("$host/bin/lite-translate" --help 2>/dev/null)
+if ! grep -q -- '--emit-object' <<<"$help"; then
+  say "generated kernels: skipped (the x86 build has no LLVM: lite-translate has no --emit-object)"
+  aot_models=()
+elif grep -q -- '--kernel-kinds' <<<"$help"; then
   model_kinds=1
   kinds_flag=(--kernel-kinds=jit,ref)
   how="lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref"
 else
   how="lite-opt's compile pipeline with the jit pick; @lite_kernels through lite-translate --emit-object"
 fi
-say "generated kernels: $how"
-for m in "${models[@]}"; do
+((${#aot_models[@]})) && say "generated kernels: $how"
+for m in "${aot_models[@]}"; do
   d=$work/$m/aot
   [[ -f $work/$m/x86/output_0.npy ]] || continue
   mkdir -p "$d/x86_64" "$d/aarch64"
