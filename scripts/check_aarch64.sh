@@ -207,7 +207,7 @@ if ! grep -q -- '--emit-object' <<<"$help"; then
   aot_models=()
 elif grep -q -- '--kernel-kinds' <<<"$help"; then
   model_kinds=1
-  kinds_flag=(--kernel-kinds=jit,ref)
+  kinds_flag=("--kernel-kinds=jit,ref")
   how="lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref"
 else
   how="lite-opt's compile pipeline with the jit pick; @lite_kernels through lite-translate --emit-object"
