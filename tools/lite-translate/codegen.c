@@ -58,9 +58,6 @@ static int translate(const lt_tr_config_t *c, lt_op_t *module) {
 int lt_tr_emit_codegen(const lt_tr_config_t *c) {
   lt_context_t *ctx = lt_tr_context_create(c);
   if (!ctx) return LT_EXIT_FAILURE;
-  /* The loop-level dialects' ops are translated by name: until every one
-   * of them is registered, the generic form of the others must parse. */
-  lt_context_set_allow_unregistered(ctx, true);
   bool from_stdin = strcmp(c->input, "-") == 0;
   const char *name = from_stdin ? "<stdin>" : c->input;
   FILE *f = from_stdin ? stdin : fopen(c->input, "rb");
