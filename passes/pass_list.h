@@ -46,6 +46,7 @@
   X(fuse_scales)                                                               \
   X(fuse_elementwise_activation)                                               \
   X(fuse_swish)                                                                \
+  X(lower_to_loops)                                                            \
   X(fixed_point)
 
 #define X(name) extern const lt_pass_info_t lt_##name##_pass;

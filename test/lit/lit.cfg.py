@@ -22,6 +22,8 @@ mlir_opt = shutil.which("mlir-opt-16") or shutil.which("mlir-opt", path=config.l
 if mlir_opt:
     config.available_features.add("mlir-opt")
     config.substitutions.append(("%mlir-opt", mlir_opt))
+if shutil.which("mlir-cpu-runner-16"):
+    config.available_features.add("mlir-cpu-runner")
 
 # The LLVM code generator (LITE_WITH_LLVM): lite-translate --emit-llvm and
 # --emit-object exist.
