@@ -47,8 +47,9 @@
   X(NO_FOLD, "no-fold", FLAG, "",                                              \
     "Do not fold constant subgraphs (Shape, Gather, ...) at import")           \
   X(PLACES, "lite-places", VALUE, "<place,...>",                               \
-    "The Places a model is compiled for, most preferred first "                \
-    "(target:precision:layout,...; default host:f32:nchw)")                    \
+    "The Places --emit-artifact compiles for (--emit-llvm/--emit-object: a "  \
+    "model's kernels), most preferred first (target:precision:layout,...; "   \
+    "default host:f32:nchw)")                                                  \
   X(KERNEL_KINDS, "kernel-kinds", VALUE, "<kind,...>",                         \
     "Kernel kinds a model's ops pick from, preferred first (jit: generated; "  \
     "default: every kind for --emit-artifact, jit,ref for --emit-llvm and "    \
