@@ -282,10 +282,8 @@ static lt_result_t signature(lt_cg_t *cg, lt_op_t *f, bool kernel,
   }
   for (uint32_t i = 0; i < ni && LT_SUCCEEDED(r); i++) {
     const lt_type_t *t = entry ? entry->args[i]->type : ft->function.types[i];
-    int64_t strides[LT_CG_MAX_RANK], offset;
     if (lt_cg_is_memref(t)) {
-      if (!lt_cg_memref_layout(t, strides, &offset) ||
-          !lt_cg_type(cg, t->shaped.element))
+      if (!lt_cg_memref_fits(t) || !lt_cg_type(cg, t->shaped.element))
         r = lt_cg_type_error(f, "argument type", t);
       else
         np += lt_cg_memref_part_types(cg, t, params + np);

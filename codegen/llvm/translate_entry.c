@@ -26,7 +26,7 @@ static size_t view_parts(lt_cg_t *cg, const lt_type_t *t, LLVMValueRef view,
                          LLVMValueRef *vals) {
   size_t n = 0;
   int64_t strides[LT_CG_MAX_RANK], offset;
-  lt_cg_memref_layout(t, strides, &offset);
+  lt_type_memref_strides(t, strides, &offset);
   uint32_t rank = t->shaped.rank;
   LLVMTypeRef i64 = lt_cg_i64(cg);
   vals[n++] = load_field(cg, lt_cg_ptr(cg), view, offsetof(lk_view_t, data),

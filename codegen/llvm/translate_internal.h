@@ -93,11 +93,11 @@ LLVMTypeRef lt_cg_type_or_error(lt_cg_t *cg, lt_op_t *op, const lt_type_t *t);
 LLVMTypeRef lt_cg_i64(lt_cg_t *cg);
 LLVMTypeRef lt_cg_ptr(lt_cg_t *cg);
 LLVMValueRef lt_cg_const_i64(lt_cg_t *cg, int64_t v);
-/* The memref type's element strides and offset (LT_DYNAMIC where dynamic);
- * false when t is no memref or its rank is past LT_CG_MAX_RANK. */
-bool lt_cg_memref_layout(const lt_type_t *t, int64_t *strides,
-                         int64_t *offset);
 bool lt_cg_is_memref(const lt_type_t *t);
+/* A memref of rank up to LT_CG_MAX_RANK: the only ones translated, so
+ * every memref value's strides fit an LT_CG_MAX_RANK array (its layout:
+ * lt_type_memref_strides). */
+bool lt_cg_memref_fits(const lt_type_t *t);
 /* Bytes of one element of a memref element type in memory. */
 uint64_t lt_cg_elem_bytes(lt_cg_t *cg, const lt_type_t *element);
 /* An error on op: "<what> 'TYPE' is not supported by the LLVM backend". */

@@ -12,7 +12,7 @@
 size_t lt_cg_memref_part_types(lt_cg_t *cg, const lt_type_t *t,
                                LLVMTypeRef *types) {
   int64_t strides[LT_CG_MAX_RANK], offset;
-  lt_cg_memref_layout(t, strides, &offset);
+  lt_type_memref_strides(t, strides, &offset);
   size_t n = 0;
   types[n++] = lt_cg_ptr(cg);
   if (offset == LT_DYNAMIC) types[n++] = lt_cg_i64(cg);
@@ -27,7 +27,7 @@ void lt_cg_memref_from_parts(lt_cg_t *cg, const lt_type_t *t,
                              LLVMValueRef const *vals, size_t *pos,
                              lt_cg_memref_t *m) {
   int64_t strides[LT_CG_MAX_RANK], offset;
-  lt_cg_memref_layout(t, strides, &offset);
+  lt_type_memref_strides(t, strides, &offset);
   memset(m, 0, sizeof(*m));
   m->type = t;
   m->base = vals[(*pos)++];
@@ -45,7 +45,7 @@ size_t lt_cg_memref_parts(const lt_cg_t *cg, const lt_cg_memref_t *m,
                           LLVMValueRef *vals) {
   int64_t strides[LT_CG_MAX_RANK], offset;
   const lt_type_t *t = m->type;
-  lt_cg_memref_layout(t, strides, &offset);
+  lt_type_memref_strides(t, strides, &offset);
   size_t n = 0;
   vals[n++] = m->base;
   if (offset == LT_DYNAMIC) vals[n++] = m->offset;
@@ -60,7 +60,7 @@ size_t lt_cg_memref_parts(const lt_cg_t *cg, const lt_cg_memref_t *m,
  * subview's result type may know more than the computation. */
 static void retype(lt_cg_t *cg, lt_cg_memref_t *m, const lt_type_t *t) {
   int64_t strides[LT_CG_MAX_RANK], offset;
-  lt_cg_memref_layout(t, strides, &offset);
+  lt_type_memref_strides(t, strides, &offset);
   m->type = t;
   if (offset != LT_DYNAMIC) m->offset = lt_cg_const_i64(cg, offset);
   for (uint32_t d = 0; d < t->shaped.rank; d++) {
@@ -119,8 +119,7 @@ static lt_result_t emit_store(lt_cg_t *cg, lt_op_t *op) {
 
 static lt_result_t emit_alloca(lt_cg_t *cg, lt_op_t *op) {
   const lt_type_t *t = lt_op_result(op, 0)->type;
-  int64_t strides[LT_CG_MAX_RANK], offset;
-  if (!lt_cg_memref_layout(t, strides, &offset) || t->shaped.strides)
+  if (!lt_cg_memref_fits(t) || t->shaped.strides)
     return lt_cg_type_error(op, "result type", t);
   LLVMTypeRef ety = lt_cg_type_or_error(cg, op, t->shaped.element);
   if (!ety) return LT_FAILURE;
@@ -189,8 +188,7 @@ static lt_result_t emit_subview(lt_cg_t *cg, lt_op_t *op) {
       }
     }
   const lt_type_t *rt = lt_op_result(op, 0)->type;
-  int64_t rs[LT_CG_MAX_RANK], ro;
-  if (!lt_cg_memref_layout(rt, rs, &ro) || rt->shaped.rank > rank)
+  if (!lt_cg_memref_fits(rt) || rt->shaped.rank > rank)
     return lt_cg_type_error(op, "result type", rt);
   lt_cg_memref_t m = {.type = rt, .base = src->base, .offset = src->offset};
   for (uint32_t d = 0; d < rank; d++)
@@ -244,9 +242,7 @@ static lt_result_t emit_cast(lt_cg_t *cg, lt_op_t *op) {
   const lt_cg_memref_t *src = lt_cg_get_memref(cg, op, lt_op_operand(op, 0));
   if (!src) return LT_FAILURE;
   const lt_type_t *rt = lt_op_result(op, 0)->type;
-  int64_t rs[LT_CG_MAX_RANK], ro;
-  if (!lt_cg_memref_layout(rt, rs, &ro) ||
-      rt->shaped.rank != src->type->shaped.rank)
+  if (!lt_cg_memref_fits(rt) || rt->shaped.rank != src->type->shaped.rank)
     return lt_cg_type_error(op, "result type", rt);
   lt_cg_memref_t m = *src;
   retype(cg, &m, rt);

@@ -70,26 +70,8 @@ LLVMTypeRef lt_cg_type_or_error(lt_cg_t *cg, lt_op_t *op, const lt_type_t *t) {
   return ty;
 }
 
-bool lt_cg_memref_layout(const lt_type_t *t, int64_t *strides,
-                         int64_t *offset) {
-  if (!lt_cg_is_memref(t) || t->shaped.rank > LT_CG_MAX_RANK) return false;
-  uint32_t rank = t->shaped.rank;
-  if (t->shaped.strides) {
-    for (uint32_t i = 0; i < rank; i++)
-      strides[i] = t->shaped.strides[i];
-    *offset = t->shaped.offset;
-    return true;
-  }
-  /* No layout: row-major, offset 0; a stride past a dynamic dim is only
-   * known at run time. */
-  int64_t s = 1;
-  for (uint32_t i = rank; i-- > 0;) {
-    strides[i] = s;
-    int64_t d = t->shaped.shape[i];
-    if (s != LT_DYNAMIC) s = d == LT_DYNAMIC ? LT_DYNAMIC : s * d;
-  }
-  *offset = 0;
-  return true;
+bool lt_cg_memref_fits(const lt_type_t *t) {
+  return lt_cg_is_memref(t) && t->shaped.rank <= LT_CG_MAX_RANK;
 }
 
 uint64_t lt_cg_elem_bytes(lt_cg_t *cg, const lt_type_t *element) {

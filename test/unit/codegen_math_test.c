@@ -9,23 +9,19 @@
 #include "codegen_test_util.h"
 
 #define KERNEL(name, op)                                                       \
-  "func.func @" name "(%a: !m.v, %o: !m.v) attributes "                        \
+  "func.func @" name "(%a: memref<?xf32>, %o: memref<?xf32>) attributes "     \
   "{lite.kernel = {num_inputs = 1 : i64}} {\n"                                 \
   "  %c0 = arith.constant 0 : index\n"                                         \
   "  %c8 = arith.constant 8 : index\n"                                         \
   "  %pad = arith.constant 0.0 : f32\n"                                        \
-  "  %n = \"memref.dim\"(%a, %c0) : (!m.v, index) -> index\n"                 \
-  "  \"scf.for\"(%c0, %n, %c8) ({\n"                                           \
-  "  ^bb0(%i: index):\n"                                                       \
-  "    %x = \"vector.transfer_read\"(%a, %i, %pad) {in_bounds = [false], "     \
-  "operand_segment_sizes = array<i32: 1, 1, 1, 0>} : (!m.v, index, f32) -> "  \
-  "vector<8xf32>\n"                                                            \
+  "  %n = memref.dim %a, %c0 : memref<?xf32>\n"                                \
+  "  scf.for %i = %c0 to %n step %c8 {\n"                                      \
+  "    %x = vector.transfer_read %a[%i], %pad {in_bounds = [false]} : "        \
+  "memref<?xf32>, vector<8xf32>\n"                                             \
   "    %y = \"" op "\"(%x) : (vector<8xf32>) -> vector<8xf32>\n"               \
-  "    \"vector.transfer_write\"(%y, %o, %i) {in_bounds = [false], "           \
-  "operand_segment_sizes = array<i32: 1, 1, 1, 0>} : (vector<8xf32>, !m.v, "  \
-  "index) -> ()\n"                                                             \
-  "    \"scf.yield\"() : () -> ()\n"                                           \
-  "  }) : (index, index, index) -> ()\n"                                       \
+  "    vector.transfer_write %y, %o[%i] {in_bounds = [false]} : "              \
+  "vector<8xf32>, memref<?xf32>\n"                                             \
+  "  }\n"                                                                      \
   "  return\n"                                                                 \
   "}\n"
 

@@ -1,11 +1,7 @@
 /* codegen_test_util.h - what the codegen/llvm tests share: parsing kernels
- * from text, memref types for them, views over buffers, a real pthread
- * lk_parallel_t, and the JIT around it all.
- *
- * Memref types: kernels spell them as `!m.NAME` (an opaque type any
- * parser takes) and ct_retype gives those values the memref type NAME
- * stands for (k_memrefs below), so the tests do not depend on the
- * parser's memref syntax. */
+ * from text (real memref types, the registered loop-level dialects, no
+ * unregistered ops), views over buffers, a real pthread lk_parallel_t, and
+ * the JIT around it all. */
 #ifndef LITE_TEST_UNIT_CODEGEN_TEST_UTIL_H
 #define LITE_TEST_UNIT_CODEGEN_TEST_UTIL_H
 
@@ -21,30 +17,8 @@
 #include "ir/parser.h"
 #include "kernels/abi.h"
 
-#define D LT_DYNAMIC
-
-typedef struct ct_memref {
-  const char *name;
-  uint32_t rank;
-  int64_t shape[2];
-  bool strided;
-  int64_t strides[2], offset;
-  lt_type_kind_t element;
-} ct_memref_t;
-
-/* memref<?xf32>, memref<?x?xf32>, memref<?x?xf32, strided<[?, ?],
- * offset: ?>>, memref<1xf32>, memref<?xf64> */
-static const ct_memref_t k_memrefs[] = {
-    {"v", 1, {D}, false, {0}, 0, LT_TYPE_F32},
-    {"d2", 2, {D, D}, false, {0}, 0, LT_TYPE_F32},
-    {"s2", 2, {D, D}, true, {D, D}, D, LT_TYPE_F32},
-    {"one", 1, {1}, false, {0}, 0, LT_TYPE_F32},
-    {"vd", 1, {D}, false, {0}, 0, LT_TYPE_F64},
-};
-
 typedef struct ct {
   lt_context_t *ctx;
-  lt_type_t types[LT_ARRAY_SIZE(k_memrefs)];
   lt_llvm_jit_t *jit;
 } ct_t;
 
@@ -52,18 +26,6 @@ static inline void ct_init(ct_t *t, bool cache, const char *cache_dir) {
   memset(t, 0, sizeof(*t));
   lt_context_create(lt_allocator_system(), &t->ctx);
   lt_register_core_dialects(t->ctx);
-  lt_context_set_allow_unregistered(t->ctx, true);
-  for (size_t i = 0; i < LT_ARRAY_SIZE(k_memrefs); i++) {
-    const ct_memref_t *m = &k_memrefs[i];
-    lt_type_t *ty = &t->types[i];
-    ty->kind = LT_TYPE_MEMREF;
-    ty->hash = 0x6d656d7265660000ull + i;
-    ty->shaped.rank = m->rank;
-    ty->shaped.shape = m->shape;
-    ty->shaped.element = lt_type_float(t->ctx, m->element);
-    ty->shaped.strides = m->strided ? m->strides : NULL;
-    ty->shaped.offset = m->offset;
-  }
   lt_llvm_jit_options_t o;
   lt_llvm_jit_options_init(&o);
   o.no_cache = !cache;
@@ -78,30 +40,15 @@ static inline void ct_fini(ct_t *t) {
   lt_context_destroy(t->ctx);
 }
 
-static void retype_value(ct_t *t, lt_value_t *v) {
-  const lt_type_t *ty = v->type;
-  if (ty->kind != LT_TYPE_OPAQUE || strcmp(ty->opaque.dialect->str, "m") != 0)
-    return;
-  for (size_t i = 0; i < LT_ARRAY_SIZE(k_memrefs); i++)
-    if (strcmp(ty->opaque.data->str, k_memrefs[i].name) == 0)
-      lt_value_set_type(v, &t->types[i]);
-}
-
-static lt_walk_result_t retype_op(lt_op_t *op, void *user) {
-  ct_t *t = user;
-  for (uint32_t i = 0; i < op->num_results; i++)
-    retype_value(t, &op->results[i]);
-  for (uint32_t r = 0; r < op->num_regions; r++)
-    LT_FOR_EACH_BLOCK(b, &op->regions[r])
-  for (uint32_t a = 0; a < b->num_args; a++) retype_value(t, b->args[a]);
-  return LT_WALK_ADVANCE;
-}
-
-/* Parses src and gives its `!m.NAME` values their memref types. */
-static lt_op_t *ct_parse(ct_t *t, const char *src) {
+/* Parses and verifies src: a kernel the dialects refuse fails the check. */
+static inline lt_op_t *ct_parse(ct_t *t, const char *src) {
   lt_op_t *m = lt_parse_source(t->ctx, "kernel.mlir", src, strlen(src), NULL);
   CHECK(m != NULL);
-  if (m) lt_op_walk(m, LT_WALK_PRE, retype_op, t);
+  if (m && LT_FAILED(lt_op_verify(m))) {
+    CHECK(!"the kernel does not verify");
+    lt_op_destroy(m);
+    m = NULL;
+  }
   return m;
 }
 

@@ -1,6 +1,6 @@
-/* artifact.c - lite-translate --emit-artifact: a model (.onnx through the
- * importer, .mlir through the parser) through the compile path
- * (lt_compile_module) into the artifact file the runtime loads. */
+/* artifact.c - lite-translate's models: loading one (.onnx through the
+ * importer, .mlir through the parser), the compile path (lt_compile_module)
+ * and --emit-artifact, which writes the artifact file the runtime loads. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +13,6 @@
 #include "tools/common/sniff.h"
 #include "tools/common/model_diag.h"
 #include "tools/lite-translate/lite_translate.h"
-
-/* The model's text (MLIR, or ONNX read from a pipe or under another
- * name), kept while diagnostics may quote it. */
-typedef struct model_text {
-  const char *name; /* as diagnostics name the model */
-  char *buf;
-  size_t len;
-  bool is_source; /* buf is registered for source lines */
-} model_text_t;
 
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
@@ -37,7 +28,7 @@ static void note_onnx_only(const lt_tr_config_t *c, const char *name) {
 }
 
 static int parse_mlir(const lt_tr_config_t *c, lt_context_t *ctx,
-                      model_text_t *t, lt_op_t **out) {
+                      lt_tr_model_text_t *t, lt_op_t **out) {
   note_onnx_only(c, t->name);
   lt_source_add(ctx, t->name, t->buf, t->len);
   t->is_source = true;
@@ -52,7 +43,7 @@ static int parse_mlir(const lt_tr_config_t *c, lt_context_t *ctx,
  * other input is read, then an ONNX model or MLIR text by its name
  * (.mlir) or its first bytes. */
 static int load_model(const lt_tr_config_t *c, lt_context_t *ctx,
-                      model_text_t *t, lt_op_t **out) {
+                      lt_tr_model_text_t *t, lt_op_t **out) {
   bool from_stdin = strcmp(c->input, "-") == 0;
   if (!from_stdin && has_suffix(c->input, ".onnx"))
     return lt_tr_import_onnx(c, ctx, NULL, 0, out);
@@ -80,6 +71,42 @@ static int load_model(const lt_tr_config_t *c, lt_context_t *ctx,
   return parse_mlir(c, ctx, t, out);
 }
 
+int lt_tr_load_model(const lt_tr_config_t *c, lt_context_t *ctx,
+                     lt_tr_model_text_t *t, lt_op_t **out) {
+  *out = NULL;
+  lt_tool_diag_t who = {c->prog, t->name};
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
+  int rc = load_model(c, ctx, t, out);
+  lt_diag_pop_handler(ctx, h);
+  return rc;
+}
+
+void lt_tr_model_text_free(lt_context_t *ctx, lt_tr_model_text_t *t) {
+  if (t->is_source) lt_source_remove(ctx, t->name);
+  t->is_source = false;
+  free(t->buf);
+  t->buf = NULL;
+}
+
+int lt_tr_compile(const lt_tr_config_t *c, const lt_tr_model_text_t *t,
+                  lt_op_t *module, const char *kernel_kinds,
+                  uint8_t **out_data, size_t *out_size) {
+  lt_context_t *ctx = lt_op_context(module);
+  lt_tool_diag_t who = {c->prog, t->name};
+  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
+  lt_compile_options_t options = {.places = c->places,
+                                  .kernel_kinds = kernel_kinds};
+  *out_data = NULL;
+  *out_size = 0;
+  lt_result_t r = lt_compile_module(module, &options, out_data, out_size);
+  lt_diag_pop_handler(ctx, h);
+  if (LT_SUCCEEDED(r)) return LT_EXIT_OK;
+  free(*out_data);
+  *out_data = NULL;
+  lt_cl_error(c->prog, "%s: compiling failed", t->name);
+  return LT_EXIT_FAILURE;
+}
+
 /* Written only once the whole artifact is in memory: a failed compile
  * leaves no file behind. */
 static int write_artifact(const lt_tr_config_t *c, const uint8_t *data,
@@ -98,24 +125,15 @@ static int write_artifact(const lt_tr_config_t *c, const uint8_t *data,
   return LT_EXIT_FAILURE;
 }
 
-static int compile_and_write(const lt_tr_config_t *c, const model_text_t *t,
+static int compile_and_write(const lt_tr_config_t *c, const lt_tr_model_text_t *t,
                              lt_op_t *module, double *secs) {
   double t0 = lt_tr_now_seconds();
-  lt_context_t *ctx = lt_op_context(module);
-  lt_tool_diag_t who = {c->prog, t->name};
-  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
-  lt_compile_options_t options = {.places = c->places};
   uint8_t *data = NULL;
   size_t size = 0;
-  lt_result_t r = lt_compile_module(module, &options, &data, &size);
-  lt_diag_pop_handler(ctx, h);
+  int rc = lt_tr_compile(c, t, module, c->kernel_kinds, &data, &size);
   double t1 = lt_tr_now_seconds();
   secs[1] = t1 - t0;
-  int rc = LT_EXIT_FAILURE;
-  if (LT_FAILED(r))
-    lt_cl_error(c->prog, "%s: compiling failed", t->name);
-  else
-    rc = write_artifact(c, data, size);
+  if (rc == LT_EXIT_OK) rc = write_artifact(c, data, size);
   free(data);
   secs[2] = lt_tr_now_seconds() - t1;
   return rc;
@@ -130,13 +148,10 @@ int lt_tr_emit_artifact(const lt_tr_config_t *c) {
   double t0 = lt_tr_now_seconds();
   lt_context_t *ctx = lt_tr_context_create(c);
   if (!ctx) return LT_EXIT_FAILURE;
-  model_text_t text = {.name =
+  lt_tr_model_text_t text = {.name =
                            strcmp(c->input, "-") == 0 ? "<stdin>" : c->input};
   lt_op_t *module = NULL;
-  lt_tool_diag_t who = {c->prog, text.name};
-  lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
-  int rc = load_model(c, ctx, &text, &module);
-  lt_diag_pop_handler(ctx, h);
+  int rc = lt_tr_load_model(c, ctx, &text, &module);
   double secs[3] = {lt_tr_now_seconds() - t0, 0, 0};
   if (rc == LT_EXIT_OK) {
     rc = compile_and_write(c, &text, module, secs);
@@ -144,8 +159,7 @@ int lt_tr_emit_artifact(const lt_tr_config_t *c) {
     const char *names[] = {"Import", "Compile", "Output"};
     if (c->timing) lt_tr_print_timing(names, secs, 3);
   }
-  if (text.is_source) lt_source_remove(ctx, text.name);
+  lt_tr_model_text_free(ctx, &text);
   lt_context_destroy(ctx);
-  free(text.buf);
   return rc;
 }

@@ -1,14 +1,19 @@
-/* codegen.c - lite-translate --emit-llvm / --emit-object: loop-level
- * kernels (.mlir: func, arith, math, scf, memref, vector) through
+/* codegen.c - lite-translate --emit-llvm / --emit-object: kernels through
  * codegen/llvm into LLVM IR or an object file with the kernel table
- * lite_generated_kernels, for the host or --target (AOT). */
+ * lite_generated_kernels, for the host or --target (AOT). The kernels are a
+ * model's generated ones (its @lite_kernels after the compile path with
+ * --kernel-kinds, jit,ref by default: the ones its artifact dispatches to)
+ * or loop-level kernels given as they are (.mlir: func, arith, math, scf,
+ * memref, vector). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "codegen/llvm/aot.h"
+#include "compiler/jit.h"
+#include "ir/builtin.h"
 #include "ir/diagnostics.h"
-#include "ir/parser.h"
+#include "passes/passes.h"
 #include "tools/common/cl.h"
 #include "tools/common/model_diag.h"
 #include "tools/lite-translate/lite_translate.h"
@@ -55,34 +60,72 @@ static int translate(const lt_tr_config_t *c, lt_op_t *module) {
   return rc;
 }
 
+/* Whether module holds an op of the lite dialect: a model to compile. */
+static lt_walk_result_t find_lite_op(lt_op_t *op, void *user) {
+  if (strncmp(lt_op_name(op), "lite.", 5) != 0) return LT_WALK_ADVANCE;
+  *(bool *)user = true;
+  return LT_WALK_INTERRUPT;
+}
+
+/* The module whose functions become LLVM code: a model's @lite_kernels
+ * (compiled here when it has none yet), else the module itself. *out NULL
+ * with LT_EXIT_OK: a model none of whose ops took a generated kernel. */
+static int kernels_of(const lt_tr_config_t *c, const lt_tr_model_text_t *t,
+                      lt_op_t *module, lt_op_t **out) {
+  *out = lt_jit_kernels_module(module);
+  if (*out) return LT_EXIT_OK;
+  bool model = false;
+  lt_op_walk(module, LT_WALK_PRE, find_lite_op, &model);
+  if (!model) {
+    *out = module;
+    return LT_EXIT_OK;
+  }
+  /* The artifact is dropped: the same model and flags given to
+   * --emit-artifact write it, dispatching to the kernels written here. */
+  uint8_t *data = NULL;
+  size_t size = 0;
+  int rc = lt_tr_compile(c, t, module,
+                         c->kernel_kinds ? c->kernel_kinds : "jit,ref", &data,
+                         &size);
+  free(data);
+  if (rc != LT_EXIT_OK) return rc;
+  *out = lt_jit_kernels_module(module);
+  if (!*out)
+    lt_cl_note(c->prog, "%s: no op took a generated kernel: the kernel "
+                        "table is empty", t->name);
+  return LT_EXIT_OK;
+}
+
 int lt_tr_emit_codegen(const lt_tr_config_t *c) {
+  /* A model's compile pipeline names the library's passes. */
+  if (!lt_register_core_passes()) {
+    lt_cl_error(c->prog, "out of memory registering the passes");
+    return LT_EXIT_FAILURE;
+  }
   lt_context_t *ctx = lt_tr_context_create(c);
   if (!ctx) return LT_EXIT_FAILURE;
-  /* The loop-level dialects' ops are translated by name: until every one
-   * of them is registered, the generic form of the others must parse. */
-  lt_context_set_allow_unregistered(ctx, true);
-  bool from_stdin = strcmp(c->input, "-") == 0;
-  const char *name = from_stdin ? "<stdin>" : c->input;
-  FILE *f = from_stdin ? stdin : fopen(c->input, "rb");
-  char *buf = NULL;
-  size_t len = 0;
-  int rc = LT_EXIT_FAILURE;
-  if (!f) {
-    lt_cl_error(c->prog, "%s: cannot open: %s", name, strerror(errno));
-  } else if (!lt_tr_read_stream(f, &buf, &len)) {
-    lt_cl_error(c->prog, "%s: cannot read", name);
-  } else {
-    lt_tool_diag_t who = {c->prog, name};
-    lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
-    lt_source_add(ctx, name, buf, len);
-    lt_op_t *module = lt_parse_source(ctx, name, buf, len, NULL);
-    if (module && LT_SUCCEEDED(lt_op_verify(module))) rc = translate(c, module);
-    if (module) lt_op_destroy(module);
-    lt_source_remove(ctx, name);
+  lt_tr_model_text_t text = {
+      .name = strcmp(c->input, "-") == 0 ? "<stdin>" : c->input};
+  lt_op_t *module = NULL, *kernels = NULL;
+  int rc = lt_tr_load_model(c, ctx, &text, &module);
+  if (rc == LT_EXIT_OK) rc = kernels_of(c, &text, module, &kernels);
+  if (rc == LT_EXIT_OK) {
+    lt_tool_diag_t who = {c->prog, text.name};
+    lt_diag_handler_id_t h =
+        lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
+    /* No generated kernel: an object with an empty table still links. */
+    lt_op_t *empty = kernels ? NULL : lt_module_create(ctx, lt_loc_unknown(ctx));
+    if (kernels || empty)
+      rc = translate(c, kernels ? kernels : empty);
+    else {
+      lt_cl_error(c->prog, "out of memory");
+      rc = LT_EXIT_FAILURE;
+    }
+    if (empty) lt_op_destroy(empty);
     lt_diag_pop_handler(ctx, h);
   }
-  if (f && !from_stdin) fclose(f);
-  free(buf);
+  if (module) lt_op_destroy(module);
+  lt_tr_model_text_free(ctx, &text);
   lt_context_destroy(ctx);
   return rc;
 }

@@ -4,6 +4,7 @@
 #ifndef LITE_TOOLS_LITE_TRANSLATE_H
 #define LITE_TOOLS_LITE_TRANSLATE_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "ir/operation.h"
@@ -13,11 +14,12 @@
 #ifdef LITE_WITH_LLVM
 #define LT_TR_CODEGEN_FLAGS(X)                                                 \
   X(EMIT_LLVM, "emit-llvm", FLAG, "",                                          \
-    "Translate loop-level kernels (.mlir) into LLVM IR (optimized; "          \
-    "unoptimized with --O0)")                                                  \
+    "Translate kernels into LLVM IR (optimized; unoptimized with --O0): "     \
+    "a model's generated kernels (.onnx, or .mlir of the lite dialect, "      \
+    "compiled with --kernel-kinds), or loop-level kernels (.mlir)")            \
   X(EMIT_OBJECT, "emit-object", FLAG, "",                                      \
-    "Compile loop-level kernels (.mlir) into an object file (-o) with "       \
-    "the kernel table lite_generated_kernels")                                 \
+    "Compile kernels (a model's generated ones, or loop-level .mlir) into "   \
+    "an object file (-o) with the kernel table lite_generated_kernels")        \
   X(TARGET, "target", VALUE, "<triple>",                                       \
     "Target triple of --emit-llvm/--emit-object (x86_64-linux-gnu, "          \
     "aarch64-linux-gnu; default: the host)")                                   \
@@ -45,8 +47,13 @@
   X(NO_FOLD, "no-fold", FLAG, "",                                              \
     "Do not fold constant subgraphs (Shape, Gather, ...) at import")           \
   X(PLACES, "lite-places", VALUE, "<place,...>",                               \
-    "The Places --emit-artifact compiles for, most preferred first "           \
-    "(target:precision:layout,...; default host:f32:nchw)")                    \
+    "The Places --emit-artifact compiles for (--emit-llvm/--emit-object: a "  \
+    "model's kernels), most preferred first (target:precision:layout,...; "   \
+    "default host:f32:nchw)")                                                  \
+  X(KERNEL_KINDS, "kernel-kinds", VALUE, "<kind,...>",                         \
+    "Kernel kinds a model's ops pick from, preferred first (jit: generated; "  \
+    "default: every kind for --emit-artifact, jit,ref for --emit-llvm and "    \
+    "--emit-object)")                                                          \
   X(PRINT_GENERIC, "mlir-print-op-generic", FLAG, "",                          \
     "Print the generic op form")                                               \
   X(PRINT_DEBUGINFO, "mlir-print-debuginfo", FLAG, "",                         \
@@ -84,6 +91,7 @@ typedef struct lt_tr_config {
   bool import_onnx, emit_artifact, no_fold, timing, help, version;
   const char *dim_params;
   const char *places; /* NULL unless --lite-places */
+  const char *kernel_kinds; /* NULL unless --kernel-kinds */
   /* --emit-llvm / --emit-object (LITE_WITH_LLVM) */
   bool emit_llvm, emit_object, o0;
   const char *target, *mcpu, *mattr;
@@ -114,14 +122,41 @@ double lt_tr_now_seconds(void);
  * lite-opt's (MLIR's), on stderr. */
 void lt_tr_print_timing(const char *const *names, const double *seconds, int n);
 
-/* --emit-artifact: imports (.onnx) or parses (.mlir) config->input,
- * compiles it with lt_compile_module at config->places and writes the
- * artifact to config->output. Returns the exit code. */
+/* ---- models (artifact.c) ---------------------------------------------- */
+/* The model's text (MLIR, or ONNX read from a pipe or under another
+ * name), kept while diagnostics may quote it. */
+typedef struct lt_tr_model_text {
+  const char *name; /* as diagnostics name the model */
+  char *buf;
+  size_t len;
+  bool is_source; /* buf is registered for source lines */
+} lt_tr_model_text_t;
+
+/* Imports (.onnx, or ONNX bytes by their first bytes) or parses and
+ * verifies (.mlir, any text) config->input into *out_module. t->name must
+ * be set; lt_tr_model_text_free releases the rest. Returns the exit code. */
+int lt_tr_load_model(const lt_tr_config_t *config, lt_context_t *ctx,
+                     lt_tr_model_text_t *t, lt_op_t **out_module);
+void lt_tr_model_text_free(lt_context_t *ctx, lt_tr_model_text_t *t);
+/* Runs the compile path (lt_compile_module) on module at config->places
+ * with kernel_kinds, printing its diagnostics; the artifact in *out_data
+ * (free() it). Returns the exit code. */
+int lt_tr_compile(const lt_tr_config_t *config, const lt_tr_model_text_t *t,
+                  lt_op_t *module, const char *kernel_kinds,
+                  uint8_t **out_data, size_t *out_size);
+
+/* --emit-artifact: loads config->input, compiles it at config->places with
+ * config->kernel_kinds and writes the artifact to config->output. Returns
+ * the exit code. */
 int lt_tr_emit_artifact(const lt_tr_config_t *config);
 
 #ifdef LITE_WITH_LLVM
-/* --emit-llvm / --emit-object: parses config->input (loop-level MLIR) and
- * writes LLVM IR or an object file. Returns the exit code. */
+/* --emit-llvm / --emit-object: loads config->input and writes LLVM IR or an
+ * object file of its kernels: a model (lite ops, no @lite_kernels yet) is
+ * compiled with --kernel-kinds (default jit,ref) and its @lite_kernels
+ * translated; a module that has @lite_kernels has that translated; any
+ * other module (loop-level kernels) is translated whole. Returns the exit
+ * code. */
 int lt_tr_emit_codegen(const lt_tr_config_t *config);
 #endif
 

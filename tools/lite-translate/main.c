@@ -166,6 +166,12 @@ static bool check_translation(const lt_tr_config_t *c) {
     return false;
   }
   if (c->emit_llvm || c->emit_object) return true;
+  if (c->kernel_kinds && !c->emit_artifact) {
+    lt_cl_error(c->prog, "--kernel-kinds needs --emit-artifact, --emit-llvm "
+                         "or --emit-object: it sets the kernels a model's "
+                         "ops pick from");
+    return false;
+  }
   if (c->import_onnx && c->emit_artifact) {
     lt_cl_error(c->prog, "--import-onnx and --emit-artifact are two "
                          "translations: give one (--emit-artifact imports "
@@ -181,7 +187,8 @@ static bool check_translation(const lt_tr_config_t *c) {
   }
   if (c->places && !c->emit_artifact) {
     lt_cl_error(c->prog, "--lite-places needs --emit-artifact: it sets the "
-                         "Places the artifact is compiled for");
+                         "Places the artifact is compiled for (a model's "
+                         "kernels for --emit-llvm and --emit-object)");
     return false;
   }
   if (c->emit_artifact && (!c->output || strcmp(c->output, "-") == 0)) {

@@ -36,6 +36,9 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_TR_PLACES:
     c->places = value;
     break;
+  case LT_TR_KERNEL_KINDS:
+    c->kernel_kinds = value;
+    break;
   case LT_TR_NO_FOLD:
     c->no_fold = b;
     break;

@@ -1,8 +1,9 @@
 // REQUIRES: llvm
 // RUN: not lite-translate --emit-llvm %s 2>&1 | FileCheck %s
 
-// CHECK: errors.mlir:[[@LINE+2]]:{{[0-9]+}}: error: 'test.unknown' op is not supported by the LLVM backend
-func.func @f(%a: i32) -> i32 {
-  %r = "test.unknown"(%a) : (i32) -> i32
-  return %r : i32
+// A registered op the backend does not translate: named, at its location.
+// CHECK: errors.mlir:[[@LINE+2]]:{{[0-9]+}}: error: 'memref.copy' op is not supported by the LLVM backend
+func.func @f(%a: memref<4xf32>, %b: memref<4xf32>) {
+  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+  return
 }
