@@ -15,10 +15,10 @@
 #      linked statically must give the same bytes
 #   3. the same with generated kernels (the jit pick, lite.dispatch): an
 #      artifact and the AOT objects of its kernels for aarch64 and x86_64
-#      (lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref,
-#      or lite-opt's compile pipeline where lite-translate has no
-#      --kernel-kinds), each object linked into its driver; both runs
-#      compared with the reference kernels' x86 outputs and with each other
+#      (lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref),
+#      each object linked into its driver; both runs compared with the
+#      reference kernels' x86 outputs and with each other (skipped, and said
+#      so, when the x86 build has no LLVM)
 #
 # Agreement: the largest absolute difference over an output, relative to its
 # largest absolute x86 value, at most 1e-5 (integers and bools: equal).
@@ -170,49 +170,26 @@ done
 
 # ---- 3. generated kernels -----------------------------------------------------
 # aot_build ONNX DIR: DIR/model.jit.lite, whose lite.dispatch instructions
-# name the generated kernels, and DIR/kernels_{aarch64,x86_64}.o with them
-# and their table. With lite-translate's --kernel-kinds that is two
-# translations; without it, lite-opt runs the compile pipeline with the jit
-# pick and the kernel module @lite_kernels is cut out of its output and
-# translated alone (loop-level IR is what --emit-object takes there).
-jit_pipeline='builtin.module(lite-optimize,func.func(lite-pick-kernels{kernel-kinds=jit,ref},lite-infer-places,lite-insert-casts),lite-lower-to-loops,func.func(lite-plan-memory{dynamic-dim-bound=-1}))'
+# name the generated kernels, and DIR/kernels_{aarch64,x86_64}.o holding
+# them and their table (the kernel names match: one compile, one hash).
 aot_build() {
-  local onnx=$1 d=$2 tr=$host/bin/lite-translate triple src
-  if ((model_kinds)); then
-    "$tr" --emit-artifact --kernel-kinds=jit,ref "$onnx" -o "$d/model.jit.lite" || return 1
-    src=$onnx
-  else
-    "$tr" --import-onnx "$onnx" -o "$d/model.mlir" &&
-      "$host/bin/lite-opt" "$d/model.mlir" --pass-pipeline="$jit_pipeline" -o "$d/model.jit.mlir" &&
-      "$host/bin/lite-opt" "$d/model.jit.mlir" --lite-emit-artifact=path="$d/model.jit.lite" \
-        -o /dev/null || return 1
-    awk '/^  module @lite_kernels \{$/ { on = 1; print "module {"; next }
-         on && /^  \}$/ { print "}"; exit }
-         on' "$d/model.jit.mlir" >"$d/kernels.mlir"
-    [[ -s $d/kernels.mlir ]] || { echo "no module @lite_kernels in $d/model.jit.mlir"; return 1; }
-    src=$d/kernels.mlir
-  fi
+  local onnx=$1 d=$2 tr=$host/bin/lite-translate triple
+  "$tr" --emit-artifact --kernel-kinds=jit,ref "$onnx" -o "$d/model.jit.lite" || return 1
   for triple in aarch64-linux-gnu x86_64-linux-gnu; do
-    "$tr" --emit-object --target=$triple "${kinds_flag[@]}" "$src" \
+    "$tr" --emit-object --kernel-kinds=jit,ref --target=$triple "$onnx" \
       -o "$d/kernels_${triple%%-*}.o" || return 1
   done
 }
 
-model_kinds=0
-kinds_flag=()
 aot_models=("${models[@]}")
 help=$("$host/bin/lite-translate" --help 2>/dev/null)
 if ! grep -q -- '--emit-object' <<<"$help"; then
   say "generated kernels: skipped (the x86 build has no LLVM: lite-translate has no --emit-object)"
   aot_models=()
-elif grep -q -- '--kernel-kinds' <<<"$help"; then
-  model_kinds=1
-  kinds_flag=("--kernel-kinds=jit,ref")
-  how="lite-translate --emit-artifact/--emit-object --kernel-kinds=jit,ref"
-else
-  how="lite-opt's compile pipeline with the jit pick; @lite_kernels through lite-translate --emit-object"
+elif ! grep -q -- '--kernel-kinds' <<<"$help"; then
+  say "generated kernels: skipped (lite-translate has no --kernel-kinds: an older build?)"
+  aot_models=()
 fi
-((${#aot_models[@]})) && say "generated kernels: $how"
 for m in "${aot_models[@]}"; do
   d=$work/$m/aot
   [[ -f $work/$m/x86/output_0.npy ]] || continue
