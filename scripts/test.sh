@@ -22,6 +22,9 @@
 #      corpora made from test/lit and the ONNX test models: the parser, the
 #      ONNX importer, the artifact loader, and the runtime (load, plan and
 #      run an arbitrary artifact)
+#   8. aarch64: scripts/check_aarch64.sh, the runtime cross-built and run
+#      under qemu-aarch64 on artifacts whose x86_64 outputs it must match
+#      (skipped, and said so, without the cross compiler or qemu)
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
 # counts once per build; the layer check, conformance, the model comparison
@@ -254,6 +257,20 @@ if [[ "$fuzz_seconds" != 0 ]]; then
     fuzz artifact_fuzz artifact_seeds
     fuzz runtime_fuzz runtime_seeds -malloc_limit_mb=1024
   fi
+fi
+
+# aarch64: the same artifacts on the cross-built runtime under qemu as on
+# x86_64 (scripts/check_aarch64.sh skips with exit 0 when tools are missing).
+note "aarch64 (cross-built runtime under qemu)"
+aarch64_log=$root/build/check-aarch64.log
+if scripts/check_aarch64.sh 2>&1 | tee "$aarch64_log"; then
+  if grep -q '^check_aarch64: skipped' "$aarch64_log"; then
+    summary+=("aarch64: skipped (no cross compiler or qemu)")
+  else
+    pass 1 "aarch64: runtime cross-built, artifacts under qemu match x86_64 ($(grep -o 'stripped [0-9]* bytes' "$aarch64_log"))"
+  fi
+else
+  fail 1 "aarch64: FAILED (log: build/check-aarch64.log)"
 fi
 
 note "summary"
