@@ -123,11 +123,10 @@ bool lk_einsum_parse(const char *equation, int32_t num_inputs,
     bool seen[LK_EINSUM_MAX_LABELS] = {false};
     for (int32_t k = 0; k < t.count; k++) {
       if (t.items[k] < 0) {
-        for (int32_t e = 0; e < out->ellipsis_rank; e++) {
-          if (r == LK_MAX_RANK)
-            return fail(err, cap, "output has more than %d dims", LK_MAX_RANK);
+        if (out->ellipsis_rank > LK_MAX_RANK - r)
+          return fail(err, cap, "output has more than %d dims", LK_MAX_RANK);
+        for (int32_t e = 0; e < out->ellipsis_rank; e++)
           out->out_labels[r++] = (int8_t)(LK_EINSUM_ELLIPSIS_LABEL + e);
-        }
         continue;
       }
       int l = t.items[k];
@@ -146,6 +145,8 @@ bool lk_einsum_parse(const char *equation, int32_t num_inputs,
                   (int)out->ellipsis_rank);
   } else {
     if (*p) return fail(err, cap, "unexpected '%c' in the equation", *p);
+    if (out->ellipsis_rank > LK_MAX_RANK)
+      return fail(err, cap, "output has more than %d dims", LK_MAX_RANK);
     for (int32_t e = 0; e < out->ellipsis_rank; e++)
       out->out_labels[r++] = (int8_t)(LK_EINSUM_ELLIPSIS_LABEL + e);
     /* ASCII order: upper case before lower case. */
