@@ -403,6 +403,11 @@ lt_result_t lt_op_verify(lt_op_t *op);
  * operand count), with MLIR 16's messages, and copies it to out_sizes. */
 lt_result_t lt_op_verify_operand_segments(lt_op_t *op, uint32_t num_segments,
                                           int32_t *out_sizes);
+/* The same check without diagnostics, for custom printers that fall back
+ * to the generic form: true, with the sizes in out_sizes, when op's
+ * `operand_segment_sizes` describes its operands. */
+bool lt_op_operand_segments(const lt_op_t *op, uint32_t num_segments,
+                            int32_t *out_sizes);
 
 /* Emits an error attached to op: "'name' op <msg>". Returns LT_FAILURE. */
 lt_result_t lt_op_emit_error(lt_op_t *op, const char *fmt, ...)

@@ -271,6 +271,24 @@ lt_result_t lt_op_verify_operand_segments(lt_op_t *op, uint32_t num_segments,
   return LT_SUCCESS;
 }
 
+bool lt_op_operand_segments(const lt_op_t *op, uint32_t num_segments,
+                            int32_t *out_sizes) {
+  const lt_attr_t *a = lt_op_attr(op, "operand_segment_sizes");
+  const lt_type_t *et = a ? a->type : NULL;
+  if (!a || a->kind != LT_ATTR_DENSE_ARRAY || !et ||
+      et->kind != LT_TYPE_INTEGER || et->integer.width != 32 ||
+      a->dense.size != num_segments * sizeof(int32_t))
+    return false;
+  int64_t total = 0;
+  for (uint32_t i = 0; i < num_segments; i++) {
+    int64_t n = lt_attr_dense_int(a, i);
+    if (n < 0) return false;
+    out_sizes[i] = (int32_t)n;
+    total += n;
+  }
+  return total == (int64_t)op->num_operands;
+}
+
 static lt_result_t verify_single_block(lt_op_t *op) {
   for (uint32_t i = 0; i < op->num_regions; i++) {
     lt_region_t *r = &op->regions[i];

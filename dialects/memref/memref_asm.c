@@ -37,22 +37,6 @@ static void print_range(lt_asm_printer_t *p, lt_op_t *op, uint32_t first,
   }
 }
 
-/* The segment sizes when they describe the operands, else false. */
-static bool segments(lt_op_t *op, uint32_t n, int32_t *seg) {
-  const lt_attr_t *a = lt_op_attr(op, "operand_segment_sizes");
-  const lt_type_t *t = a ? a->type : NULL;
-  if (!a || a->kind != LT_ATTR_DENSE_ARRAY || !t ||
-      t->kind != LT_TYPE_INTEGER || t->integer.width != 32 ||
-      a->dense.size != n * sizeof(int32_t))
-    return false;
-  int64_t total = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    seg[i] = (int32_t)lt_attr_dense_int(a, i);
-    if (seg[i] < 0) return false;
-    total += seg[i];
-  }
-  return total == op->num_operands;
-}
 
 static lt_result_t add_segments(lt_asm_parser_t *p, lt_op_state_t *state,
                                 uint32_t n, const int32_t *seg) {
@@ -109,7 +93,7 @@ void lt_memref_print_alloc(lt_op_t *op, lt_asm_printer_t *p) {
   static const char *const elided[] = {"operand_segment_sizes"};
   int32_t seg[2];
   if (op->num_results != 1 || !lt_type_is_memref(op->results[0].type) ||
-      !segments(op, 2, seg) || !all_index(op, 0)) {
+      !lt_op_operand_segments(op, 2, seg) || !all_index(op, 0)) {
     lt_asm_print_generic_op(p, op);
     return;
   }
@@ -286,7 +270,7 @@ void lt_memref_print_subview(lt_op_t *op, lt_asm_printer_t *p) {
   int32_t seg[LT_SUBVIEW_SEGMENTS];
   const lt_attr_t *arrays[3];
   if (op->num_results != 1 || !lt_type_is_memref(op->results[0].type) ||
-      !segments(op, LT_SUBVIEW_SEGMENTS, seg) ||
+      !lt_op_operand_segments(op, LT_SUBVIEW_SEGMENTS, seg) ||
       !subview_lists(op, seg, arrays) || !all_index(op, 1)) {
     lt_asm_print_generic_op(p, op);
     return;

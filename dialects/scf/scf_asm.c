@@ -251,28 +251,12 @@ lt_result_t lt_scf_parse_for(lt_asm_parser_t *p, lt_op_state_t *state) {
 
 /* ---- scf.parallel -------------------------------------------------------- */
 
-/* The segment sizes when they describe the operands, else false. */
-static bool parallel_segments(lt_op_t *op, int32_t *seg) {
-  const lt_attr_t *a = lt_op_attr(op, "operand_segment_sizes");
-  const lt_type_t *t = a ? a->type : NULL;
-  if (!a || a->kind != LT_ATTR_DENSE_ARRAY || !t ||
-      t->kind != LT_TYPE_INTEGER || t->integer.width != 32 ||
-      a->dense.size != LT_SCF_PAR_SEGMENTS * sizeof(int32_t))
-    return false;
-  int64_t total = 0;
-  for (uint32_t i = 0; i < LT_SCF_PAR_SEGMENTS; i++) {
-    seg[i] = (int32_t)lt_attr_dense_int(a, i);
-    if (seg[i] < 0) return false;
-    total += seg[i];
-  }
-  return total == op->num_operands;
-}
 
 void lt_scf_print_parallel(lt_op_t *op, lt_asm_printer_t *p) {
   static const char *const elided[] = {"operand_segment_sizes"};
   int32_t seg[LT_SCF_PAR_SEGMENTS];
   lt_block_t *body = only_block(op, 0);
-  bool ok = body && op->num_regions == 1 && parallel_segments(op, seg) &&
+  bool ok = body && op->num_regions == 1 && lt_op_operand_segments(op, LT_SCF_PAR_SEGMENTS, seg) &&
             seg[0] == seg[1] && seg[1] == seg[2] &&
             body->num_args == (uint32_t)seg[0] &&
             op->num_results == (uint32_t)seg[3] &&

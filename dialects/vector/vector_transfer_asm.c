@@ -14,19 +14,15 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 
+/* The four segments (base, indices, padding or value, mask) when they
+ * describe the operands, all present, with at most one mask. */
 static bool segments(lt_op_t *op, int64_t n[4]) {
-  const lt_attr_t *a = lt_op_attr(op, "operand_segment_sizes");
-  if (!a || a->kind != LT_ATTR_DENSE_ARRAY || lt_attr_dense_count(a) != 4)
-    return false;
-  int64_t total = 0;
-  for (int i = 0; i < 4; i++) {
-    n[i] = lt_attr_dense_int(a, i);
-    if (n[i] < 0) return false;
-    total += n[i];
-  }
+  int32_t seg[4];
+  if (!lt_op_operand_segments(op, 4, seg)) return false;
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (!lt_op_operand(op, i)) return false;
-  return total == (int64_t)op->num_operands && n[3] <= 1;
+  for (int i = 0; i < 4; i++) n[i] = seg[i];
+  return n[3] <= 1;
 }
 
 static bool is_minor_identity(const lt_attr_t *map) {
