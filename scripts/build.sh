@@ -6,6 +6,7 @@
 #   default  gcc, RelWithDebInfo                          -> build/
 #   asan     gcc with ASan + UBSan (-DLITE_SANITIZE=ON)    -> build-asan/
 #   tsan     gcc with ThreadSanitizer (-DLITE_TSAN=ON)     -> build-tsan/
+#   nollvm   gcc, without the LLVM code generator          -> build-nollvm/
 #   fuzz     clang-14, libFuzzer targets (-DLITE_FUZZ=ON)  -> build-fuzz/
 #
 # Environment: BUILD_DIR overrides the build directory, JOBS the number of
@@ -27,6 +28,9 @@ case "$flavour" in
   tsan)
     dir=build-tsan
     args+=(-DLITE_TSAN=ON) ;;
+  nollvm)
+    dir=build-nollvm
+    args+=(-DLITE_WITH_LLVM=OFF) ;;
   fuzz)
     dir=build-fuzz
     # libFuzzer ships with clang only; the fuzzer links the same libraries
@@ -37,7 +41,7 @@ case "$flavour" in
     awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
     exit 0 ;;
   *)
-    echo "build.sh: unknown flavour '$flavour' (default, asan, tsan or fuzz)" >&2
+    echo "build.sh: unknown flavour '$flavour' (default, asan, tsan, nollvm or fuzz)" >&2
     exit 2 ;;
 esac
 dir=${BUILD_DIR:-$root/$dir}

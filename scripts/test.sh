@@ -4,13 +4,14 @@
 #   1. scripts/setup.sh (installs missing Debian packages and .venv), then
 #      scripts/check_layers.py: no file includes a layer above its own
 #   2. default build (gcc, -DLITE_WERROR=ON) and ctest: unit tests + lit suite
-#   3. the same with ASan + UBSan
+#   3. the same with ASan + UBSan, and without LLVM (-DLITE_WITH_LLVM=OFF)
 #   4. ONNX conformance (test/onnx, both builds, on the interpreter and
-#      through the compiled path on the runtime): every test listed in
-#      test/onnx/expected_pass.txt must pass both ways
-#   5. models (test/models) under lite-run --reference and on the runtime
-#      against onnxruntime (the runtime also within 1e-5 of the
-#      interpreter), and optimized, placed and memory-planned against
+#      through the compiled path on the runtime, and on the default build
+#      with generated kernels preferred): every test listed in
+#      test/onnx/expected_pass.txt must pass every way
+#   5. models (test/models) under lite-run --reference, on the runtime and
+#      (default build) with generated kernels against onnxruntime (the
+#      runtime also within 1e-5 of the interpreter), and optimized, placed and memory-planned against
 #      themselves, in both builds: every generated model and the PP-OCR
 #      models (skipped, and said so, without onnxruntime or without a
 #      reachable registry for PP-OCR)
@@ -167,6 +168,9 @@ jit_note=
 run_suite asan "$root/build-asan"
 conformance asan "$root/build-asan"
 models asan "$root/build-asan" "${ppocr[@]}"
+# Without LLVM the code generator and the generated kernels' rows are gone
+# and everything else builds and passes.
+run_suite nollvm "$root/build-nollvm"
 
 # installed: cmake --install of the default build into build/install; the C
 # API example built against it through find_package(lite) and through
