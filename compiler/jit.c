@@ -29,12 +29,11 @@ lt_op_t *lt_jit_kernels_module(lt_op_t *module) {
   return NULL;
 }
 
-lt_status_t lt_jit_kernels_compile(lt_op_t *module, bool no_cache,
-                                   lt_jit_kernels_t **out) {
-  *out = NULL;
-  lt_op_t *kernels = lt_jit_kernels_module(module);
-  if (!kernels) return LT_OK;
+/* Compiles the kernel module `kernels` into *out. */
+static lt_status_t compile_kernels(lt_op_t *kernels, const char *what,
+                                   bool no_cache, lt_jit_kernels_t **out) {
 #if LITE_WITH_LLVM
+  (void)what;
   lt_jit_kernels_t *k = calloc(1, sizeof *k);
   if (!k) return lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory");
   lt_llvm_jit_options_t o;
@@ -49,12 +48,21 @@ lt_status_t lt_jit_kernels_compile(lt_op_t *module, bool no_cache,
   *out = k;
   return LT_OK;
 #else
-  (void)no_cache;
+  (void)kernels, (void)no_cache, (void)out;
   return lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                        "the module has generated kernels (@lite_kernels), "
-                        "and this build has no LLVM to compile them "
-                        "(LITE_WITH_LLVM=OFF)");
+                        "%s has generated kernels (@lite_kernels), and this "
+                        "build has no LLVM to compile them "
+                        "(LITE_WITH_LLVM=OFF)",
+                        what);
 #endif
+}
+
+lt_status_t lt_jit_kernels_compile(lt_op_t *module, bool no_cache,
+                                   lt_jit_kernels_t **out) {
+  *out = NULL;
+  lt_op_t *kernels = lt_jit_kernels_module(module);
+  return kernels ? compile_kernels(kernels, "the module", no_cache, out)
+                 : LT_OK;
 }
 
 lt_status_t lt_jit_kernels_compile_text(lt_context_t *ctx, const char *name,
@@ -80,27 +88,7 @@ lt_status_t lt_jit_kernels_compile_text(lt_context_t *ctx, const char *name,
                         "@lite_kernels",
                         name);
   } else {
-    /* Compile from a module holding @lite_kernels, as for a compiled one. */
-#if LITE_WITH_LLVM
-    lt_jit_kernels_t *k = calloc(1, sizeof *k);
-    st = k ? LT_OK : lt_status_make(LT_STATUS_OUT_OF_MEMORY, "out of memory");
-    lt_llvm_jit_options_t o;
-    lt_llvm_jit_options_init(&o);
-    o.no_cache = no_cache;
-    if (!st) st = lt_llvm_jit_create(&o, &k->jit);
-    if (!st) st = lt_llvm_jit_add_module(k->jit, kernels, &k->table);
-    if (st)
-      lt_jit_kernels_release(k);
-    else
-      *out = k;
-#else
-    (void)no_cache;
-    st = lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                        "%s: the artifact has generated kernels, and this "
-                        "build has no LLVM to compile them (LITE_WITH_LLVM="
-                        "OFF)",
-                        name);
-#endif
+    st = compile_kernels(kernels, name, no_cache, out);
   }
   /* The JIT keeps what it needs: objects, not the IR. */
   lt_op_destroy(m);
