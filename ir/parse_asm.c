@@ -137,6 +137,18 @@ lt_result_t lt_asm_resolve_operands(lt_asm_parser_t *p,
   return LT_SUCCESS;
 }
 
+lt_result_t lt_asm_resolve_indices(lt_asm_parser_t *p,
+                                   const lt_asm_operand_list_t *operands,
+                                   lt_op_state_t *state) {
+  const lt_type_t *type = lt_type_index(p->ctx);
+  for (uint32_t i = 0; i < operands->count; i++) {
+    lt_value_t *v = lt_p_resolve_use(p, &operands->items[i], type);
+    if (!v) return LT_FAILURE;
+    lt_op_state_add_operand(state, v);
+  }
+  return LT_SUCCESS;
+}
+
 /* ---- types
  * ----------------------------------------------------------------------------
  */

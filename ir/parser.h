@@ -123,6 +123,12 @@ lt_result_t lt_asm_resolve_operands(lt_asm_parser_t *p,
                                     uint32_t num_types, const char *pos,
                                     lt_op_state_t *state);
 
+/* Resolves every operand of the list as an `index` (subscripts, sizes,
+ * loop bounds) and appends them to state. */
+lt_result_t lt_asm_resolve_indices(lt_asm_parser_t *p,
+                                   const lt_asm_operand_list_t *operands,
+                                   lt_op_state_t *state);
+
 /* A type, or `:` then a type. */
 lt_result_t lt_asm_parse_type(lt_asm_parser_t *p, const lt_type_t **out);
 lt_result_t lt_asm_parse_colon_type(lt_asm_parser_t *p, const lt_type_t **out);

@@ -48,18 +48,6 @@ static lt_result_t add_segments(lt_asm_parser_t *p, lt_op_state_t *state,
   return LT_SUCCESS;
 }
 
-static lt_result_t resolve_index(lt_asm_parser_t *p,
-                                 const lt_asm_operand_list_t *list,
-                                 lt_op_state_t *state) {
-  const lt_type_t *index = lt_type_index(lt_asm_context(p));
-  for (uint32_t i = 0; i < list->count; i++) {
-    lt_value_t *v;
-    if (LT_FAILED(lt_asm_resolve_operand(p, &list->items[i], index, &v)))
-      return LT_FAILURE;
-    lt_op_state_add_operand(state, v);
-  }
-  return LT_SUCCESS;
-}
 
 /* `: type` that must be a memref ("invalid kind of type specified"). */
 static lt_result_t parse_colon_memref(lt_asm_parser_t *p,
@@ -123,8 +111,8 @@ lt_result_t lt_memref_parse_alloc(lt_asm_parser_t *p, lt_op_state_t *state) {
     return LT_FAILURE;
   if (LT_FAILED(lt_asm_parse_optional_attr_dict(p, state)) ||
       LT_FAILED(parse_colon_memref(p, &t)) ||
-      LT_FAILED(resolve_index(p, &dims, state)) ||
-      LT_FAILED(resolve_index(p, &symbols, state)))
+      LT_FAILED(lt_asm_resolve_indices(p, &dims, state)) ||
+      LT_FAILED(lt_asm_resolve_indices(p, &symbols, state)))
     return LT_FAILURE;
   int32_t seg[2] = {(int32_t)dims.count, (int32_t)symbols.count};
   lt_op_state_add_result(state, t);
@@ -182,7 +170,7 @@ static lt_result_t parse_access(lt_asm_parser_t *p, lt_op_state_t *state,
       LT_FAILED(lt_asm_resolve_operand(p, &m, *out_type, &v)))
     return LT_FAILURE;
   lt_op_state_add_operand(state, v);
-  return resolve_index(p, &indices, state);
+  return lt_asm_resolve_indices(p, &indices, state);
 }
 
 void lt_memref_print_load(lt_op_t *op, lt_asm_printer_t *p) {
@@ -233,7 +221,7 @@ lt_result_t lt_memref_parse_store(lt_asm_parser_t *p, lt_op_state_t *state) {
     return LT_FAILURE;
   lt_op_state_add_operand(state, vv);
   lt_op_state_add_operand(state, vm);
-  return resolve_index(p, &indices, state);
+  return lt_asm_resolve_indices(p, &indices, state);
 }
 
 /* ---- subview ------------------------------------------------------------- */

@@ -124,17 +124,6 @@ static lt_result_t parse_paren_operands(lt_asm_parser_t *p, int64_t n,
   return LT_SUCCESS;
 }
 
-static lt_result_t resolve_all(lt_asm_parser_t *p,
-                               const lt_asm_operand_list_t *list,
-                               const lt_type_t *type, lt_op_state_t *state) {
-  for (uint32_t i = 0; i < list->count; i++) {
-    lt_value_t *v;
-    if (LT_FAILED(lt_asm_resolve_operand(p, &list->items[i], type, &v)))
-      return LT_FAILURE;
-    lt_op_state_add_operand(state, v);
-  }
-  return LT_SUCCESS;
-}
 
 /* ---- scf.for ------------------------------------------------------------- */
 
@@ -323,13 +312,13 @@ static lt_result_t parse_parallel(lt_asm_parser_t *p, lt_op_state_t *state,
   lt_asm_operand_list_t lower, upper, steps, inits = {0};
   if (LT_FAILED(lt_asm_parse_token(p, LT_TOK_EQUAL)) ||
       LT_FAILED(parse_paren_operands(p, ivs->count, &lower)) ||
-      LT_FAILED(resolve_all(p, &lower, index, state)) ||
+      LT_FAILED(lt_asm_resolve_indices(p, &lower, state)) ||
       LT_FAILED(lt_asm_parse_keyword(p, "to")) ||
       LT_FAILED(parse_paren_operands(p, ivs->count, &upper)) ||
-      LT_FAILED(resolve_all(p, &upper, index, state)) ||
+      LT_FAILED(lt_asm_resolve_indices(p, &upper, state)) ||
       LT_FAILED(lt_asm_parse_keyword(p, "step")) ||
       LT_FAILED(parse_paren_operands(p, ivs->count, &steps)) ||
-      LT_FAILED(resolve_all(p, &steps, index, state)))
+      LT_FAILED(lt_asm_resolve_indices(p, &steps, state)))
     return LT_FAILURE;
   if (lt_asm_parse_optional_keyword(p, "init") &&
       LT_FAILED(parse_paren_operands(p, -1, &inits)))

@@ -35,18 +35,6 @@ static lt_result_t parse_indices(lt_asm_parser_t *p,
   return LT_SUCCESS;
 }
 
-static lt_result_t resolve_indices(lt_asm_parser_t *p,
-                                   const lt_asm_operand_list_t *indices,
-                                   lt_op_state_t *state) {
-  const lt_type_t *index = lt_type_index(lt_asm_context(p));
-  for (uint32_t i = 0; i < indices->count; i++) {
-    lt_value_t *v;
-    if (LT_FAILED(lt_asm_resolve_operand(p, &indices->items[i], index, &v)))
-      return LT_FAILURE;
-    lt_op_state_add_operand(state, v);
-  }
-  return LT_SUCCESS;
-}
 
 static lt_result_t resolve(lt_asm_parser_t *p, const lt_asm_operand_t *o,
                            const lt_type_t *t, lt_op_state_t *state) {
@@ -102,7 +90,7 @@ lt_result_t lt_vector_parse_load(lt_asm_parser_t *p, lt_op_state_t *state) {
       LT_FAILED(lt_asm_parse_token(p, LT_TOK_COMMA)) ||
       LT_FAILED(lt_asm_parse_type(p, &vt)) ||
       LT_FAILED(resolve(p, &base, mt, state)) ||
-      LT_FAILED(resolve_indices(p, &indices, state)))
+      LT_FAILED(lt_asm_resolve_indices(p, &indices, state)))
     return LT_FAILURE;
   lt_op_state_add_result(state, vt);
   return LT_SUCCESS;
@@ -139,7 +127,7 @@ lt_result_t lt_vector_parse_store(lt_asm_parser_t *p, lt_op_state_t *state) {
       LT_FAILED(lt_asm_parse_type(p, &vt)) ||
       LT_FAILED(resolve(p, &value, vt, state)) ||
       LT_FAILED(resolve(p, &base, mt, state)) ||
-      LT_FAILED(resolve_indices(p, &indices, state)))
+      LT_FAILED(lt_asm_resolve_indices(p, &indices, state)))
     return LT_FAILURE;
   return LT_SUCCESS;
 }

@@ -196,14 +196,6 @@ static lt_result_t resolve_all(lt_asm_parser_t *p, lt_op_state_t *state,
   return LT_SUCCESS;
 }
 
-static lt_result_t resolve_indices(lt_asm_parser_t *p, lt_op_state_t *state,
-                                   const lt_asm_operand_list_t *indices) {
-  const lt_type_t *index = lt_type_index(lt_asm_context(p));
-  for (uint32_t i = 0; i < indices->count; i++)
-    if (LT_FAILED(resolve_all(p, state, &indices->items[i], index)))
-      return LT_FAILURE;
-  return LT_SUCCESS;
-}
 
 lt_result_t lt_vector_parse_transfer_read(lt_asm_parser_t *p,
                                           lt_op_state_t *state) {
@@ -222,7 +214,7 @@ lt_result_t lt_vector_parse_transfer_read(lt_asm_parser_t *p,
   if (LT_FAILED(lt_asm_parse_optional_attr_dict(p, state)) ||
       LT_FAILED(parse_two_types(p, false, &st, &vt)) ||
       LT_FAILED(resolve_all(p, state, &src, st)) ||
-      LT_FAILED(resolve_indices(p, state, &indices)) ||
+      LT_FAILED(lt_asm_resolve_indices(p, &indices, state)) ||
       LT_FAILED(resolve_all(p, state, &pad, st->shaped.element)))
     return LT_FAILURE;
   int32_t seg[4] = {1, (int32_t)indices.count, 1, has_mask ? 1 : 0};
@@ -250,7 +242,7 @@ lt_result_t lt_vector_parse_transfer_write(lt_asm_parser_t *p,
       LT_FAILED(parse_two_types(p, true, &st, &vt)) ||
       LT_FAILED(resolve_all(p, state, &vec, vt)) ||
       LT_FAILED(resolve_all(p, state, &src, st)) ||
-      LT_FAILED(resolve_indices(p, state, &indices)))
+      LT_FAILED(lt_asm_resolve_indices(p, &indices, state)))
     return LT_FAILURE;
   int32_t seg[4] = {1, 1, (int32_t)indices.count, has_mask ? 1 : 0};
   if (LT_FAILED(finish(p, state, st, vt, has_mask ? &mask : NULL, seg)))
