@@ -26,7 +26,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 
 import numpy as np
 
@@ -133,25 +132,7 @@ def main():
     for tool in ("lite_opt", "kernel_run", "mlir_opt", "mlir_cpu_runner"):
         if not getattr(args, tool):
             sys.exit("jit_check: no %s found" % tool.replace("_", "-"))
-    with open(args.input) as f:
-        source = f.read()
-    chunks = re.split(r"^// -----\s*$", source, flags=re.M)
-    rng = np.random.default_rng(args.seed)
-    tmp = args.keep or tempfile.mkdtemp(prefix="jit_check.")
-    os.makedirs(tmp, exist_ok=True)
-    ok = True
-    try:
-        for i, chunk in enumerate(chunks):
-            if "func.func" in chunk:
-                ok = check_chunk(chunk, args, rng, tmp, i) and ok
-    except (RuntimeError, ValueError, NotImplementedError) as e:
-        print("FAIL: %s" % e)
-        ok = False
-    finally:
-        if not args.keep:
-            shutil.rmtree(tmp, ignore_errors=True)
-    sys.exit(0 if ok else 1)
-
+    uc.run_chunks(args, check_chunk, "jit_check")
 
 if __name__ == "__main__":
     main()

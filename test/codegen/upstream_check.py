@@ -475,6 +475,30 @@ def check_chunk(chunk, args, rng, tmp, index):
     return ok
 
 
+
+def run_chunks(args, check, name):
+    """Runs check(chunk, args, rng, tmp, i) on every function chunk of
+    args.input (split at `// -----`) and exits 0 when all pass."""
+    with open(args.input) as f:
+        source = f.read()
+    chunks = re.split(r"^// -----\s*$", source, flags=re.M)
+    rng = np.random.default_rng(args.seed)
+    tmp = args.keep or tempfile.mkdtemp(prefix=name + ".")
+    os.makedirs(tmp, exist_ok=True)
+    ok = True
+    try:
+        for i, chunk in enumerate(chunks):
+            if "func.func" in chunk:
+                ok = check(chunk, args, rng, tmp, i) and ok
+    except (RuntimeError, ValueError, NotImplementedError) as e:
+        print("FAIL: %s" % e)
+        ok = False
+    finally:
+        if not args.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+    sys.exit(0 if ok else 1)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("input")
@@ -493,25 +517,7 @@ def main():
     for tool in ("lite_opt", "mlir_opt", "mlir_cpu_runner"):
         if not getattr(args, tool):
             sys.exit("upstream_check: no %s found" % tool.replace("_", "-"))
-    with open(args.input) as f:
-        source = f.read()
-    chunks = re.split(r"^// -----\s*$", source, flags=re.M)
-    rng = np.random.default_rng(args.seed)
-    tmp = args.keep or tempfile.mkdtemp(prefix="upstream_check.")
-    os.makedirs(tmp, exist_ok=True)
-    ok = True
-    try:
-        for i, chunk in enumerate(chunks):
-            if "func.func" in chunk:
-                ok = check_chunk(chunk, args, rng, tmp, i) and ok
-    except (RuntimeError, ValueError, NotImplementedError) as e:
-        print("FAIL: %s" % e)
-        ok = False
-    finally:
-        if not args.keep:
-            shutil.rmtree(tmp, ignore_errors=True)
-    sys.exit(0 if ok else 1)
-
+    run_chunks(args, check_chunk, "upstream_check")
 
 if __name__ == "__main__":
     main()
