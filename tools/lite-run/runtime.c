@@ -399,6 +399,28 @@ static void put_tensor_type(lt_strbuf_t *sb, const lt_artifact_tensor_t *t) {
   lt_strbuf_printf(sb, "%s>", lk_dtype_name(t->dtype));
 }
 
+/* The `jit:` line: what compiling the generated kernels took. */
+static void print_jit(const lt_jit_kernels_t *jit, const char *from) {
+  lt_jit_kernels_stats_t js;
+  lt_jit_kernels_get_stats(jit, &js);
+  printf("jit: %u kernels%s, %llu module(s) compiled in %.2f ms, %llu from "
+         "the cache, loaded in %.2f ms\n",
+         js.kernels, from, (unsigned long long)js.cache_misses, js.compile_ms,
+         (unsigned long long)js.cache_hits, js.load_ms);
+}
+
+/* Model options that hand the generated kernels (none when jit is NULL)
+ * to the model, which keeps the JIT; *table must outlive the load. */
+static lt_model_options_t jit_model_options(lt_jit_kernels_t *jit,
+                                            const lk_kernel_table_t **table) {
+  *table = lt_jit_kernels_table(jit);
+  return (lt_model_options_t){.allocator = lt_allocator_system(),
+                              .kernel_tables = table,
+                              .num_kernel_tables = jit ? 1 : 0,
+                              .keep = jit,
+                              .release_keep = lt_jit_kernels_release};
+}
+
 lt_cl_exit_t lt_run_load_artifact(lt_context_t *ctx, const char *path,
                                   lt_strbuf_t *text, lt_model_t **out_model,
                                   lt_op_t **out_module) {
@@ -413,23 +435,12 @@ lt_cl_exit_t lt_run_load_artifact(lt_context_t *ctx, const char *path,
   lt_jit_kernels_t *jit = NULL;
   if (ir) {
     st = lt_jit_kernels_compile_text(ctx, path, ir, ir_size, false, &jit);
-    if (!st) {
-      lt_jit_kernels_stats_t js;
-      lt_jit_kernels_get_stats(jit, &js);
-      printf("jit: %u kernels from the artifact, %llu module(s) compiled in "
-             "%.2f ms, %llu from the cache, loaded in %.2f ms\n",
-             js.kernels, (unsigned long long)js.cache_misses, js.compile_ms,
-             (unsigned long long)js.cache_hits, js.load_ms);
-    }
+    if (!st) print_jit(jit, " from the artifact");
   }
   lt_artifact_free(art);
   if (!st) {
-    const lk_kernel_table_t *tables[1] = {lt_jit_kernels_table(jit)};
-    lt_model_options_t mo = {.allocator = lt_allocator_system(),
-                             .kernel_tables = tables,
-                             .num_kernel_tables = jit ? 1 : 0,
-                             .keep = jit,
-                             .release_keep = lt_jit_kernels_release};
+    const lk_kernel_table_t *table;
+    lt_model_options_t mo = jit_model_options(jit, &table);
     st = lt_model_load_file(path, &mo, out_model);
   }
   if (st) {
@@ -516,24 +527,15 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
       lt_status_free(st);
       rc = LT_EXIT_FAILURE;
     } else if (jit) {
-      lt_jit_kernels_stats_t js;
-      lt_jit_kernels_get_stats(jit, &js);
-      printf("jit: %u kernels, %llu module(s) compiled in %.2f ms, %llu from "
-             "the cache, loaded in %.2f ms\n",
-             js.kernels, (unsigned long long)js.cache_misses, js.compile_ms,
-             (unsigned long long)js.cache_hits, js.load_ms);
+      print_jit(jit, "");
     }
   }
   double compile_ms = now_ms() - t0;
   lt_model_t *m = NULL;
   if (rc == LT_EXIT_OK) {
     t0 = now_ms();
-    const lk_kernel_table_t *tables[1] = {lt_jit_kernels_table(jit)};
-    lt_model_options_t mo = {.allocator = lt_allocator_system(),
-                             .kernel_tables = tables,
-                             .num_kernel_tables = jit ? 1 : 0,
-                             .keep = jit,
-                             .release_keep = lt_jit_kernels_release};
+    const lk_kernel_table_t *table;
+    lt_model_options_t mo = jit_model_options(jit, &table);
     jit = NULL; /* the model's now, even when the load fails */
     lt_status_t st = lt_model_load_buffer(data, size, &mo, &m);
     double load_ms = now_ms() - t0;
