@@ -33,6 +33,8 @@
 /* Kernels of up to this many taps keep their broadcast weights for the
  * whole plane; larger ones load each where it is used. */
 #define DW_MAX_HOISTED 64
+/* Phases of the buffer (the stride along W) the kernel takes. */
+#define DW_MAX_STRIDE 64
 /* The largest buffer a plane may take on the stack of the thread that
  * runs it. */
 #define DW_MAX_BUFFER_BYTES ((int64_t)1 << 20)
@@ -117,6 +119,10 @@ static bool dw_geom_of(lt_op_t *op, int64_t width, dw_geom_t *g,
   g->dw = win.dilations[1];
   g->pt = win.pads[0];
   g->pl = win.pads[1];
+  if (g->sw > DW_MAX_STRIDE) {
+    ll_why_set(why, "a stride above %d", DW_MAX_STRIDE);
+    return false;
+  }
   g->has_bias = !lt_rw_absent(op, 2);
   g->has_res = !lt_rw_absent(op, 3);
   if (g->has_bias && lt_op_operand(op, 2)->type->shaped.rank != 1) {
@@ -227,6 +233,26 @@ static void zero_cols(dw_state_t *s, int64_t p, lt_value_t *r, int64_t j0,
   ll_for_end(k, &lp, 0, NULL);
 }
 
+/* buf[p, r, j] = X[n, c, ih, j*sw + p - pl] for j in [j0, j1) and the
+ * phases p in [p0, p1), one loop: with every phase, a stride-sw run of
+ * the input row read whole. */
+static void copy_cols(dw_state_t *s, int64_t p0, int64_t p1, lt_value_t *r,
+                      lt_value_t *ih, int64_t j0, int64_t j1) {
+  ll_kernel_t *k = s->k;
+  const dw_geom_t *g = s->g;
+  if (j0 >= j1) return;
+  ll_loop_t lp;
+  ll_for_begin(k, &lp, ll_index(k, j0), ll_index(k, j1), ll_index(k, 1), 0,
+               NULL);
+  lt_value_t *col = imul(k, lp.iv, g->sw);
+  for (int64_t p = p0; p < p1; p++) {
+    lt_value_t *from[4] = {s->n, s->c, ih, iadd(k, col, p - g->pl)};
+    lt_value_t *to[3] = {ll_index(k, p), r, lp.iv};
+    ll_store(k, ll_load(k, s->x, from, false), s->buf, to);
+  }
+  ll_for_end(k, &lp, 0, NULL);
+}
+
 /* Buffer rows [r0, r1) from input rows r - pt (copy) or zeros. */
 static void fill_rows(dw_state_t *s, int64_t r0, int64_t r1, bool copy) {
   ll_kernel_t *k = s->k;
@@ -235,29 +261,35 @@ static void fill_rows(dw_state_t *s, int64_t r0, int64_t r1, bool copy) {
   ll_loop_t rows;
   ll_for_begin(k, &rows, ll_index(k, r0), ll_index(k, r1), ll_index(k, 1), 0,
                NULL);
-  lt_value_t *r = rows.iv, *ih = copy ? iadd(k, r, -g->pt) : NULL;
+  lt_value_t *r = rows.iv;
+  if (!copy) {
+    for (int64_t p = 0; p < g->sw; p++) zero_cols(s, p, r, 0, s->cols);
+    ll_for_end(k, &rows, 0, NULL);
+    return;
+  }
+  lt_value_t *ih = iadd(k, r, -g->pt);
+  /* Column j of phase p is padded column j*sw + p, input column
+   * j*sw + p - pl: inside the row for j in [lo[p], hi[p]). Where every
+   * phase is inside, [mlo, mhi), one loop copies them all; each phase's
+   * own ends come before and after it. */
+  int64_t lo[DW_MAX_STRIDE], hi[DW_MAX_STRIDE], mlo = 0, mhi = s->cols;
   for (int64_t p = 0; p < g->sw; p++) {
-    if (!copy) {
-      zero_cols(s, p, r, 0, s->cols);
-      continue;
-    }
-    /* Column j of phase p is padded column j*sw + p, input column
-     * j*sw + p - pl: inside the row for j in [lo, hi). */
-    int64_t lo = clamp64(-floor_div(p - g->pl, g->sw), 0, s->cols);
-    int64_t hi = clamp64(floor_div(g->w - 1 + g->pl - p, g->sw) + 1, lo,
-                         s->cols);
-    zero_cols(s, p, r, 0, lo);
-    if (lo < hi) {
-      ll_loop_t lp;
-      ll_for_begin(k, &lp, ll_index(k, lo), ll_index(k, hi), ll_index(k, 1), 0,
-                   NULL);
-      lt_value_t *from[4] = {s->n, s->c, ih,
-                             iadd(k, imul(k, lp.iv, g->sw), p - g->pl)};
-      lt_value_t *to[3] = {ll_index(k, p), r, lp.iv};
-      ll_store(k, ll_load(k, s->x, from, false), s->buf, to);
-      ll_for_end(k, &lp, 0, NULL);
-    }
-    zero_cols(s, p, r, hi, s->cols);
+    lo[p] = clamp64(-floor_div(p - g->pl, g->sw), 0, s->cols);
+    hi[p] = clamp64(floor_div(g->w - 1 + g->pl - p, g->sw) + 1, lo[p],
+                    s->cols);
+    mlo = lo[p] > mlo ? lo[p] : mlo;
+    mhi = hi[p] < mhi ? hi[p] : mhi;
+  }
+  if (mhi < mlo) mhi = mlo;
+  for (int64_t p = 0; p < g->sw; p++) {
+    zero_cols(s, p, r, 0, lo[p]);
+    copy_cols(s, p, p + 1, r, ih, lo[p], hi[p] < mlo ? hi[p] : mlo);
+  }
+  copy_cols(s, 0, g->sw, r, ih, mlo, mhi);
+  for (int64_t p = 0; p < g->sw; p++) {
+    int64_t from = mhi > lo[p] ? mhi : lo[p];
+    copy_cols(s, p, p + 1, r, ih, from, hi[p]);
+    zero_cols(s, p, r, hi[p], s->cols);
   }
   ll_for_end(k, &rows, 0, NULL);
 }
