@@ -70,6 +70,21 @@ static int64_t buffer_cols(const dw_geom_t *g, int64_t width) {
   return whole + (g->kw - 1) * g->dw / g->sw;
 }
 
+/* Whether the buffer fits DW_MAX_BUFFER_BYTES; every product checked
+ * (dims, strides and dilations may each be up to 2^48). */
+static bool buffer_fits(const dw_geom_t *g, int64_t width) {
+  int64_t a, b, whole, rows, cols, plane, bytes;
+  if (!lk_size_mul(g->oh - 1, g->sh, &a) || !lk_size_mul(g->kh - 1, g->dh, &b))
+    return false;
+  rows = a + b + 1;
+  if (!lk_size_mul((g->ow + width - 1) / width, width, &whole) ||
+      !lk_size_mul(g->kw - 1, g->dw, &a))
+    return false;
+  cols = whole + a / g->sw;
+  return lk_size_mul(rows, cols, &plane) &&
+         lk_size_mul(plane, g->sw * 4, &bytes) && bytes <= DW_MAX_BUFFER_BYTES;
+}
+
 /* Reads op's shapes and attributes into *g; false (why) for what the
  * kernel does not take. */
 static bool dw_geom_of(lt_op_t *op, int64_t width, dw_geom_t *g,
@@ -125,18 +140,20 @@ static bool dw_geom_of(lt_op_t *op, int64_t width, dw_geom_t *g,
   }
   g->has_bias = !lt_rw_absent(op, 2);
   g->has_res = !lt_rw_absent(op, 3);
-  if (g->has_bias && lt_op_operand(op, 2)->type->shaped.rank != 1) {
-    ll_why_set(why, "a bias that is not 1-D");
+  const lt_type_t *b = g->has_bias ? lt_op_operand(op, 2)->type : NULL;
+  if (b && (b->shaped.rank != 1 || b->shaped.shape[0] != ys[1])) {
+    ll_why_set(why, "a bias that is not one value per output channel");
+    return false;
+  }
+  if (g->has_res && !lt_rw_same_shape(lt_op_operand(op, 3)->type, y)) {
+    ll_why_set(why, "a residual of another shape than the result");
     return false;
   }
   if (!ll_op_activation(op, &g->act, &g->alpha, &g->beta)) {
     ll_why_set(why, "unknown fused activation");
     return false;
   }
-  /* Sizes are below 2^48 (the plan step's limit), so the product of two
-   * fits; the third factor is checked against the bound first. */
-  int64_t plane = buffer_rows(g) * buffer_cols(g, width);
-  if (plane > DW_MAX_BUFFER_BYTES / 4 / g->sw) {
+  if (!buffer_fits(g, width)) {
     ll_why_set(why, "the padded input plane needs more than %lld KiB",
                (long long)(DW_MAX_BUFFER_BYTES >> 10));
     return false;
