@@ -87,6 +87,8 @@ const ll_single_t *ll_single_family(lt_op_t *op) {
   case LT_LITE_LAYER_NORM: return &ll_layer_norm_family;
   case LT_LITE_POOL2D: return &ll_global_pool_family;
   case LT_LITE_TRANSPOSE: return &ll_transpose_family;
+  case LT_LITE_CONV2D:
+    return lt_rw_op_int(op, "group", 1) > 1 ? &ll_dwconv_family : NULL;
   default: return NULL;
   }
 }

@@ -18,6 +18,7 @@
 
 #include "dialects/lite/lite.h"
 #include "ir/builder.h"
+#include "kernels/ref/activation.h"
 
 /* Ranks, operands and ops a kernel handles; larger ones are left alone. */
 #define LL_MAX_RANK 8
@@ -187,6 +188,15 @@ bool ll_ew_supported(lt_op_t *op, ll_why_t *why);
 /* A family name for kernel names ("add", "add_relu" with its activation). */
 void ll_ew_family(lt_op_t *op, lt_strbuf_t *out);
 
+/* The fused activation op carries (`activation`, `activation_alpha`,
+ * `activation_beta`, the table's defaults where absent); false for an
+ * unknown name. ll_activation computes it on x (f32 or a vector), as the
+ * elementwise kernels do. */
+bool ll_op_activation(const lt_op_t *op, lk_activation_t *kind, double *alpha,
+                      double *beta);
+lt_value_t *ll_activation(ll_kernel_t *k, lk_activation_t kind, double alpha,
+                          double beta, lt_value_t *x);
+
 /* An elementwise group: ops[0..n) in block order, the last one the root,
  * whose result is the kernel's output; inputs[0..num_inputs) the values
  * from outside, in kernel argument order. Values of splat constants are
@@ -221,5 +231,7 @@ const ll_single_t *ll_single_family(lt_op_t *op);
 extern const ll_single_t ll_softmax_family, ll_log_softmax_family,
     ll_reduce_family, ll_layer_norm_family, ll_global_pool_family,
     ll_transpose_family;
+/* Depthwise conv2d (lower_loops_dwconv.c). */
+extern const ll_single_t ll_dwconv_family;
 
 #endif /* LITE_PASSES_LOWER_LOOPS_H */
