@@ -87,6 +87,7 @@ const ll_single_t *ll_single_family(lt_op_t *op) {
   case LT_LITE_LAYER_NORM: return &ll_layer_norm_family;
   case LT_LITE_POOL2D: return &ll_global_pool_family;
   case LT_LITE_TRANSPOSE: return &ll_transpose_family;
+  case LT_LITE_LAYOUT: return &ll_layout_family;
   default: return NULL;
   }
 }
