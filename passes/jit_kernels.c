@@ -10,6 +10,11 @@ static const char *const kOps[] = {
 #undef LT_JIT_KERNEL
 };
 
+/* A layout cast's operand and result: any layout, which lite-insert-casts
+ * sets on its types (a cast kernel is matched by target and precision). */
+static const lk_place_t kAnyLayout[] = {
+    LK_PLACE(LK_TARGET_HOST, LK_PRECISION_F32, LK_LAYOUT_ANY)};
+
 lk_reg_status_t lt_jit_kernels_add(lk_registry_t *r) {
   for (size_t i = 0; i < sizeof kOps / sizeof *kOps; i++) {
     char name[96];
@@ -22,6 +27,10 @@ lk_reg_status_t lt_jit_kernels_add(lk_registry_t *r) {
         .summary = "generated for the op's shapes by --lite-lower-to-loops",
         .static_shapes = true,
     };
+    if (strcmp(kOps[i], "layout") == 0) {
+      k.inputs = k.outputs = kAnyLayout;
+      k.num_inputs = k.num_outputs = 1;
+    }
     lk_reg_status_t s = lk_registry_add(r, &k);
     if (s != LK_REG_OK) return s;
   }

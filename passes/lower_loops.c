@@ -89,6 +89,7 @@ const ll_single_t *ll_single_family(lt_op_t *op) {
   case LT_LITE_TRANSPOSE: return &ll_transpose_family;
   case LT_LITE_CONV2D:
     return lt_rw_op_int(op, "group", 1) > 1 ? &ll_dwconv_family : NULL;
+  case LT_LITE_LAYOUT: return &ll_layout_family;
   default: return NULL;
   }
 }

@@ -2,9 +2,9 @@
  * under construction (ll_kernel_t) and the builders of loop-level IR it is
  * made of (lower_loops_ir.c), and the op families that fill kernels with
  * loops: elementwise groups (lower_loops_ew.c), softmax, reductions, layer
- * norm and global pooling (lower_loops_reduce.c) and transpose
- * (lower_loops_transpose.c). The driver (lower_loops.c) picks the ops,
- * groups elementwise chains, names and shares kernels and puts
+ * norm and global pooling (lower_loops_reduce.c), transpose
+ * (lower_loops_transpose.c) and layout casts (lower_loops_layout.c). The
+ * driver (lower_loops.c) picks the ops, groups elementwise chains, names and shares kernels and puts
  * `lite.dispatch` ops in place of what they compute.
  *
  * A kernel is a detached `func.func` over memrefs of the dispatch's static
@@ -55,7 +55,10 @@ lt_result_t ll_kernel_end(ll_kernel_t *k);
 /* Frees the builder's own storage (not the func). */
 void ll_kernel_free(ll_kernel_t *k);
 
-/* memref<shape x f32> of a static ranked tensor type (no layout). */
+/* The memref a static ranked tensor type is stored in: memref<shape x f32>
+ * of its stored shape (lt_place_stored_shape: the logical one at nchw, the
+ * physical one of a blocked or nhwc Place), no layout; NULL past
+ * LL_MAX_RANK. */
 const lt_type_t *ll_memref_of(lt_context_t *ctx, const lt_type_t *tensor);
 
 /* ---- building ops (at k->b) ----------------------------------------------- */
@@ -182,6 +185,9 @@ void ll_why_set(ll_why_t *w, const char *fmt, ...)
 /* A static f32 ranked tensor at an nchw Place or none, rank up to
  * LL_MAX_RANK. */
 bool ll_type_ok(const lt_type_t *t, ll_why_t *why);
+/* The same at any layout its rank can be stored in (a layout cast's
+ * operand and result); its memref is then the stored shape. */
+bool ll_type_ok_any_layout(const lt_type_t *t, ll_why_t *why);
 
 /* Elementwise ops the group emitter computes (attributes included). */
 bool ll_ew_supported(lt_op_t *op, ll_why_t *why);
@@ -230,7 +236,7 @@ const ll_single_t *ll_single_family(lt_op_t *op);
 /* The families' tables (lower_loops_reduce.c, lower_loops_transpose.c). */
 extern const ll_single_t ll_softmax_family, ll_log_softmax_family,
     ll_reduce_family, ll_layer_norm_family, ll_global_pool_family,
-    ll_transpose_family;
+    ll_transpose_family, ll_layout_family;
 /* Depthwise conv2d (lower_loops_dwconv.c). */
 extern const ll_single_t ll_dwconv_family;
 

@@ -23,7 +23,7 @@ void ll_why_set(ll_why_t *w, const char *fmt, ...) {
   va_end(ap);
 }
 
-bool ll_type_ok(const lt_type_t *t, ll_why_t *why) {
+bool ll_type_ok_any_layout(const lt_type_t *t, ll_why_t *why) {
   if (!t || t->kind != LT_TYPE_TENSOR) {
     ll_why_set(why, "an operand or result is not a ranked tensor");
     return false;
@@ -40,6 +40,18 @@ bool ll_type_ok(const lt_type_t *t, ll_why_t *why) {
     ll_why_set(why, "an operand or result has rank above %d", LL_MAX_RANK);
     return false;
   }
+  int64_t shape[LL_MAX_RANK + 1];
+  uint32_t rank;
+  if (!lt_place_stored_shape(t, shape, &rank)) {
+    ll_why_set(why, "an operand or result has a rank its layout cannot "
+                    "store");
+    return false;
+  }
+  return true;
+}
+
+bool ll_type_ok(const lt_type_t *t, ll_why_t *why) {
+  if (!ll_type_ok_any_layout(t, why)) return false;
   lk_place_t place;
   if (t->shaped.encoding &&
       (!lt_place_of_type(t, &place) || place.layout != LK_LAYOUT_NCHW)) {
@@ -50,8 +62,13 @@ bool ll_type_ok(const lt_type_t *t, ll_why_t *why) {
 }
 
 const lt_type_t *ll_memref_of(lt_context_t *ctx, const lt_type_t *tensor) {
-  return lt_type_memref(ctx, tensor->shaped.rank, tensor->shaped.shape,
-                        tensor->shaped.element, NULL, 0, NULL);
+  int64_t shape[LL_MAX_RANK + 1];
+  uint32_t rank;
+  if (tensor->shaped.rank > LL_MAX_RANK ||
+      !lt_place_stored_shape(tensor, shape, &rank))
+    return NULL;
+  return lt_type_memref(ctx, rank, shape, tensor->shaped.element, NULL, 0,
+                        NULL);
 }
 
 /* ---- kernels ---------------------------------------------------------------- */

@@ -29,6 +29,14 @@ const lt_type_t *lt_type_with_place(lt_context_t *ctx, const lt_type_t *t,
                                     lk_place_t place);
 /* The precision that stores element type t (ANY when none does). */
 lk_precision_t lt_precision_of_element(const lt_type_t *t);
+/* The row-major shape a tensor of ranked tensor type t is stored in (what
+ * kernels/abi.h's dense views hold): the logical shape at nchw, `any` or
+ * no Place; N, spatial..., C at nhwc; N, ceil(C/B), spatial..., B at a
+ * layout of channel block B (one dim more; a dynamic C gives a dynamic
+ * block count). out_shape holds rank + 1 entries. False when the layout
+ * cannot store the rank (blocked below 2, nhwc below 3). */
+bool lt_place_stored_shape(const lt_type_t *t, int64_t *out_shape,
+                           uint32_t *out_rank);
 
 /* Compatibility: can a value stored at `from` be read by a consumer that
  * declares `to` without a cast? `any` on either side matches; host, x86 and

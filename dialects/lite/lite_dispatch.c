@@ -8,6 +8,9 @@
 #include "dialects/lite/lite_internal.h"
 #include "ir/operation.h"
 
+/* Ranks of the dispatch's tensors it checks (one more for a block dim). */
+#define LT_MAX_STORED_RANK 64
+
 /* A kernel func's `lite.kernel`: {num_inputs = N : i64}, N >= 0. */
 static bool kernel_num_inputs(const lt_attr_t *a, int64_t *out) {
   if (!a || a->kind != LT_ATTR_DICT) return false;
@@ -32,14 +35,25 @@ lt_result_t lt_lite_verify_kernel_attr(lt_op_t *op, const lt_attr_t *value) {
                               "kernel's name)");
 }
 
-/* Whether memref m stores tensor t: same shape and element type. */
+/* Whether memref m stores tensor t: same element type, and the shape t is
+ * stored in (lt_place_stored_shape: the logical shape at nchw, the
+ * physical one of a blocked or nhwc Place, whose bytes the kernel indexes
+ * as they lie). */
 static bool memref_of(const lt_type_t *m, const lt_type_t *t) {
   if (m->kind != LT_TYPE_MEMREF || t->kind != LT_TYPE_TENSOR ||
-      m->shaped.element != t->shaped.element ||
-      m->shaped.rank != t->shaped.rank)
+      m->shaped.element != t->shaped.element)
     return false;
-  for (uint32_t i = 0; i < m->shaped.rank; i++)
-    if (m->shaped.shape[i] != t->shaped.shape[i]) return false;
+  int64_t stored[LT_MAX_STORED_RANK + 1];
+  const int64_t *shape = t->shaped.shape;
+  uint32_t rank = t->shaped.rank;
+  /* Past LT_MAX_STORED_RANK only the logical shape can be checked. */
+  if (rank <= LT_MAX_STORED_RANK) {
+    if (!lt_place_stored_shape(t, stored, &rank)) return false;
+    shape = stored;
+  }
+  if (m->shaped.rank != rank) return false;
+  for (uint32_t i = 0; i < rank; i++)
+    if (m->shaped.shape[i] != shape[i]) return false;
   return true;
 }
 

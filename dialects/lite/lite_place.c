@@ -50,6 +50,35 @@ lk_precision_t lt_precision_of_element(const lt_type_t *t) {
   return lk_precision_of_dtype(lt_lite_dtype(t));
 }
 
+bool lt_place_stored_shape(const lt_type_t *t, int64_t *out_shape,
+                           uint32_t *out_rank) {
+  if (!t || t->kind != LT_TYPE_TENSOR) return false;
+  uint32_t rank = t->shaped.rank;
+  const int64_t *shape = t->shaped.shape;
+  lk_place_t place;
+  lk_layout_t layout =
+      lt_place_of_type(t, &place) ? place.layout : LK_LAYOUT_NCHW;
+  int64_t block = lk_layout_channel_block(layout);
+  *out_rank = rank;
+  if (layout == LK_LAYOUT_NHWC) {
+    if (rank < 3) return false;
+    out_shape[0] = shape[0];
+    for (uint32_t d = 2; d < rank; d++) out_shape[d - 1] = shape[d];
+    out_shape[rank - 1] = shape[1];
+  } else if (block > 1) {
+    if (rank < 2) return false;
+    out_shape[0] = shape[0];
+    out_shape[1] = shape[1] == LT_DYNAMIC ? LT_DYNAMIC
+                                          : (shape[1] + block - 1) / block;
+    for (uint32_t d = 2; d < rank; d++) out_shape[d] = shape[d];
+    out_shape[rank] = block;
+    *out_rank = rank + 1;
+  } else {
+    for (uint32_t d = 0; d < rank; d++) out_shape[d] = shape[d];
+  }
+  return true;
+}
+
 /* ---- compatibility --------------------------------------------------------- */
 
 bool lt_target_compatible(lk_target_t from, lk_target_t to) {
