@@ -104,6 +104,7 @@ static lt_result_t check_options(lt_context_t *ctx, const void *options) {
   return LT_SUCCESS;
 }
 
+#if LITE_WITH_LLVM
 /* ---- state ------------------------------------------------------------------ */
 typedef struct seen {
   char *signature;
@@ -352,7 +353,6 @@ static lt_result_t tune_op(tune_t *t, lt_op_t *op, uint32_t mask) {
 }
 
 /* ---- the key's other ingredients ------------------------------------------------ */
-#if LITE_WITH_LLVM
 /* The lowering's vector width: the default of lite-lower-to-loops'
  * option, as the compile path runs it. */
 static const char *lowering_width(void) {
