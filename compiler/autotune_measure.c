@@ -145,31 +145,44 @@ static bool pick(lt_op_t *module, const char *places, const char *kind,
 }
 
 /* Seeded inputs: floats uniform in [-1, 1), everything else zeros (valid
- * indices and shapes for the ops that read integers). */
-static bool set_inputs(lt_predictor_t *p, uint64_t seed) {
+ * indices and shapes for the ops that read integers). The predictor reads
+ * them where they are: *out_data holds them all until the runs are over
+ * (free() it). */
+static bool set_inputs(lt_predictor_t *p, uint64_t seed, void **out_data) {
   const lt_artifact_t *a = lt_model_artifact(lt_predictor_model(p));
-  uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
-  for (uint32_t i = 0; i < lt_artifact_num_inputs(a); i++) {
+  uint32_t n = lt_artifact_num_inputs(a);
+  size_t total = 0;
+  for (uint32_t i = 0; i < n; i++) {
     const lt_artifact_tensor_t *t = lt_artifact_tensor(a, lt_artifact_input(a, i));
     size_t count = 1;
     for (int32_t d = 0; d < t->rank; d++) {
       if (t->dims[d] < 0) return false;
       count *= (size_t)t->dims[d];
     }
+    total += (count * lk_dtype_size(t->dtype) + 63) & ~(size_t)63;
+  }
+  uint8_t *data = calloc(total ? total : 1, 1);
+  *out_data = data;
+  if (!data) return false;
+  uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+  size_t at = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const lt_artifact_tensor_t *t = lt_artifact_tensor(a, lt_artifact_input(a, i));
+    size_t count = 1;
+    for (int32_t d = 0; d < t->rank; d++) count *= (size_t)t->dims[d];
     size_t bytes = count * lk_dtype_size(t->dtype);
-    void *data = calloc(bytes ? bytes : 1, 1);
-    if (!data) return false;
+    float *f = (float *)(data + at);
     for (size_t k = 0; t->dtype == LK_F32 && k < count; k++) {
       s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-      ((float *)data)[k] = (float)((double)(s >> 11) / 4503599627370496.0 - 1);
+      f[k] = (float)((double)(s >> 11) / 4503599627370496.0 - 1);
     }
-    lt_status_t st =
-        lt_predictor_set_input(p, i, t->dtype, t->rank, t->dims, data, bytes);
-    free(data);
+    lt_status_t st = lt_predictor_set_input(p, i, t->dtype, t->rank, t->dims,
+                                            data + at, bytes);
     if (st) {
       lt_status_free(st);
       return false;
     }
+    at += (bytes + 63) & ~(size_t)63;
   }
   return true;
 }
@@ -225,8 +238,9 @@ static bool compile_and_time(lt_op_t *module, const char *kind,
     ok = !st;
   }
   lt_model_t *m = NULL;
+  /* The tables are read through this array while the model loads. */
+  const lk_kernel_table_t *table = lt_jit_kernels_table(jit);
   if (ok) {
-    const lk_kernel_table_t *table = lt_jit_kernels_table(jit);
     lt_model_options_t mo = {.allocator = lt_allocator_system(),
                              .kernel_tables = &table,
                              .num_kernel_tables = jit ? 1 : 0,
@@ -238,13 +252,16 @@ static bool compile_and_time(lt_op_t *module, const char *kind,
     ok = !st;
   }
   lt_predictor_t *p = NULL;
+  void *inputs = NULL;
   if (ok) {
     lt_predictor_options_t po = {.num_threads = c->threads};
     lt_status_t st = lt_predictor_create(m, &po, &p);
     if (st) lt_status_free(st);
-    ok = !st && set_inputs(p, c->seed) && time_runs(p, c->budget_ms, out_ms);
+    ok = !st && set_inputs(p, c->seed, &inputs) &&
+         time_runs(p, c->budget_ms, out_ms);
   }
   lt_predictor_destroy(p);
+  free(inputs);
   lt_model_release(m);
   lt_jit_kernels_release(jit);
   free(data);
