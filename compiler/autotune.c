@@ -49,8 +49,14 @@ static const lt_pass_option_t kOptions[] = {
      "Emit a remark per op with every kind's time and where it came from"},
 };
 
-enum { STAT_OPS, STAT_DISTINCT, STAT_MEASURED, STAT_CACHED, STAT_CHANGED,
-       STAT_US };
+enum {
+  STAT_OPS,
+  STAT_DISTINCT,
+  STAT_MEASURED,
+  STAT_CACHED,
+  STAT_CHANGED,
+  STAT_US
+};
 static const lt_pass_statistic_t kStatistics[] = {
     {"num-ops", "Ops with more than one kernel kind to choose from"},
     {"num-distinct", "Distinct op signatures among them"},
@@ -105,7 +111,7 @@ static lt_result_t check_options(lt_context_t *ctx, const void *options) {
 }
 
 #if LITE_WITH_LLVM
-/* ---- state ------------------------------------------------------------------ */
+/* ---- state --------------------------------------------------------------- */
 typedef struct seen {
   char *signature;
   const lt_attr_t *kernel; /* NULL: no kind could run it; keep the pick's */
@@ -135,7 +141,7 @@ static bool grow(void **items, size_t *cap, size_t n, size_t size) {
   return true;
 }
 
-/* ---- which ops ---------------------------------------------------------------- */
+/* ---- which ops ----------------------------------------------------------- */
 static bool static_value(const lt_value_t *v) {
   return v->type->kind == LT_TYPE_NONE ||
          (v->type->kind == LT_TYPE_TENSOR && lt_type_has_static_shape(v->type));
@@ -159,7 +165,8 @@ static uint32_t kinds_of(const tune_t *t, lt_op_t *op) {
 
 static uint32_t popcount(uint32_t m) {
   uint32_t n = 0;
-  for (; m; m &= m - 1) n++;
+  for (; m; m &= m - 1)
+    n++;
   return n;
 }
 
@@ -189,7 +196,7 @@ static lt_walk_result_t collect(lt_op_t *op, void *user) {
   return LT_WALK_ADVANCE;
 }
 
-/* ---- signatures --------------------------------------------------------------- */
+/* ---- signatures ---------------------------------------------------------- */
 /* `"lite.softmax" {axis = 1 : i64} (tensor<3x5xf32>) -> (tensor<3x5xf32>)`,
  * attributes without lite.* (the pick's and the tools' own), operands
  * made by constants marked `const`. One line. */
@@ -231,7 +238,7 @@ static char *signature(lt_op_t *op) {
   return s;
 }
 
-/* ---- decisions ------------------------------------------------------------------ */
+/* ---- decisions ----------------------------------------------------------- */
 /* A cached entry answers for op when it has every kind of mask, each with
  * a kernel of this registry for this op (or none). */
 static bool entry_covers(const tune_t *t, lt_op_t *op, uint32_t mask,
@@ -266,7 +273,8 @@ static void explain(lt_op_t *op, uint32_t mask, const tune_t *t,
                     const lt_autotune_entry_t *e,
                     const lt_autotune_time_t *best, const char *from) {
   lt_strbuf_t sb = {0};
-  lt_strbuf_printf(&sb, "lite-autotune: %s (", best ? best->kernel : "the pick's kernel");
+  lt_strbuf_printf(&sb, "lite-autotune: %s (",
+                   best ? best->kernel : "the pick's kernel");
   bool first = true;
   for (uint32_t j = 0; j < t->kinds.count; j++) {
     const lt_autotune_time_t *k =
@@ -286,11 +294,11 @@ static void explain(lt_op_t *op, uint32_t mask, const tune_t *t,
 
 static void measure(tune_t *t, lt_op_t *op, uint32_t mask,
                     lt_autotune_entry_t *e) {
-  lt_autotune_measure_config_t mc = {
-      .places = t->o->places,
-      .threads = (uint32_t)t->o->threads,
-      .budget_ms = (double)t->o->budget_ms / popcount(mask),
-      .seed = (uint64_t)t->o->seed};
+  lt_autotune_measure_config_t mc = {.places = t->o->places,
+                                     .threads = (uint32_t)t->o->threads,
+                                     .budget_ms = (double)t->o->budget_ms /
+                                                  popcount(mask),
+                                     .seed = (uint64_t)t->o->seed};
   lt_op_t *one = lt_autotune_one_op_module(op);
   e->count = 0;
   for (uint32_t j = 0; j < t->kinds.count; j++) {
@@ -352,7 +360,7 @@ static lt_result_t tune_op(tune_t *t, lt_op_t *op, uint32_t mask) {
   return LT_SUCCESS;
 }
 
-/* ---- the key's other ingredients ------------------------------------------------ */
+/* ---- the key's other ingredients ----------------------------------------- */
 /* The lowering's vector width: the default of lite-lower-to-loops'
  * option, as the compile path runs it. */
 static const char *lowering_width(void) {
@@ -371,8 +379,9 @@ static char *host_key(const autotune_options_t *o) {
     return NULL;
   }
   lt_strbuf_t sb = {0};
-  lt_strbuf_printf(&sb, "%s %s %s llvm %s vector-width %s threads %lld "
-                        "places %s",
+  lt_strbuf_printf(&sb,
+                   "%s %s %s llvm %s vector-width %s threads %lld "
+                   "places %s",
                    target->triple, target->cpu, target->features,
                    lt_llvm_version(), lowering_width(), (long long)o->threads,
                    o->places ? o->places : "");
@@ -420,7 +429,8 @@ static lt_result_t run_autotune(lt_pass_t *pass, lt_op_t *module) {
     return lt_op_emit_error(module, "lite-autotune: out of memory");
   /* One kind leaves nothing to choose between. */
   lt_result_t r = t.kinds.count > 1 ? tune_module(&t, module) : LT_SUCCESS;
-  for (size_t i = 0; i < t.num_seen; i++) free(t.seen[i].signature);
+  for (size_t i = 0; i < t.num_seen; i++)
+    free(t.seen[i].signature);
   free(t.seen);
   free(t.ops);
   free(t.host);

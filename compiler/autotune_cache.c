@@ -45,8 +45,9 @@ void lt_autotune_format(uint64_t key, const char *signature,
   lt_strbuf_puts(sb, "end\n");
 }
 
-/* The next line from *p up to end, without its '\n' (into out_line and out_len);
- * false at the end or when the line has no '\n' (a truncated file). */
+/* The next line from *p up to end, without its '\n' (into out_line and
+ * out_len); false at the end or when the line has no '\n' (a truncated file).
+ */
 static bool next_line(const char **p, const char *end, const char **out_line,
                       size_t *out_len) {
   const char *nl = memchr(*p, '\n', (size_t)(end - *p));
@@ -82,8 +83,8 @@ static bool parse_time(const char *line, size_t len, lt_autotune_time_t *t) {
   if (sscanf(buf, "%63s %191s %63s %c", kind, kernel, ms, &extra) != 3)
     return false;
   size_t nk = strlen(kind), nn = strlen(kernel);
-  if (nk >= sizeof t->kind || nn >= sizeof t->kernel || strcmp(kind, "-") == 0 ||
-      !word_ok(kind, nk) || !word_ok(kernel, nn))
+  if (nk >= sizeof t->kind || nn >= sizeof t->kernel ||
+      strcmp(kind, "-") == 0 || !word_ok(kind, nk) || !word_ok(kernel, nn))
     return false;
   memset(t, 0, sizeof *t);
   memcpy(t->kind, kind, nk + 1);
@@ -172,10 +173,10 @@ lt_status_t lt_autotune_cache_write(const char *dir, uint64_t key,
   bool ok = f && fwrite(sb.data, 1, sb.len, f) == sb.len;
   if (f) ok = fclose(f) == 0 && ok;
   ok = ok && rename(tmp, path) == 0;
-  lt_status_t st = ok ? LT_OK
-                      : lt_status_make(LT_STATUS_IO,
-                                       "cannot write autotune entry '%s': %s",
-                                       path, strerror(errno));
+  lt_status_t st =
+      ok ? LT_OK
+         : lt_status_make(LT_STATUS_IO, "cannot write autotune entry '%s': %s",
+                          path, strerror(errno));
   if (!ok) unlink(tmp);
   free(tmp);
   free(path);

@@ -28,7 +28,7 @@ static bool made_by_constant(const lt_value_t *v) {
   return id == LT_LITE_CONSTANT || id == LT_LITE_NONE;
 }
 
-/* ---- the module ------------------------------------------------------------ */
+/* ---- the module ---------------------------------------------------------- */
 static lt_op_t *make_func(lt_context_t *ctx, lt_op_t *op, lt_ir_map_t *map) {
   const lt_type_t *args[64], *results[64];
   lt_value_t *from[64];
@@ -37,7 +37,8 @@ static lt_op_t *make_func(lt_context_t *ctx, lt_op_t *op, lt_ir_map_t *map) {
   for (uint32_t i = 0; i < op->num_operands; i++) {
     lt_value_t *v = lt_op_operand(op, i);
     bool seen = false;
-    for (uint32_t j = 0; j < n && !seen; j++) seen = from[j] == v;
+    for (uint32_t j = 0; j < n && !seen; j++)
+      seen = from[j] == v;
     if (seen || made_by_constant(v)) continue;
     if (n == LT_ARRAY_SIZE(args)) return NULL;
     from[n] = v;
@@ -50,16 +51,16 @@ static lt_op_t *make_func(lt_context_t *ctx, lt_op_t *op, lt_ir_map_t *map) {
   lt_op_state_add_attr(&s, "sym_name", lt_attr_string_cstr(ctx, "main"));
   lt_op_state_add_attr(
       &s, "function_type",
-      lt_attr_type(ctx, lt_type_function(ctx, n, args, op->num_results,
-                                         results)));
+      lt_attr_type(ctx,
+                   lt_type_function(ctx, n, args, op->num_results, results)));
   lt_op_state_add_region(&s);
   lt_op_t *func = lt_op_create(&s);
   lt_op_state_free(&s);
   if (!func) return NULL;
   lt_builder_t b;
   lt_builder_init(&b, ctx);
-  lt_block_t *entry =
-      lt_builder_create_block(&b, lt_op_region(func, 0), NULL, n, args, op->loc);
+  lt_block_t *entry = lt_builder_create_block(&b, lt_op_region(func, 0), NULL,
+                                              n, args, op->loc);
   bool ok = entry != NULL;
   for (uint32_t i = 0; ok && i < n; i++)
     lt_ir_map_value(map, from[i], entry->args[i]);
@@ -116,7 +117,7 @@ static lt_walk_result_t find_dispatch(lt_op_t *op, void *user) {
                                                : LT_WALK_ADVANCE;
 }
 
-/* ---- one kind --------------------------------------------------------------- */
+/* ---- one kind ------------------------------------------------------------ */
 static bool swallow(void *user, const lt_diag_t *d) {
   (void)user, (void)d;
   return true;
@@ -153,7 +154,8 @@ static bool set_inputs(lt_predictor_t *p, uint64_t seed, void **out_data) {
   uint32_t n = lt_artifact_num_inputs(a);
   size_t total = 0;
   for (uint32_t i = 0; i < n; i++) {
-    const lt_artifact_tensor_t *t = lt_artifact_tensor(a, lt_artifact_input(a, i));
+    const lt_artifact_tensor_t *t =
+        lt_artifact_tensor(a, lt_artifact_input(a, i));
     size_t count = 1;
     for (int32_t d = 0; d < t->rank; d++) {
       if (t->dims[d] < 0) return false;
@@ -167,9 +169,11 @@ static bool set_inputs(lt_predictor_t *p, uint64_t seed, void **out_data) {
   uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
   size_t at = 0;
   for (uint32_t i = 0; i < n; i++) {
-    const lt_artifact_tensor_t *t = lt_artifact_tensor(a, lt_artifact_input(a, i));
+    const lt_artifact_tensor_t *t =
+        lt_artifact_tensor(a, lt_artifact_input(a, i));
     size_t count = 1;
-    for (int32_t d = 0; d < t->rank; d++) count *= (size_t)t->dims[d];
+    for (int32_t d = 0; d < t->rank; d++)
+      count *= (size_t)t->dims[d];
     size_t bytes = count * lk_dtype_size(t->dtype);
     float *f = (float *)(data + at);
     for (size_t k = 0; t->dtype == LK_F32 && k < count; k++) {
@@ -219,18 +223,17 @@ static bool compile_and_time(lt_op_t *module, const char *kind,
                              const char *kernel,
                              const lt_autotune_measure_config_t *c,
                              double *out_ms) {
-  lt_lite_compile_config_t cc = {.places = c->places,
-                                 .kernel_kinds = kind,
-                                 .no_optimize = true};
+  lt_lite_compile_config_t cc = {
+      .places = c->places, .kernel_kinds = kind, .no_optimize = true};
   uint8_t *data = NULL;
   size_t size = 0;
   if (LT_FAILED(lt_compile_module_config(module, &cc, NULL, &data, &size)))
     return false;
   /* The lowering leaves an op it cannot take to its reference kernel: then
    * this kind has nothing of its own to measure. */
-  bool ok = !lt_jit_kernel_name(kernel) ||
-            lt_op_walk(module, LT_WALK_PRE, find_dispatch, NULL) ==
-                LT_WALK_INTERRUPT;
+  bool ok =
+      !lt_jit_kernel_name(kernel) ||
+      lt_op_walk(module, LT_WALK_PRE, find_dispatch, NULL) == LT_WALK_INTERRUPT;
   lt_jit_kernels_t *jit = NULL;
   if (ok) {
     lt_status_t st = lt_jit_kernels_compile(module, false, &jit);

@@ -99,14 +99,14 @@ static void test_refused(void) {
   for (size_t i = 0; i < LT_ARRAY_SIZE(kEdits); i++) {
     char *text = edited(kEdits[i][0], kEdits[i][1]);
     lt_autotune_entry_t e;
-    if (parses(text, &e))
-      fprintf(stderr, "accepted edit %zu: %s\n", i, text);
+    if (parses(text, &e)) fprintf(stderr, "accepted edit %zu: %s\n", i, text);
     CHECK(!parses(text, &e));
     free(text);
   }
   /* More kinds than an entry holds. */
   lt_strbuf_t sb = {0};
-  lt_strbuf_printf(&sb, "lite-autotune 1\nkey 0000000000000012\nop %s\n", k_sig);
+  lt_strbuf_printf(&sb, "lite-autotune 1\nkey 0000000000000012\nop %s\n",
+                   k_sig);
   for (int i = 0; i <= LT_AUTOTUNE_MAX_KINDS; i++)
     lt_strbuf_printf(&sb, "k%d - -\n", i);
   lt_strbuf_puts(&sb, "end\n");
@@ -120,7 +120,8 @@ static void test_key(void) {
   CHECK(a != 0);
   CHECK(a == lt_autotune_key(k_sig, "x86_64 znver3 +avx512f llvm 16"));
   CHECK(a != lt_autotune_key(k_sig, "x86_64 znver3 +avx512f llvm 17"));
-  CHECK(a != lt_autotune_key("\"lite.relu\" {}", "x86_64 znver3 +avx512f llvm 16"));
+  CHECK(a !=
+        lt_autotune_key("\"lite.relu\" {}", "x86_64 znver3 +avx512f llvm 16"));
   char *path = lt_autotune_path("/c", 0xab);
   CHECK(path && strcmp(path, "/c/00000000000000ab.tune") == 0);
   free(path);
