@@ -35,6 +35,10 @@
 // SEEDED:        by op type:
 // SEEDED-COUNT-4: (runtime vs interpreter)': {{.*}}: ok
 
+// The kernels are measured with --num-threads' threads, part of the key.
+// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --jit --autotune --num-threads 2 | FileCheck %s --check-prefix=THREADS
+// THREADS: autotune: 6 ops (6 distinct), 6 measured, 0 from the cache
+
 // Measuring chooses between generated and reference kernels: it needs both.
 // RUN: not lite-run %s --autotune 2>&1 | FileCheck %s --check-prefix=USAGE
 // USAGE: lite-run: error: --autotune chooses between generated and reference kernels: give --jit (or --kernel-kinds naming jit)
