@@ -8,18 +8,18 @@
 #include "ir/pass_manager.h"
 #include "passes/passes.h"
 
-lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
-                              uint8_t **out_data, size_t *out_size) {
+lt_result_t lt_compile_module_config(lt_op_t *module,
+                                     const lt_lite_compile_config_t *cc,
+                                     lt_autotune_stats_t *out_stats,
+                                     uint8_t **out_data, size_t *out_size) {
   *out_data = NULL;
   *out_size = 0;
   lt_context_t *ctx = lt_op_context(module);
   lt_pass_manager_t *pm = lt_pass_manager_create(ctx, "builtin.module");
   if (!pm) return lt_op_emit_error(module, "out of memory");
-  lt_lite_compile_config_t cc = {0};
-  if (o) cc = (lt_lite_compile_config_t){o->places, o->kernel_kinds,
-                                         o->no_optimize};
-  lt_result_t r = lt_lite_compile_add(pm, &cc);
+  lt_result_t r = lt_lite_compile_add(pm, cc);
   if (LT_SUCCEEDED(r)) r = lt_pass_manager_run(pm, module);
+  if (out_stats) lt_autotune_get_stats(pm, out_stats);
   lt_pass_manager_destroy(pm);
   if (LT_FAILED(r)) return r;
   lt_aw_t *w = lt_aw_new();
@@ -34,4 +34,17 @@ lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
   }
   lt_aw_free(w);
   return r;
+}
+
+lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
+                              uint8_t **out_data, size_t *out_size) {
+  lt_lite_compile_config_t cc = {0};
+  if (o)
+    cc = (lt_lite_compile_config_t){.places = o->places,
+                                    .kernel_kinds = o->kernel_kinds,
+                                    .no_optimize = o->no_optimize,
+                                    .autotune = o->autotune ? "" : NULL};
+  return lt_compile_module_config(module, &cc,
+                                  o && o->autotune ? o->autotune_stats : NULL,
+                                  out_data, out_size);
 }

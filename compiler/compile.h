@@ -9,7 +9,9 @@
 
 #include <stdbool.h>
 
+#include "compiler/autotune.h"
 #include "ir/operation.h"
+#include "passes/passes.h"
 
 typedef struct lt_compile_options {
   /* The Places kernels may run at, most preferred first
@@ -21,6 +23,11 @@ typedef struct lt_compile_options {
   const char *kernel_kinds;
   /* Skip lite-optimize (kernel pick, places, casts and the plan still run). */
   bool no_optimize;
+  /* Choose between generated and hand-written kernels by measuring them
+   * (lite-autotune, compiler/autotune.h; kernel_kinds NULL: jit,ref). */
+  bool autotune;
+  /* With autotune, when set: what it measured and found in the cache. */
+  lt_autotune_stats_t *autotune_stats;
 } lt_compile_options_t;
 
 /* Runs the compile pipeline on module, changing it in place (the one
@@ -30,5 +37,12 @@ typedef struct lt_compile_options {
 lt_result_t lt_compile_module(lt_op_t *module,
                               const lt_compile_options_t *options,
                               uint8_t **out_data, size_t *out_size);
+
+/* The same for a configuration of the compile path itself. *out_stats,
+ * when given, gets lite-autotune's statistics. */
+lt_result_t lt_compile_module_config(lt_op_t *module,
+                                     const lt_lite_compile_config_t *config,
+                                     lt_autotune_stats_t *out_stats,
+                                     uint8_t **out_data, size_t *out_size);
 
 #endif /* LITE_COMPILER_COMPILE_H */

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "compiler/artifact_emit.h"
+#include "compiler/autotune.h"
 #include "compiler/compiler.h"
 #include "ir/diagnostics.h"
 #include "ir/pass.h"
@@ -39,5 +40,6 @@ const lt_pass_info_t lt_emit_artifact_pass = {
 };
 
 bool lt_register_compiler_passes(void) {
-  return lt_pass_register(&lt_emit_artifact_pass);
+  return lt_pass_register(&lt_emit_artifact_pass) &&
+         lt_pass_register(&lt_autotune_pass);
 }

@@ -141,7 +141,8 @@ static lt_status_t compile(const char *path, const void *onnx, size_t size,
                        : load_onnx(&s, onnx, size, o, &module);
   lt_compile_options_t co = {.places = o ? o->places : NULL,
                              .kernel_kinds = o ? o->kernel_kinds : NULL,
-                             .no_optimize = o && o->no_optimize};
+                             .no_optimize = o && o->no_optimize,
+                             .autotune = o && o->autotune};
   if (!st && LT_FAILED(lt_compile_module(module, &co, out_data, out_size)))
     st = failed(&s, LT_STATUS_INVALID_ARGUMENT, "compiling failed");
   if (!st && out_jit) {

@@ -23,6 +23,11 @@ typedef struct lt_lite_compile_config {
    * a generated kernel into lite.dispatch calls of loop-level kernels. */
   const char *kernel_kinds;
   bool no_optimize; /* skip lite-optimize */
+  /* Non-NULL: lite-autotune (compiler/autotune.h, registered by the
+   * compiler library) runs after the kernel pick with these extra options
+   * ("" for its defaults) and the same places and kinds; kernel_kinds NULL
+   * then means jit,ref. */
+  const char *autotune;
 } lt_lite_compile_config_t;
 
 /* Whether a kernel-kinds list names `kind`. */
@@ -31,8 +36,9 @@ bool lt_kernel_kinds_name(const char *kinds, const char *kind);
 /* The compile path as pipeline elements (lt_pass_manager_add_pipeline's
  * text), appended to sb: lite-optimize unless no_optimize, then on every
  * function kernel pick and place inference at c->places with
- * c->kernel_kinds, casts, the lowering of generated kernels when the kinds
- * name jit, and the memory plan, run last (the plan holds for the op order
+ * c->kernel_kinds (with c->autotune, lite-autotune between them), casts,
+ * the lowering of generated kernels when the kinds name jit, and the
+ * memory plan, run last (the plan holds for the op order
  * it saw), with values of dynamic shape left to the runtime
  * (dynamic-dim-bound=-1). The one definition behind the lite-compile
  * pipeline, lite-opt's --lite-compile --lite-places and lt_compile_module.

@@ -102,6 +102,10 @@ void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
   const char *places = c && c->places && *c->places ? c->places : NULL;
   const char *kinds =
       c && c->kernel_kinds && *c->kernel_kinds ? c->kernel_kinds : NULL;
+  const char *autotune = c ? c->autotune : NULL;
+  /* Measuring chooses between generated and hand-written kernels: it needs
+   * both. */
+  if (autotune && !kinds) kinds = "jit,ref";
   if (!c || !c->no_optimize) lt_strbuf_puts(sb, "lite-optimize,");
   lt_strbuf_puts(sb, "func.func(lite-pick-kernels");
   if (places && kinds)
@@ -110,7 +114,17 @@ void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
     lt_strbuf_printf(sb, "{places=%s}", places);
   else if (kinds)
     lt_strbuf_printf(sb, "{kernel-kinds=%s}", kinds);
-  lt_strbuf_puts(sb, ",lite-infer-places");
+  /* lite-autotune runs on the module (it measures each distinct op once),
+   * between the functions' passes; it rewrites the pick's lite.kernel. */
+  if (autotune) {
+    lt_strbuf_printf(sb, "),lite-autotune{kernel-kinds=%s",
+                     kinds ? kinds : "jit,ref");
+    if (places) lt_strbuf_printf(sb, " places=%s", places);
+    if (*autotune) lt_strbuf_printf(sb, " %s", autotune);
+    lt_strbuf_puts(sb, "},func.func(lite-infer-places");
+  } else {
+    lt_strbuf_puts(sb, ",lite-infer-places");
+  }
   if (places) lt_strbuf_printf(sb, "{places=%s}", places);
   lt_strbuf_puts(sb, ",lite-insert-casts");
   /* The lowering adds the kernel module beside the functions: it runs on

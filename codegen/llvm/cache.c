@@ -83,8 +83,7 @@ bool lt_llvm_cache_read(const char *dir, uint64_t key, void **out_data,
   return true;
 }
 
-/* mkdir -p */
-static bool make_dirs(const char *dir) {
+bool lt_llvm_cache_make_dirs(const char *dir) {
   char *p = strdup(dir);
   if (!p) return false;
   for (char *s = p + 1; *s; s++) {
@@ -104,7 +103,7 @@ static bool make_dirs(const char *dir) {
 lt_status_t lt_llvm_cache_write(const char *dir, uint64_t key,
                                 const void *data, size_t size) {
   static atomic_uint counter;
-  if (!make_dirs(dir))
+  if (!lt_llvm_cache_make_dirs(dir))
     return lt_status_make(LT_STATUS_IO, "cannot create cache directory '%s': %s",
                           dir, strerror(errno));
   char *path = lt_llvm_cache_path(dir, key);

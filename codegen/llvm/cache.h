@@ -29,6 +29,9 @@ bool lt_llvm_cache_read(const char *dir, uint64_t key, void **out_data,
 /* Stores the entry (creating dir and its parents); IO status on failure. */
 lt_status_t lt_llvm_cache_write(const char *dir, uint64_t key,
                                 const void *data, size_t size);
+/* mkdir -p dir (mode 0755); false with errno set when it fails. Also for
+ * the other files kept beside the objects (compiler/autotune.h). */
+bool lt_llvm_cache_make_dirs(const char *dir);
 /* The path of entry key (malloc'ed). */
 char *lt_llvm_cache_path(const char *dir, uint64_t key);
 

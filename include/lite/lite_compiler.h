@@ -26,6 +26,10 @@ typedef struct lite_compile_options {
    * reference kernels elsewhere; NULL: every kind, the reference ones at
    * equal cost. */
   const char *kernel_kinds;
+  /* Nonzero: per op, the faster of the generated and the hand-written
+   * kernel, measured on this machine (kernel_kinds NULL then means
+   * "jit,ref"); the times are cached beside the JIT's objects. */
+  int autotune;
 } lite_compile_options_t;
 
 /* Compiles the model at path (.onnx, or lite IR in .mlir) into a model

@@ -171,27 +171,60 @@ static bool is_lite_compile(const lt_opt_pass_flag_t *f) {
   return strcmp(f->name, "lite-compile") == 0;
 }
 
-/* Appends one pass flag; --lite-compile with --lite-places is the compile
- * pipeline at those places (the lite-compile pipeline is the same at the
- * default ones: lt_lite_compile_add). */
+static bool is_flag(const lt_opt_pass_flag_t *f, const char *name) {
+  return strcmp(f->name, name) == 0;
+}
+
+static bool has_lite_compile(const lt_opt_config_t *c) {
+  for (size_t i = 0; i < c->num_pass_flags; i++)
+    if (is_lite_compile(&c->pass_flags[i])) return true;
+  return false;
+}
+
+/* --lite-autotune next to --lite-compile is no pass of its own: the
+ * compile path runs it after its kernel pick (lt_lite_compile_config_t),
+ * where it can measure anything. NULL when there is none. */
+static const lt_opt_pass_flag_t *compile_autotune(const lt_opt_config_t *c) {
+  if (!has_lite_compile(c)) return NULL;
+  for (size_t i = 0; i < c->num_pass_flags; i++)
+    if (is_flag(&c->pass_flags[i], "lite-autotune")) return &c->pass_flags[i];
+  return NULL;
+}
+
+/* Appends one pass flag; --lite-compile with --lite-places,
+ * --lite-kernel-kinds or --lite-autotune is the compile pipeline so
+ * configured (the lite-compile pipeline is the same with the defaults:
+ * lt_lite_compile_add). */
 static lt_result_t add_pass_flag(lt_pass_manager_t *pm,
                                  const lt_opt_config_t *c,
                                  const lt_opt_pass_flag_t *f) {
-  if (!c->places || f->options || !is_lite_compile(f))
+  const lt_opt_pass_flag_t *autotune = compile_autotune(c);
+  if (f == autotune) return LT_SUCCESS; /* --lite-compile's */
+  if ((!c->places && !c->kernel_kinds && !autotune) || f->options ||
+      !is_lite_compile(f))
     return lt_pass_manager_add_named(pm, f->name, f->options);
-  lt_lite_compile_config_t cc = {.places = c->places};
+  lt_lite_compile_config_t cc = {
+      .places = c->places,
+      .kernel_kinds = c->kernel_kinds,
+      .autotune = autotune ? (autotune->options ? autotune->options : "")
+                           : NULL};
   return lt_lite_compile_add(pm, &cc);
 }
 
-/* --lite-places only says where --lite-compile compiles for. */
+/* --lite-places and --lite-kernel-kinds only say what --lite-compile
+ * compiles for. */
 static bool check_places(const lt_opt_config_t *c) {
-  if (!c->places) return true;
-  for (size_t i = 0; i < c->num_pass_flags; i++)
-    if (is_lite_compile(&c->pass_flags[i])) return true;
-  lt_cl_error(c->prog,
-              "--lite-places needs --lite-compile: it sets the Places "
-              "--lite-compile compiles for (in a --pass-pipeline, give "
-              "lite-pick-kernels and lite-infer-places {places=...})");
+  if ((!c->places && !c->kernel_kinds) || has_lite_compile(c)) return true;
+  if (c->places)
+    lt_cl_error(c->prog,
+                "--lite-places needs --lite-compile: it sets the Places "
+                "--lite-compile compiles for (in a --pass-pipeline, give "
+                "lite-pick-kernels and lite-infer-places {places=...})");
+  else
+    lt_cl_error(c->prog,
+                "--lite-kernel-kinds needs --lite-compile: it sets the kernel "
+                "kinds --lite-compile picks from (in a --pass-pipeline, give "
+                "lite-pick-kernels {kernel-kinds=...})");
   return false;
 }
 

@@ -48,6 +48,9 @@
   X(PLACES, "lite-places", VALUE, "<place,...>", PIPELINE,                     \
     "The Places --lite-compile compiles for, most preferred first "            \
     "(target:precision:layout,...; default host:f32:nchw)")                    \
+  X(KERNEL_KINDS, "lite-kernel-kinds", VALUE, "<kind,...>", PIPELINE,          \
+    "The kernel kinds --lite-compile picks from, preferred first (jit,ref "     \
+    "generates kernels; default: every kind)")                                 \
   X(DUMP_PASS_PIPELINE, "dump-pass-pipeline", FLAG, "", PIPELINE,              \
     "Print the pipeline that will be run")                                     \
   X(VERIFY_EACH, "verify-each", FLAG, "", PIPELINE,                            \
@@ -121,6 +124,7 @@ typedef struct lt_opt_config {
   bool list_kernels, list_kernels_markdown;
   const char *pass_pipeline; /* NULL unless --pass-pipeline */
   const char *places;        /* NULL unless --lite-places */
+  const char *kernel_kinds;  /* NULL unless --lite-kernel-kinds */
   lt_opt_pass_flag_t *pass_flags;
   size_t num_pass_flags;
   bool dump_pass_pipeline, verify_each;

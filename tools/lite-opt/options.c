@@ -129,6 +129,9 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_OPT_PLACES:
     c->places = value;
     break;
+  case LT_OPT_KERNEL_KINDS:
+    c->kernel_kinds = value;
+    break;
   case LT_OPT_DUMP_PASS_PIPELINE:
     c->dump_pass_pipeline = b;
     break;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/compiler.h"
 #include "dialects/dialects.h"
 #include "ir/diagnostics.h"
 #include "ir/parser.h"
@@ -201,8 +202,8 @@ int main(int argc, char **argv) {
   /* Line-buffered, so that results and errors interleave in order when
    * both go to one file. */
   setvbuf(stdout, NULL, _IOLBF, 0);
-  /* The passes --compare may run. */
-  if (!lt_register_core_passes()) {
+  /* The passes --compare may run, and the compiler's (lite-autotune). */
+  if (!lt_register_core_passes() || !lt_register_compiler_passes()) {
     fprintf(stderr, "lite-run: error: out of memory registering the passes\n");
     return LT_EXIT_FAILURE;
   }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passes/passes.h"
 #include "tools/common/cl.h"
 #include "tools/lite-run/lite_run.h"
 
@@ -51,6 +52,11 @@
     "Generate kernels where an op can take one\n"                              \
     "(--kernel-kinds=jit,ref): lowered to loops,\n"                            \
     "compiled by LLVM, cached on disk")                                        \
+  X(AUTOTUNE, "autotune", SWITCH, "", RUNTIME,                                 \
+    "With --jit: per op, the faster of the generated\n"                        \
+    "and the reference kernel, measured on the\n"                              \
+    "runtime (lite-autotune), the times cached on\n"                           \
+    "disk beside the JIT's objects")                                           \
   X(NUM_THREADS, "num-threads", LIST, "N", RUNTIME,                            \
     "Threads the kernels may use (default 1)")                                 \
   X(WARMUP_RUNS, "warmup-runs", LIST, "N", RUNTIME,                            \
@@ -312,6 +318,9 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_JIT:
     o->kernel_kinds = on ? "jit,ref" : NULL;
     return true;
+  case FLAG_AUTOTUNE:
+    o->autotune = on;
+    return true;
   case FLAG_NUM_THREADS:
   case FLAG_WARMUP_RUNS:
   case FLAG_NUM_RUNS: {
@@ -393,6 +402,7 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
   if (!o->runtime) {
     const char *only = o->places             ? "--lite-places"
                        : o->kernel_kinds     ? "--kernel-kinds or --jit"
+                       : o->autotune         ? "--autotune"
                        : o->profile          ? "--profile"
                        : o->trace            ? "--trace"
                        : o->mem_report       ? "--mem-report"
@@ -413,6 +423,10 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
                                            : NULL;
     if (only) return usage("%s applies to --compare only", only);
   }
+  /* Measuring chooses between generated and hand-written kernels. */
+  if (o->autotune && !lt_kernel_kinds_name(o->kernel_kinds, "jit"))
+    return usage("--autotune chooses between generated and reference "
+                 "kernels: give --jit (or --kernel-kinds naming jit)");
   if (o->pass_pipeline && o->lite_optimize)
     return usage("--pass-pipeline and --lite-optimize both name the "
                  "pipeline: give one");

@@ -510,12 +510,25 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
       return LT_EXIT_FAILURE;
     }
   }
-  lt_compile_options_t co = {.places = o->places,
-                             .kernel_kinds = o->kernel_kinds};
+  /* Kernels are measured with the threads they will run with. */
+  char tune[32];
+  snprintf(tune, sizeof tune, "threads=%u", o->num_threads);
+  lt_lite_compile_config_t cc = {.places = o->places,
+                                 .kernel_kinds = o->kernel_kinds,
+                                 .autotune = o->autotune ? tune : NULL};
+  lt_autotune_stats_t tuned;
   double t0 = now_ms();
-  if (LT_FAILED(lt_compile_module(module, &co, &data, &size))) {
+  if (LT_FAILED(
+          lt_compile_module_config(module, &cc, &tuned, &data, &size))) {
     fprintf(stderr, "lite-run: error: '%s': compiling failed\n", o->model);
     rc = LT_EXIT_FAILURE;
+  } else if (o->autotune) {
+    printf("autotune: %llu ops (%llu distinct), %llu measured, %llu from the "
+           "cache, %llu kernel(s) changed, in %.2f ms\n",
+           (unsigned long long)tuned.ops, (unsigned long long)tuned.distinct,
+           (unsigned long long)tuned.measured,
+           (unsigned long long)tuned.cached,
+           (unsigned long long)tuned.changed, tuned.ms);
   }
   /* The generated kernels, if the compile path made any. */
   lt_jit_kernels_t *jit = NULL;
