@@ -87,6 +87,10 @@ const ll_single_t *ll_single_family(lt_op_t *op) {
   case LT_LITE_LAYER_NORM: return &ll_layer_norm_family;
   case LT_LITE_POOL2D: return &ll_global_pool_family;
   case LT_LITE_TRANSPOSE: return &ll_transpose_family;
+  case LT_LITE_CONV2D: return &ll_conv_family;
+  case LT_LITE_MATMUL: return &ll_matmul_family;
+  case LT_LITE_GEMM: return &ll_gemm_family;
+  case LT_LITE_FC: return &ll_fc_family;
   default: return NULL;
   }
 }

@@ -184,6 +184,11 @@ static lt_value_t *activation(ll_kernel_t *k, lk_activation_t kind,
   return x;
 }
 
+lt_value_t *ll_ew_activation(ll_kernel_t *k, lk_activation_t kind,
+                             double alpha, double beta, lt_value_t *x) {
+  return activation(k, kind, alpha, beta, x);
+}
+
 /* The value of op from its operands' values in[0..n) (all f32 or all
  * vectors). */
 static lt_value_t *formula(ll_kernel_t *k, lt_op_t *op, lt_value_t *const *in,

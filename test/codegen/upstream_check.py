@@ -31,7 +31,10 @@ import tempfile
 
 import numpy as np
 
+# expand-strided-metadata: collapse_shape / expand_shape become
+# reinterpret_casts that convert-memref-to-llvm takes (MLIR 16).
 LOWER_TO_LLVM = [
+    "--expand-strided-metadata", "--lower-affine",
     "--convert-math-to-llvm", "--convert-math-to-libm", "--convert-scf-to-cf",
     "--convert-vector-to-llvm", "--convert-memref-to-llvm",
     "--convert-arith-to-llvm", "--convert-func-to-llvm", "--convert-cf-to-llvm",
