@@ -6,7 +6,8 @@
  * Elementwise ops fuse: a connected chain or DAG of jit elementwise ops
  * whose intermediate results are used only inside it becomes one kernel
  * with one loop nest (lower_loops_ew.c); softmax, reductions, layer norm,
- * global pooling and transpose are kernels of one op each. The kernels go
+ * global pooling, transpose, matmul, gemm, fc and conv2d (group 1, a GEMM
+ * around a register-blocked microkernel) are kernels of one op each. The kernels go
  * into `builtin.module @lite_kernels` at the end of the top module, named
  * `jit_<families>_<8 hex digits of a hash of the printed kernel>`, so that
  * equal kernels are one function however many ops dispatch it.

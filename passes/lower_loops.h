@@ -2,9 +2,11 @@
  * under construction (ll_kernel_t) and the builders of loop-level IR it is
  * made of (lower_loops_ir.c), and the op families that fill kernels with
  * loops: elementwise groups (lower_loops_ew.c), softmax, reductions, layer
- * norm and global pooling (lower_loops_reduce.c) and transpose
- * (lower_loops_transpose.c). The driver (lower_loops.c) picks the ops,
- * groups elementwise chains, names and shares kernels and puts
+ * norm and global pooling (lower_loops_reduce.c), transpose
+ * (lower_loops_transpose.c) and the dense families, matmul, gemm, fc
+ * (lower_loops_dense.c) and conv2d (lower_loops_conv.c), on the GEMM
+ * microkernel of lower_loops_gemm.c. The driver (lower_loops.c) picks the
+ * ops, groups elementwise chains, names and shares kernels and puts
  * `lite.dispatch` ops in place of what they compute.
  *
  * A kernel is a detached `func.func` over memrefs of the dispatch's static
@@ -276,8 +278,8 @@ typedef struct ll_single {
   bool (*supported)(lt_op_t *op, ll_why_t *why);
   lt_result_t (*emit)(ll_kernel_t *k, lt_op_t *op);
 } ll_single_t;
-/* The one-op family of op (softmax, reduce, layer norm, pool, transpose),
- * NULL when op is none of them. */
+/* The one-op family of op (softmax, reduce, layer norm, pool, transpose,
+ * matmul, gemm, fc, conv2d), NULL when op is none of them. */
 const ll_single_t *ll_single_family(lt_op_t *op);
 
 /* Runs a dense op's plan step (kernels/plan/) over its operand types,
