@@ -6,7 +6,8 @@
  * Elementwise ops fuse: a connected chain or DAG of jit elementwise ops
  * whose intermediate results are used only inside it becomes one kernel
  * with one loop nest (lower_loops_ew.c); softmax, reductions, layer norm,
- * global pooling and transpose are kernels of one op each. The kernels go
+ * global pooling, transpose, matmul, gemm, fc and conv2d (group 1, a GEMM
+ * around a register-blocked microkernel) are kernels of one op each. The kernels go
  * into `builtin.module @lite_kernels` at the end of the top module, named
  * `jit_<families>_<8 hex digits of a hash of the printed kernel>`, so that
  * equal kernels are one function however many ops dispatch it.
@@ -88,7 +89,11 @@ const ll_single_t *ll_single_family(lt_op_t *op) {
   case LT_LITE_POOL2D: return &ll_global_pool_family;
   case LT_LITE_TRANSPOSE: return &ll_transpose_family;
   case LT_LITE_CONV2D:
-    return lt_rw_op_int(op, "group", 1) > 1 ? &ll_dwconv_family : NULL;
+    return lt_rw_op_int(op, "group", 1) > 1 ? &ll_dwconv_family
+                                            : &ll_conv_family;
+  case LT_LITE_MATMUL: return &ll_matmul_family;
+  case LT_LITE_GEMM: return &ll_gemm_family;
+  case LT_LITE_FC: return &ll_fc_family;
   case LT_LITE_LAYOUT: return &ll_layout_family;
   default: return NULL;
   }

@@ -3,8 +3,11 @@
  * made of (lower_loops_ir.c), and the op families that fill kernels with
  * loops: elementwise groups (lower_loops_ew.c), softmax, reductions, layer
  * norm and global pooling (lower_loops_reduce.c), transpose
- * (lower_loops_transpose.c) and layout casts (lower_loops_layout.c). The
- * driver (lower_loops.c) picks the ops, groups elementwise chains, names and shares kernels and puts
+ * (lower_loops_transpose.c), layout casts (lower_loops_layout.c),
+ * depthwise conv (lower_loops_dwconv.c) and the dense families, matmul,
+ * gemm, fc (lower_loops_dense.c) and conv2d (lower_loops_conv.c), on the
+ * GEMM microkernel of lower_loops_gemm.c. The driver (lower_loops.c) picks
+ * the ops, groups elementwise chains, names and shares kernels and puts
  * `lite.dispatch` ops in place of what they compute.
  *
  * A kernel is a detached `func.func` over memrefs of the dispatch's static
@@ -18,6 +21,7 @@
 
 #include "dialects/lite/lite.h"
 #include "ir/builder.h"
+#include "kernels/plan.h"
 #include "kernels/ref/activation.h"
 
 /* Ranks, operands and ops a kernel handles; larger ones are left alone. */
@@ -121,7 +125,8 @@ typedef struct ll_loop {
   lt_op_t *op;
   lt_block_t *body;
   lt_value_t *iv;
-  lt_value_t *iter[4]; /* the loop-carried values inside the body */
+  lt_value_t *iter[32]; /* the loop-carried values inside the body (up to
+                         * a GEMM tile's accumulators) */
   uint32_t num_iter;
   lt_builder_t outer; /* the insertion point after the loop */
 } ll_loop_t;
@@ -173,6 +178,62 @@ double ll_identity(ll_reduce_kind_t kind);
  * broadcast from one element when t has a last dim of 1 (or rank 0). */
 lt_value_t *ll_load_bcast(ll_kernel_t *k, lt_value_t *memref, uint32_t rank,
                           lt_value_t *const *idx, lt_value_t *j, bool vector);
+
+/* ---- GEMM ------------------------------------------------------------------ */
+/* C[M x N] = alpha * A[M x K] B[K x N] + addends, then an activation, as a
+ * register-blocked microkernel (lower_loops_gemm.c). An operand is a view
+ * of a kernel memref: element (row, col) is at indices
+ *   [batch indices (num_pre of them), ..., row at row_dim, col at col_dim]
+ * where the leading num_pre dims take the batch index right-aligned (0
+ * where the view's dim is 1: numpy broadcast), row_dim / col_dim are -1
+ * when the view is broadcast along rows / columns, and every other dim
+ * reads index 0. B's col_dim and C's are their memrefs' last dim. */
+typedef struct ll_gemm_view {
+  lt_value_t *mem;
+  uint32_t num_pre;
+  int32_t row_dim, col_dim;
+} ll_gemm_view_t;
+
+/* A term of the epilogue: scale * view(i, j). */
+typedef struct ll_gemm_addend {
+  ll_gemm_view_t v;
+  double scale;
+} ll_gemm_addend_t;
+
+/* Fills the B panel [K x nc] (a kernel-local memref) with columns
+ * [j0, j0 + cols) of B for the batch index batch[0..num_batch); cols is
+ * min(nc, N - j0), its value `cols`. */
+typedef void (*ll_gemm_pack_fn_t)(ll_kernel_t *k, void *user,
+                                  lt_value_t *panel, lt_value_t *const *batch,
+                                  lt_value_t *j0, lt_value_t *cols);
+
+#define LL_GEMM_MAX_ADD 3
+typedef struct ll_gemm {
+  int64_t m, n, kdim;
+  int64_t batch[LL_MAX_RANK]; /* batch dims (C's leading ones) */
+  uint32_t num_batch;
+  ll_gemm_view_t a, b, c; /* A(i, k), B(k, j) (unused with pack), C(i, j) */
+  double alpha;
+  ll_gemm_addend_t add[LL_GEMM_MAX_ADD];
+  uint32_t num_add;
+  lk_activation_t act;
+  double act_alpha, act_beta;
+  ll_gemm_pack_fn_t pack; /* NULL: B is read in place */
+  void *pack_user;
+} ll_gemm_t;
+
+/* The register block at k->width: MR rows by NR columns (NR a multiple of
+ * the width). */
+void ll_gemm_blocking(const ll_kernel_t *k, int64_t *out_mr, int64_t *out_nr);
+/* Emits the whole nest (one scf.parallel over batch x N panels x M
+ * chunks, the microkernel inside). */
+lt_result_t ll_gemm_emit(ll_kernel_t *k, const ll_gemm_t *g);
+/* memref.collapse_shape of mem into n dims, dim i of the result the
+ * source's dims [ends[i - 1], ends[i]) (ends[-1] = 0, ends[n - 1] its
+ * rank). */
+lt_value_t *ll_collapse(ll_kernel_t *k, lt_value_t *mem, uint32_t n,
+                        const uint32_t *ends);
+
 
 /* ---- families ------------------------------------------------------------ */
 /* Why an op or a type cannot be lowered, for explain's remark. */
@@ -229,9 +290,19 @@ typedef struct ll_single {
   bool (*supported)(lt_op_t *op, ll_why_t *why);
   lt_result_t (*emit)(ll_kernel_t *k, lt_op_t *op);
 } ll_single_t;
-/* The one-op family of op (softmax, reduce, layer norm, pool, transpose),
- * NULL when op is none of them. */
+/* The one-op family of op (softmax, reduce, layer norm, pool, transpose,
+ * matmul, gemm, fc, conv2d), NULL when op is none of them. */
 const ll_single_t *ll_single_family(lt_op_t *op);
+
+/* Runs a dense op's plan step (kernels/plan/) over its operand types,
+ * filling *params: false (why) when a type cannot be lowered or the step
+ * fails. Absent operands are dtype none. */
+typedef lt_result_t (*ll_plan_step_fn_t)(lk_plan_t *p, const lk_shape_t *in,
+                                         uint32_t num_in, void *params);
+bool ll_dense_plan(lt_op_t *op, ll_why_t *why, ll_plan_step_fn_t step,
+                   void *params);
+/* The kernel argument of a one-op kernel's operand i (NULL: absent). */
+lt_value_t *ll_operand_arg(ll_kernel_t *k, lt_op_t *op, uint32_t i);
 
 /* The families' tables (lower_loops_reduce.c, lower_loops_transpose.c). */
 extern const ll_single_t ll_softmax_family, ll_log_softmax_family,
@@ -239,5 +310,8 @@ extern const ll_single_t ll_softmax_family, ll_log_softmax_family,
     ll_transpose_family, ll_layout_family;
 /* Depthwise conv2d (lower_loops_dwconv.c). */
 extern const ll_single_t ll_dwconv_family;
+/* The dense families (lower_loops_dense.c, lower_loops_conv.c). */
+extern const ll_single_t ll_matmul_family, ll_gemm_family, ll_fc_family,
+    ll_conv_family;
 
 #endif /* LITE_PASSES_LOWER_LOOPS_H */

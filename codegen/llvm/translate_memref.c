@@ -1,8 +1,9 @@
 /* translate_memref.c - memrefs in expanded form (base pointer, offset,
  * sizes, strides; static parts are constants) and the memref ops: load,
- * store, alloca, subview, dim, cast. An element's address is
- * base + (offset + sum(idx[d] * stride[d])) elements; no descriptor struct
- * exists, so a static shape costs nothing at run time. */
+ * store, alloca, subview, dim, cast, collapse_shape, expand_shape. An
+ * element's address is base + (offset + sum(idx[d] * stride[d])) elements;
+ * no descriptor struct exists, so a static shape costs nothing at run
+ * time. */
 #include <string.h>
 
 #include "codegen/llvm/translate_internal.h"
@@ -249,9 +250,70 @@ static lt_result_t emit_cast(lt_cg_t *cg, lt_op_t *op) {
   return lt_cg_map_memref(cg, lt_op_result(op, 0), &m);
 }
 
+/* collapse_shape / expand_shape of an identity-layout (contiguous) memref:
+ * the same base and offset, the result's sizes (a collapsed dim the
+ * product of its group's, an expanded one its static size or, for the one
+ * dynamic dim of a group, the source dim over the group's static ones) and
+ * row-major strides recomputed from them. */
+static lt_result_t emit_reshape(lt_cg_t *cg, lt_op_t *op) {
+  const lt_cg_memref_t *src = lt_cg_get_memref(cg, op, lt_op_operand(op, 0));
+  if (!src) return LT_FAILURE;
+  const lt_type_t *rt = lt_op_result(op, 0)->type;
+  const lt_attr_t *re = lt_op_attr(op, "reassociation");
+  bool collapse = strcmp(lt_op_name(op), "memref.collapse_shape") == 0;
+  if (!lt_cg_memref_fits(rt) || rt->shaped.strides || src->type->shaped.strides)
+    return lt_cg_type_error(op, "result type", rt);
+  if (!re || re->kind != LT_ATTR_ARRAY)
+    return lt_op_emit_error(op, "requires 'reassociation' groups");
+  const lt_type_t *small = collapse ? rt : src->type;
+  if (re->array.count != small->shaped.rank)
+    return lt_op_emit_error(op, "has %u reassociation groups for rank %u",
+                            re->array.count, small->shaped.rank);
+  lt_cg_memref_t m = {.type = rt, .base = src->base, .offset = src->offset};
+  uint32_t big = 0;
+  for (uint32_t g = 0; g < re->array.count; g++) {
+    const lt_attr_t *grp = re->array.elems[g];
+    if (grp->kind != LT_ATTR_ARRAY)
+      return lt_op_emit_error(op, "requires 'reassociation' groups");
+    if (collapse) {
+      LLVMValueRef size = lt_cg_const_i64(cg, 1);
+      for (uint32_t j = 0; j < grp->array.count; j++, big++) {
+        if (big >= src->type->shaped.rank)
+          return lt_op_emit_error(op, "reassociation passes the rank");
+        size = LLVMBuildMul(cg->b, size, src->sizes[big], "");
+      }
+      m.sizes[g] = size;
+      continue;
+    }
+    /* expand: the group's static sizes, and its dynamic one from them. */
+    int64_t known = 1;
+    int32_t dyn = -1;
+    for (uint32_t j = 0; j < grp->array.count; j++, big++) {
+      if (big >= rt->shaped.rank)
+        return lt_op_emit_error(op, "reassociation passes the rank");
+      int64_t s = rt->shaped.shape[big];
+      if (s == LT_DYNAMIC) dyn = (int32_t)big;
+      else known *= s;
+      m.sizes[big] = lt_cg_const_i64(cg, s == LT_DYNAMIC ? 1 : s);
+    }
+    if (dyn >= 0)
+      m.sizes[dyn] = LLVMBuildSDiv(cg->b, src->sizes[g],
+                                   lt_cg_const_i64(cg, known), "");
+  }
+  LLVMValueRef stride = lt_cg_const_i64(cg, 1);
+  for (uint32_t d = rt->shaped.rank; d-- > 0;) {
+    m.strides[d] = stride;
+    stride = LLVMBuildMul(cg->b, stride, m.sizes[d], "");
+  }
+  retype(cg, &m, rt);
+  return lt_cg_map_memref(cg, lt_op_result(op, 0), &m);
+}
+
 const lt_cg_rule_t lt_cg_memref_rules[] = {
     {"memref.load", emit_load},       {"memref.store", emit_store},
     {"memref.alloca", emit_alloca},   {"memref.subview", emit_subview},
     {"memref.dim", emit_dim},         {"memref.cast", emit_cast},
+    {"memref.collapse_shape", emit_reshape},
+    {"memref.expand_shape", emit_reshape},
 };
 const size_t lt_cg_num_memref_rules = LT_ARRAY_SIZE(lt_cg_memref_rules);

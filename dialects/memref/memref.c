@@ -1,7 +1,8 @@
 /* memref.c - the memref dialect's op table and verifiers, with MLIR 16's
  * messages: the ODS checks (operand and result types, attributes) first,
  * then the ops' own verify. memref.subview's verifier and the cast rule
- * live in memref_view.c, the custom forms in memref_asm.c. */
+ * live in memref_view.c, collapse_shape's and expand_shape's in
+ * memref_reshape.c, the custom forms in memref_asm.c. */
 #include "dialects/memref/memref.h"
 
 #include <string.h>
@@ -233,7 +234,13 @@ static lt_result_t verify_copy(lt_op_t *op) {
     verify_dim, lt_memref_result_names)                                        \
   X("memref.cast", cast, 1, 1, LT_TRAIT_PURE, "memref cast operation",         \
     verify_cast, lt_memref_result_names)                                       \
-  X("memref.copy", copy, 2, 0, 0, "copy operation", verify_copy, NULL)
+  X("memref.copy", copy, 2, 0, 0, "copy operation", verify_copy, NULL)       \
+  X("memref.collapse_shape", reshape, 1, 1, LT_TRAIT_PURE,                     \
+    "operation to produce a memref with a smaller rank.",                      \
+    lt_memref_verify_collapse_shape, lt_memref_result_names)                   \
+  X("memref.expand_shape", reshape, 1, 1, LT_TRAIT_PURE,                       \
+    "operation to produce a memref with a higher rank.",                       \
+    lt_memref_verify_expand_shape, lt_memref_result_names)
 
 static const lt_op_def_t memref_ops[] = {
 #define X(name_, form, nops, nres, traits_, summary_, verify_, names)          \

@@ -1,5 +1,5 @@
 /* memref.h - a subset of MLIR's memref dialect: alloc, alloca, dealloc,
- * load, store, subview, dim, cast, copy, with MLIR 16's verifiers and
+ * load, store, subview, dim, cast, copy, collapse_shape, expand_shape, with MLIR 16's verifiers and
  * custom assembly. Only ranked memrefs with the identity or a strided
  * layout exist in lite (ir/types.h). */
 #ifndef LITE_DIALECTS_MEMREF_MEMREF_H
@@ -36,6 +36,10 @@ bool lt_memref_cast_compatible(const lt_type_t *a, const lt_type_t *b);
 
 /* Verifier of memref.subview (memref_view.c). */
 lt_result_t lt_memref_verify_subview(lt_op_t *op);
+/* Verifiers of memref.collapse_shape and memref.expand_shape
+ * (memref_reshape.c; identity-layout sources only). */
+lt_result_t lt_memref_verify_collapse_shape(lt_op_t *op);
+lt_result_t lt_memref_verify_expand_shape(lt_op_t *op);
 
 /* Custom syntax hooks (memref_asm.c):
  *
@@ -47,7 +51,11 @@ lt_result_t lt_memref_verify_subview(lt_op_t *op);
  *       : memref<4x?xf32> to memref<2x?xf32, strided<[?, 2], offset: ?>>
  *   %dim = memref.dim %m, %c1 : memref<4x?xf32>
  *   %cast = memref.cast %m : memref<4x?xf32> to memref<?x?xf32>
- *   memref.copy %a, %b : memref<4xf32> to memref<?xf32> */
+ *   memref.copy %a, %b : memref<4xf32> to memref<?xf32>
+ *   %collapse_shape = memref.collapse_shape %m [[0, 1], [2]]
+ *       : memref<2x3x4xf32> into memref<6x4xf32>
+ *   %expand_shape = memref.expand_shape %m [[0, 1]]
+ *       : memref<6xf32> into memref<2x3xf32> */
 #define LT_MEMREF_ASM_FORMS(X)                                                 \
   X(alloc)                                                                     \
   X(dealloc)                                                                   \
@@ -56,7 +64,8 @@ lt_result_t lt_memref_verify_subview(lt_op_t *op);
   X(subview)                                                                   \
   X(dim)                                                                       \
   X(cast)                                                                      \
-  X(copy)
+  X(copy)                                                                      \
+  X(reshape)
 
 #define X(form)                                                                \
   void lt_memref_print_##form(lt_op_t *op, lt_asm_printer_t *p);               \

@@ -33,10 +33,12 @@ import numpy as np
 
 # Vector transfers along a dim other than the last (a permutation_map, the
 # strided gathers of layout casts) go through scf loops first: MLIR 16's
-# vector-to-llvm lowers minor-identity transfers only.
+# vector-to-llvm lowers minor-identity transfers only. expand-strided-metadata:
+# collapse_shape / expand_shape become reinterpret_casts that
+# convert-memref-to-llvm takes (MLIR 16).
 LOWER_TO_LLVM = [
-    "--convert-vector-to-scf", "--lower-affine", "--convert-math-to-llvm",
-    "--convert-math-to-libm", "--convert-scf-to-cf",
+    "--convert-vector-to-scf", "--expand-strided-metadata", "--lower-affine",
+    "--convert-math-to-llvm", "--convert-math-to-libm", "--convert-scf-to-cf",
     "--convert-vector-to-llvm", "--convert-memref-to-llvm",
     "--convert-arith-to-llvm", "--convert-func-to-llvm", "--convert-cf-to-llvm",
     "--reconcile-unrealized-casts",

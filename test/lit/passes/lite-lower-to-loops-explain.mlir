@@ -9,7 +9,7 @@ func.func @why(%d: tensor<?x4xf32>, %i: tensor<4xi64>, %b: tensor<1x8x2x2xf32, #
   // expected-remark @+1 {{not lowered to loops: an operand or result is not in the nchw layout}}
   %3 = "lite.relu"(%b) {lite.kernel = "jit_relu__f32_nchw"} : (tensor<1x8x2x2xf32, #lite.place<x86, f32, nchw8c>>) -> tensor<1x8x2x2xf32, #lite.place<x86, f32, nchw8c>>
   // expected-remark @+1 {{not lowered to loops: no loop form of this op}}
-  %4 = "lite.conv2d"(%x, %w) {lite.kernel = "jit_conv2d__f32_nchw"} : (tensor<1x1x4x4xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32>
+  %4 = "lite.conv2d_transpose"(%x, %w) {lite.kernel = "jit_conv2d_transpose__f32_nchw"} : (tensor<1x1x4x4xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x6x6xf32>
   // expected-remark @+1 {{not lowered to loops: only global average and max pooling}}
   %5 = "lite.pool2d"(%x) {pooling_type = "avg", kernel_shape = array<i64: 3, 3>, lite.kernel = "jit_pool2d__f32_nchw"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
   // expected-remark @+1 {{not lowered to loops: layer_norm over more than the last axis}}

@@ -212,15 +212,15 @@ func.func @transpose(%x: tensor<2x17x3x4xf32>) -> tensor<2x3x4x17xf32> {
 // CHECK-NEXT:    "lite.add"(%arg0, %arg0) {lite.kernel = "ref_add__f32_nchw"}
 // CHECK-NEXT:    "lite.relu"(%arg1) {lite.kernel = "ref_relu__f32_nchw"}
 // CHECK-NEXT:    "lite.add"(%arg2, %arg2) {lite.kernel = "ref_add__any_nchw"}
-// CHECK-NEXT:    "lite.conv2d"{{.*}}lite.kernel = "ref_conv2d__f32_nchw"
+// CHECK-NEXT:    "lite.conv2d_transpose"{{.*}}lite.kernel = "ref_conv2d_transpose__f32_nchw"
 // CHECK-NEXT:    "lite.pool2d"{{.*}}lite.kernel = "ref_pool2d__f32_nchw"
 // CHECK-NEXT:    "func.return"
 // CHECK-NOT:   lite_kernels
-func.func @left_alone(%a: tensor<4xf32>, %d: tensor<?x4xf32>, %i: tensor<4xi64>, %x: tensor<1x1x4x4xf32>, %w: tensor<1x1x3x3xf32>) -> (tensor<4xf32>, tensor<?x4xf32>, tensor<4xi64>, tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) {
+func.func @left_alone(%a: tensor<4xf32>, %d: tensor<?x4xf32>, %i: tensor<4xi64>, %x: tensor<1x1x4x4xf32>, %w: tensor<1x1x3x3xf32>) -> (tensor<4xf32>, tensor<?x4xf32>, tensor<4xi64>, tensor<1x1x6x6xf32>, tensor<1x1x2x2xf32>) {
   %0 = "lite.add"(%a, %a) {lite.kernel = "ref_add__f32_nchw"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %1 = "lite.relu"(%d) {lite.kernel = "jit_relu__f32_nchw"} : (tensor<?x4xf32>) -> tensor<?x4xf32>
   %2 = "lite.add"(%i, %i) {lite.kernel = "jit_add__any_nchw"} : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
-  %4 = "lite.conv2d"(%x, %w) {lite.kernel = "jit_conv2d__f32_nchw"} : (tensor<1x1x4x4xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32>
+  %4 = "lite.conv2d_transpose"(%x, %w) {lite.kernel = "jit_conv2d_transpose__f32_nchw"} : (tensor<1x1x4x4xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x6x6xf32>
   %5 = "lite.pool2d"(%x) {pooling_type = "avg", kernel_shape = array<i64: 3, 3>, lite.kernel = "jit_pool2d__f32_nchw"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
-  return %0, %1, %2, %4, %5 : tensor<4xf32>, tensor<?x4xf32>, tensor<4xi64>, tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>
+  return %0, %1, %2, %4, %5 : tensor<4xf32>, tensor<?x4xf32>, tensor<4xi64>, tensor<1x1x6x6xf32>, tensor<1x1x2x2xf32>
 }
