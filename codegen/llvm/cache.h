@@ -1,7 +1,7 @@
 /* cache.h - the JIT's on-disk object cache: one file per compiled module,
  * named by its key, <dir>/<16 hex digits>.lobj, holding a 32-byte header
  * (magic "LTOBJ\0\0\1", key, payload size, FNV-1a of the payload; all
- * little-endian u64) and the object file. Written to a temporary file and
+ * little-endian u64) and the payload (jit.c: the module's objects). Written to a temporary file and
  * renamed, so a reader sees a whole entry or none; an entry whose header
  * or checksum does not match is ignored (and rewritten by the caller). */
 #ifndef LITE_CODEGEN_LLVM_CACHE_H

@@ -1,9 +1,10 @@
 /* jit.h - the LLVM JIT for lite kernels: a module of loop-level kernels in,
  * a kernel table (kernels/kernel_table.h) of ABI entry points out, valid
  * until the JIT is destroyed. Each module is translated, optimized (O3 for
- * the host CPU) and compiled to an object, which goes through the on-disk
- * object cache (cache.h): a module compiled before, for the same CPU and
- * LLVM, is loaded without translating or compiling anything. */
+ * the host CPU) and compiled to objects (in parts, on threads: jit.c),
+ * which go through the on-disk object cache (cache.h): a module compiled
+ * before, for the same CPU and LLVM, is loaded without translating or
+ * compiling anything. */
 #ifndef LITE_CODEGEN_LLVM_JIT_H
 #define LITE_CODEGEN_LLVM_JIT_H
 
@@ -22,6 +23,10 @@ typedef struct lt_llvm_jit_options {
   const char *cpu; /* NULL: the host's (with its features) */
   const char *features;
   bool parallel_split; /* split kernels' outermost scf.parallel (default on) */
+  /* Threads compiling a module's kernels (jit.c: a module of kernels is
+   * split into that many parts, at most 8); 0: the online CPUs. Part of
+   * the cache key. */
+  int compile_threads;
 } lt_llvm_jit_options_t;
 
 typedef struct lt_llvm_jit_stats {

@@ -398,6 +398,11 @@ static lt_result_t define(lt_cg_t *cg, lt_op_t *f) {
   return LT_SUCCESS;
 }
 
+static bool selected(const lt_llvm_translate_options_t *o, lt_op_t *op) {
+  return strcmp(lt_op_name(op), "func.func") == 0 &&
+         (!o->select || o->select(o->select_user, op));
+}
+
 lt_result_t lt_llvm_translate_module(lt_op_t *module, LLVMContextRef llvm_ctx,
                                      const char *name,
                                      const lt_llvm_translate_options_t *options,
@@ -415,12 +420,12 @@ lt_result_t lt_llvm_translate_module(lt_op_t *module, LLVMContextRef llvm_ctx,
   lt_block_t *body = module->regions[0].first;
   lt_result_t r = LT_SUCCESS;
   LT_FOR_EACH_OP(op, body) {
-    if (strcmp(lt_op_name(op), "func.func") != 0) continue;
+    if (!selected(cg.options, op)) continue;
     if (LT_FAILED(r = declare(&cg, op))) break;
   }
   LT_FOR_EACH_OP(op, body) {
     if (LT_FAILED(r)) break;
-    if (strcmp(lt_op_name(op), "func.func") != 0 || !op->num_regions ||
+    if (!selected(cg.options, op) || !op->num_regions ||
         !op->regions[0].first)
       continue;
     r = define(&cg, op);
@@ -428,7 +433,7 @@ lt_result_t lt_llvm_translate_module(lt_op_t *module, LLVMContextRef llvm_ctx,
   LT_FOR_EACH_OP(op, body) {
     if (LT_FAILED(r)) break;
     int64_t num_inputs;
-    if (lt_llvm_is_kernel(op, &num_inputs))
+    if (selected(cg.options, op) && lt_llvm_is_kernel(op, &num_inputs))
       r = lt_cg_emit_entry(&cg, op, num_inputs, func_name(op));
   }
   LLVMDisposeBuilder(cg.b);

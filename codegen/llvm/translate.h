@@ -19,6 +19,10 @@
 typedef struct lt_llvm_translate_options {
   /* Split the outermost scf.parallel of kernels into tasks (default on). */
   bool parallel_split;
+  /* Translates only the func.func ops select(select_user, func) keeps
+   * (NULL: all). A kept func may not call a dropped one. */
+  bool (*select)(void *select_user, lt_op_t *func);
+  void *select_user;
 } lt_llvm_translate_options_t;
 
 void lt_llvm_translate_options_init(lt_llvm_translate_options_t *o);
