@@ -113,6 +113,20 @@ lt_value_t *ll_load(ll_kernel_t *k, lt_value_t *memref, lt_value_t *const *idx,
 void ll_store(ll_kernel_t *k, lt_value_t *v, lt_value_t *memref,
               lt_value_t *const *idx);
 
+/* vector.transfer_read of a vector of type vt along dim `dim` of memref at
+ * idx, and vector.transfer_write of v there. Unless in_bounds, the lanes
+ * past the dim's end are masked off: a read gives 0 there, a write leaves
+ * the memory alone. */
+lt_value_t *ll_transfer_read(ll_kernel_t *k, lt_value_t *memref,
+                             lt_value_t *const *idx, int32_t dim,
+                             const lt_type_t *vt, bool in_bounds);
+void ll_transfer_write(ll_kernel_t *k, lt_value_t *v, lt_value_t *memref,
+                       lt_value_t *const *idx, int32_t dim, bool in_bounds);
+
+/* A 64-byte aligned memref.alloca of f32 of static shape dims[0..rank):
+ * the kernel's own buffer, on the stack of the thread that runs it. */
+lt_value_t *ll_alloca(ll_kernel_t *k, uint32_t rank, const int64_t *dims);
+
 /* The indices into a memref of tensor type `t` that numpy-broadcasts into
  * a rank `rank` iteration at idx[0..rank) (right-aligned; dims of size 1
  * read index 0); `last`, when not NULL, replaces idx[rank - 1]. */

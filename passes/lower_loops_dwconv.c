@@ -178,51 +178,18 @@ static lt_value_t *iadd(ll_kernel_t *k, lt_value_t *a, int64_t b) {
   return b ? ll_iadd(k, a, ll_index(k, b)) : a;
 }
 
-/* `(d0, ..., dn-1) -> (dn-1)`: a transfer along a memref's last dim. */
-static const lt_attr_t *minor_map(ll_kernel_t *k, uint32_t rank) {
-  char text[96];
-  int n = snprintf(text, sizeof(text), "affine_map<(");
-  for (uint32_t d = 0; d < rank; d++)
-    n += snprintf(text + n, sizeof(text) - (size_t)n, "%sd%u", d ? ", " : "",
-                  d);
-  snprintf(text + n, sizeof(text) - (size_t)n, ") -> (d%u)>", rank - 1);
-  return lt_parse_attr_str(k->ctx, text);
-}
-
-static const lt_attr_t *segments(ll_kernel_t *k, uint32_t n,
-                                 const int32_t *sizes) {
-  return lt_attr_dense_array(k->ctx, lt_type_integer(k->ctx, 32, LT_SIGNLESS),
-                             n, sizes);
-}
-
-/* A vector of memref's last dim at idx, the lanes past its end 0 (not in
- * bounds: the backend masks them off). */
+/* A vector of memref's last dim at idx, the lanes past its end 0. */
 static lt_value_t *masked_load(ll_kernel_t *k, lt_value_t *memref,
                                lt_value_t *const *idx) {
-  uint32_t rank = memref->type->shaped.rank;
-  lt_value_t *ops[LL_MAX_RANK + 2] = {memref};
-  for (uint32_t d = 0; d < rank; d++) ops[1 + d] = idx[d];
-  ops[1 + rank] = ll_float(k, 0.0, k->f32);
-  lt_named_attr_t attrs[2] = {
-      {lt_ident_cstr(k->ctx, "operand_segment_sizes"),
-       segments(k, 4, (const int32_t[]){1, (int32_t)rank, 1, 0})},
-      {lt_ident_cstr(k->ctx, "permutation_map"), minor_map(k, rank)}};
-  lt_op_t *op = ll_op(k, "vector.transfer_read", 2 + rank, ops, 1, &k->vec, 2,
-                      attrs);
-  return op ? lt_op_result(op, 0) : NULL;
+  int32_t last = (int32_t)memref->type->shaped.rank - 1;
+  return ll_transfer_read(k, memref, idx, last, k->vec, false);
 }
 
 /* Stores the lanes of v that fall inside memref's last dim at idx. */
 static void masked_store(ll_kernel_t *k, lt_value_t *v, lt_value_t *memref,
                          lt_value_t *const *idx) {
-  uint32_t rank = memref->type->shaped.rank;
-  lt_value_t *ops[LL_MAX_RANK + 2] = {v, memref};
-  for (uint32_t d = 0; d < rank; d++) ops[2 + d] = idx[d];
-  lt_named_attr_t attrs[2] = {
-      {lt_ident_cstr(k->ctx, "operand_segment_sizes"),
-       segments(k, 4, (const int32_t[]){1, 1, (int32_t)rank, 0})},
-      {lt_ident_cstr(k->ctx, "permutation_map"), minor_map(k, rank)}};
-  ll_op(k, "vector.transfer_write", 2 + rank, ops, 0, NULL, 2, attrs);
+  ll_transfer_write(k, v, memref, idx, (int32_t)memref->type->shaped.rank - 1,
+                    false);
 }
 
 /* ---- the padded, phase-split input plane ----------------------------------- */
@@ -439,17 +406,8 @@ static lt_result_t dwconv_emit(ll_kernel_t *k, lt_op_t *op) {
   s.c = idx[1];
   /* The buffer is the plane's own: inside the parallel body, each thread
    * has its own on its stack. */
-  int64_t shape[3] = {g.sw, s.rows, s.cols};
-  const lt_type_t *bt = lt_type_memref(k->ctx, 3, shape, k->f32, NULL, 0, NULL);
-  lt_named_attr_t attrs[2] = {
-      {lt_ident_cstr(k->ctx, "alignment"),
-       lt_attr_integer(k->ctx, lt_type_integer(k->ctx, 64, LT_SIGNLESS), 64)},
-      {lt_ident_cstr(k->ctx, "operand_segment_sizes"),
-       segments(k, 2, (const int32_t[]){0, 0})}};
-  lt_op_t *alloca = bt ? ll_op(k, "memref.alloca", 0, NULL, 1, &bt, 2, attrs)
-                       : NULL;
-  if (!alloca) return LT_FAILURE;
-  s.buf = lt_op_result(alloca, 0);
+  s.buf = ll_alloca(k, 3, (const int64_t[]){g.sw, s.rows, s.cols});
+  if (!s.buf) return LT_FAILURE;
   fill_buffer(&s);
   if (g.m == 1) {
     s.co = s.c;

@@ -72,61 +72,22 @@ static void view_indices(ll_kernel_t *k, const tile_ctx_t *t,
   }
 }
 
-static lt_named_attr_t named(ll_kernel_t *k, const char *name,
-                             const lt_attr_t *value) {
-  return (lt_named_attr_t){lt_ident_cstr(k->ctx, name), value};
-}
-
-/* The identity-minor permutation map of a rank-`rank` transfer. */
-static const lt_attr_t *minor_map(ll_kernel_t *k, uint32_t rank) {
-  char text[160];
-  int n = snprintf(text, sizeof(text), "affine_map<(");
-  for (uint32_t d = 0; d < rank; d++)
-    n += snprintf(text + n, sizeof(text) - (size_t)n, "%sd%u", d ? ", " : "",
-                  d);
-  snprintf(text + n, sizeof(text) - (size_t)n, ") -> (d%u)>", rank - 1);
-  return lt_parse_attr_str(k->ctx, text);
-}
-
-static const lt_attr_t *segments(ll_kernel_t *k, int32_t a, int32_t b,
-                                 int32_t c) {
-  const int32_t seg[4] = {a, b, c, 0};
-  return lt_attr_dense_array(k->ctx, lt_type_integer(k->ctx, 32, LT_SIGNLESS),
-                             4, seg);
-}
-
 /* A vector of the memref's last dim at idx: a vector.load, or, when
  * `masked`, a transfer_read whose lanes past the dim read 0. */
 static lt_value_t *read_vec(ll_kernel_t *k, lt_value_t *mem,
                             lt_value_t *const *idx, bool masked) {
   if (!masked) return ll_load(k, mem, idx, true);
-  uint32_t rank = mem->type->shaped.rank;
-  lt_value_t *ops[LL_MAX_RANK + 2] = {mem};
-  for (uint32_t d = 0; d < rank; d++) ops[1 + d] = idx[d];
-  ops[1 + rank] = ll_float(k, 0.0, k->f32);
-  lt_named_attr_t attrs[3] = {
-      named(k, "in_bounds", lt_parse_attr_str(k->ctx, "[false]")),
-      named(k, "operand_segment_sizes", segments(k, 1, (int32_t)rank, 1)),
-      named(k, "permutation_map", minor_map(k, rank))};
-  lt_op_t *op = ll_op(k, "vector.transfer_read", rank + 2, ops, 1, &k->vec, 3,
-                      attrs);
-  return op ? lt_op_result(op, 0) : NULL;
+  int32_t last = (int32_t)mem->type->shaped.rank - 1;
+  return ll_transfer_read(k, mem, idx, last, k->vec, false);
 }
 
 static void write_vec(ll_kernel_t *k, lt_value_t *v, lt_value_t *mem,
                       lt_value_t *const *idx, bool masked) {
-  if (!masked) {
+  if (masked)
+    ll_transfer_write(k, v, mem, idx, (int32_t)mem->type->shaped.rank - 1,
+                      false);
+  else
     ll_store(k, v, mem, idx);
-    return;
-  }
-  uint32_t rank = mem->type->shaped.rank;
-  lt_value_t *ops[LL_MAX_RANK + 2] = {v, mem};
-  for (uint32_t d = 0; d < rank; d++) ops[2 + d] = idx[d];
-  lt_named_attr_t attrs[3] = {
-      named(k, "in_bounds", lt_parse_attr_str(k->ctx, "[false]")),
-      named(k, "operand_segment_sizes", segments(k, 1, 1, (int32_t)rank)),
-      named(k, "permutation_map", minor_map(k, rank))};
-  ll_op(k, "vector.transfer_write", rank + 2, ops, 0, NULL, 3, attrs);
 }
 
 static lt_value_t *add_const(ll_kernel_t *k, lt_value_t *v, int64_t c) {
@@ -340,21 +301,8 @@ lt_result_t ll_gemm_emit(ll_kernel_t *k, const ll_gemm_t *g) {
                         : ll_op2(k, "arith.muli", idx[g->num_batch + 1],
                                  ll_index(k, s.mc), k->index);
   if (g->pack) {
-    int64_t shape[2] = {g->kdim, nc};
-    const lt_type_t *pt = lt_type_memref(k->ctx, 2, shape, k->f32, NULL, 0,
-                                         NULL);
-    lt_named_attr_t attrs[2] = {
-        named(k, "alignment",
-              lt_attr_integer(k->ctx, lt_type_integer(k->ctx, 64, LT_SIGNLESS),
-                              64)),
-        {lt_ident_cstr(k->ctx, "operand_segment_sizes"),
-         lt_attr_dense_array(k->ctx,
-                             lt_type_integer(k->ctx, 32, LT_SIGNLESS), 2,
-                             (const int32_t[]){0, 0})}};
-    lt_op_t *al = pt ? ll_op(k, "memref.alloca", 0, NULL, 1, &pt, 2, attrs)
-                     : NULL;
-    if (!al) return LT_FAILURE;
-    s.panel = lt_op_result(al, 0);
+    s.panel = ll_alloca(k, 2, (const int64_t[]){g->kdim, nc});
+    if (!s.panel) return LT_FAILURE;
     s.pview = (ll_gemm_view_t){s.panel, 0, 0, 1};
     lt_value_t *cols = s.single_panel
                            ? ll_index(k, g->n)
@@ -389,8 +337,8 @@ lt_value_t *ll_collapse(ll_kernel_t *k, lt_value_t *mem, uint32_t n,
   snprintf(text + len, sizeof(text) - (size_t)len, "]");
   const lt_type_t *rt = lt_type_memref(k->ctx, n, shape, k->f32, NULL, 0,
                                        NULL);
-  lt_named_attr_t attr = named(k, "reassociation",
-                               lt_parse_attr_str(k->ctx, text));
+  lt_named_attr_t attr = {lt_ident_cstr(k->ctx, "reassociation"),
+                          lt_parse_attr_str(k->ctx, text)};
   lt_op_t *op = rt ? ll_op(k, "memref.collapse_shape", 1, &mem, 1, &rt, 1,
                            &attr)
                    : NULL;

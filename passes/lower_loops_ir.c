@@ -285,6 +285,61 @@ void ll_store(ll_kernel_t *k, lt_value_t *v, lt_value_t *memref,
         NULL);
 }
 
+static lt_value_t *transfer(ll_kernel_t *k, lt_value_t *v, lt_value_t *m,
+                            lt_value_t *const *idx, int32_t dim,
+                            const lt_type_t *vt, bool in_bounds) {
+  if (!m) return k->failed = true, NULL;
+  uint32_t rank = m->type->shaped.rank;
+  bool read = v == NULL;
+  const lt_attr_t *ib = lt_attr_bool(k->ctx, in_bounds);
+  const int32_t segs[2][4] = {{1, 1, (int32_t)rank, 0},
+                              {1, (int32_t)rank, 1, 0}};
+  lt_named_attr_t attrs[3] = {
+      {lt_ident_cstr(k->ctx, "in_bounds"), lt_attr_array(k->ctx, 1, &ib)},
+      {lt_ident_cstr(k->ctx, "operand_segment_sizes"),
+       lt_attr_dense_array(k->ctx, lt_type_integer(k->ctx, 32, LT_SIGNLESS), 4,
+                           segs[read])},
+      {lt_ident_cstr(k->ctx, "permutation_map"),
+       lt_attr_affine_map(k->ctx, rank, 1, &dim)}};
+  lt_value_t *ops[LL_MAX_RANK + 3];
+  uint32_t n = 0;
+  if (!read) ops[n++] = v;
+  ops[n++] = m;
+  for (uint32_t i = 0; i < rank; i++) ops[n++] = idx[i];
+  if (read) ops[n++] = ll_float(k, 0.0, k->f32);
+  return result0(ll_op(k, read ? "vector.transfer_read"
+                               : "vector.transfer_write",
+                       n, ops, read ? 1 : 0, &vt, 3, attrs));
+}
+
+lt_value_t *ll_transfer_read(ll_kernel_t *k, lt_value_t *memref,
+                             lt_value_t *const *idx, int32_t dim,
+                             const lt_type_t *vt, bool in_bounds) {
+  return transfer(k, NULL, memref, idx, dim, vt, in_bounds);
+}
+
+void ll_transfer_write(ll_kernel_t *k, lt_value_t *v, lt_value_t *memref,
+                       lt_value_t *const *idx, int32_t dim, bool in_bounds) {
+  if (!v) {
+    k->failed = true;
+    return;
+  }
+  transfer(k, v, memref, idx, dim, v->type, in_bounds);
+}
+
+lt_value_t *ll_alloca(ll_kernel_t *k, uint32_t rank, const int64_t *dims) {
+  const lt_type_t *t = lt_type_memref(k->ctx, rank, dims, k->f32, NULL, 0,
+                                      NULL);
+  if (!t) return k->failed = true, NULL;
+  lt_named_attr_t attrs[2] = {
+      {lt_ident_cstr(k->ctx, "alignment"),
+       lt_attr_integer(k->ctx, lt_type_integer(k->ctx, 64, LT_SIGNLESS), 64)},
+      {lt_ident_cstr(k->ctx, "operand_segment_sizes"),
+       lt_attr_dense_array(k->ctx, lt_type_integer(k->ctx, 32, LT_SIGNLESS), 2,
+                           (const int32_t[]){0, 0})}};
+  return result0(ll_op(k, "memref.alloca", 0, NULL, 1, &t, 2, attrs));
+}
+
 void ll_bcast_indices(ll_kernel_t *k, const lt_type_t *t, uint32_t rank,
                       lt_value_t *const *idx, lt_value_t *last,
                       lt_value_t **out) {

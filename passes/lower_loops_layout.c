@@ -109,38 +109,6 @@ static int32_t lane_dim(const cast_t *t, const side_t *s, bool channels) {
   return s->layout == LK_LAYOUT_NHWC ? (int32_t)r - 2 : (int32_t)r - 1;
 }
 
-/* vector.transfer_read (v NULL) or transfer_write of `lanes` f32 along
- * stored dim `dim` of m at idx; lanes past the dim's end are masked off
- * (read as 0) unless in_bounds. */
-static lt_value_t *transfer(ll_kernel_t *k, lt_value_t *v, lt_value_t *m,
-                            lt_value_t *const *idx, int32_t dim, int64_t lanes,
-                            bool in_bounds) {
-  uint32_t rank = m->type->shaped.rank;
-  const lt_type_t *vt = lt_type_vector(k->ctx, 1, &lanes, k->f32);
-  const lt_attr_t *ib = lt_attr_bool(k->ctx, in_bounds);
-  bool read = v == NULL;
-  lt_named_attr_t attrs[3] = {
-      {lt_ident_cstr(k->ctx, "in_bounds"), lt_attr_array(k->ctx, 1, &ib)},
-      {lt_ident_cstr(k->ctx, "operand_segment_sizes"),
-       lt_attr_dense_array(
-           k->ctx, lt_type_integer(k->ctx, 32, LT_SIGNLESS), 4,
-           read ? (const int32_t[]){1, (int32_t)rank, 1, 0}
-                : (const int32_t[]){1, 1, (int32_t)rank, 0})},
-      {lt_ident_cstr(k->ctx, "permutation_map"),
-       lt_attr_affine_map(k->ctx, rank, 1, &dim)}};
-  lt_value_t *ops[LL_MAX_RANK + 4];
-  uint32_t n = 0;
-  if (!read) ops[n++] = v;
-  ops[n++] = m;
-  for (uint32_t i = 0; i < rank; i++) ops[n++] = idx[i];
-  if (read) ops[n++] = ll_float(k, 0.0, k->f32);
-  for (uint32_t i = 0; i < n; i++)
-    if (!ops[i]) return k->failed = true, NULL;
-  lt_op_t *op = ll_op(k, read ? "vector.transfer_read" : "vector.transfer_write",
-                      n, ops, read ? 1 : 0, &vt, 3, attrs);
-  return op && read ? lt_op_result(op, 0) : NULL;
-}
-
 /* Copies `lanes` elements from the operand to the result along the
  * channels (channels) or the last spatial dim, at channel ch and last
  * spatial index w. */
@@ -149,11 +117,11 @@ static void move(ll_kernel_t *k, const cast_t *t, chan_t *ch, lt_value_t *w,
   lt_value_t *ii[LL_MAX_RANK + 1], *oi[LL_MAX_RANK + 1];
   stored_index(k, t, &t->in, ch, w, ii);
   stored_index(k, t, &t->out, ch, w, oi);
-  lt_value_t *v = transfer(k, NULL, t->in.m, ii, lane_dim(t, &t->in, channels),
-                           lanes, in_bounds);
-  if (v)
-    transfer(k, v, t->out.m, oi, lane_dim(t, &t->out, channels), lanes,
-             in_bounds);
+  const lt_type_t *vt = lt_type_vector(k->ctx, 1, &lanes, k->f32);
+  lt_value_t *v = ll_transfer_read(k, t->in.m, ii,
+                                   lane_dim(t, &t->in, channels), vt, in_bounds);
+  ll_transfer_write(k, v, t->out.m, oi, lane_dim(t, &t->out, channels),
+                    in_bounds);
 }
 
 /* A loop over [0, n) of `step`, whole steps in bounds, then the cut one:
@@ -222,11 +190,11 @@ static void nhwc_chunk(ll_kernel_t *k, cast_t *t, void *user, lt_value_t *at,
     lt_value_t *ii[LL_MAX_RANK + 1], *oi[LL_MAX_RANK + 1];
     stored_index(k, t, &t->in, &ch, w, ii);
     stored_index(k, t, &t->out, &ch, w, oi);
-    lt_value_t *v = transfer(k, NULL, t->in.m, ii, lane_dim(t, &t->in, true),
-                             lanes, true);
-    if (v)
-      transfer(k, v, t->out.m, oi, lane_dim(t, &t->out, true), lanes,
-               in_bounds);
+    const lt_type_t *vt = lt_type_vector(k->ctx, 1, &lanes, k->f32);
+    lt_value_t *v = ll_transfer_read(k, t->in.m, ii, lane_dim(t, &t->in, true),
+                                     vt, true);
+    ll_transfer_write(k, v, t->out.m, oi, lane_dim(t, &t->out, true),
+                      in_bounds);
     return;
   }
   move(k, t, &ch, w, true, lanes, in_bounds);
