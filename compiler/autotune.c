@@ -20,6 +20,7 @@ typedef struct autotune_options {
   int64_t budget_ms;
   int64_t threads;
   int64_t seed;
+  int64_t vector_width;
   bool cache;
   char *cache_dir;
   bool explain;
@@ -40,6 +41,9 @@ static const lt_pass_option_t kOptions[] = {
      "Threads the kernels may use while measured"},
     {"seed", LT_OPT_INT, offsetof(autotune_options_t, seed), "1",
      "Seed of the random inputs"},
+    {"vector-width", LT_OPT_INT, offsetof(autotune_options_t, vector_width),
+     "8", "lite-lower-to-loops' vector-width for the generated kernels (the "
+     "compile path's)"},
     {"cache", LT_OPT_BOOL, offsetof(autotune_options_t, cache), "true",
      "Read measurements from the cache and write new ones to it"},
     {"cache-dir", LT_OPT_STRING, offsetof(autotune_options_t, cache_dir), "",
@@ -107,6 +111,11 @@ static lt_result_t check_options(lt_context_t *ctx, const void *options) {
     return lt_emit_error(ctx, lt_loc_unknown(ctx),
                          "lite-autotune: threads must be in 1..1024, not %lld",
                          (long long)o->threads);
+  if (o->vector_width < 1 || o->vector_width > 64)
+    return lt_emit_error(ctx, lt_loc_unknown(ctx),
+                         "lite-autotune: vector-width must be in 1..64, not "
+                         "%lld",
+                         (long long)o->vector_width);
   return LT_SUCCESS;
 }
 
@@ -298,7 +307,8 @@ static void measure(tune_t *t, lt_op_t *op, uint32_t mask,
                                      .threads = (uint32_t)t->o->threads,
                                      .budget_ms = (double)t->o->budget_ms /
                                                   popcount(mask),
-                                     .seed = (uint64_t)t->o->seed};
+                                     .seed = (uint64_t)t->o->seed,
+                                     .vector_width = (int)t->o->vector_width};
   lt_op_t *one = lt_autotune_one_op_module(op);
   e->count = 0;
   for (uint32_t j = 0; j < t->kinds.count; j++) {
@@ -361,16 +371,6 @@ static lt_result_t tune_op(tune_t *t, lt_op_t *op, uint32_t mask) {
 }
 
 /* ---- the key's other ingredients ----------------------------------------- */
-/* The lowering's vector width: the default of lite-lower-to-loops'
- * option, as the compile path runs it. */
-static const char *lowering_width(void) {
-  const lt_pass_info_t *lower = lt_pass_lookup("lite-lower-to-loops");
-  for (uint32_t i = 0; lower && i < lower->num_options; i++)
-    if (strcmp(lower->options[i].name, "vector-width") == 0)
-      return lower->options[i].default_value;
-  return "?";
-}
-
 static char *host_key(const autotune_options_t *o) {
   lt_llvm_target_t *target = NULL;
   lt_status_t st = lt_llvm_target_create(NULL, NULL, NULL, &target);
@@ -380,10 +380,11 @@ static char *host_key(const autotune_options_t *o) {
   }
   lt_strbuf_t sb = {0};
   lt_strbuf_printf(&sb,
-                   "%s %s %s llvm %s vector-width %s threads %lld "
+                   "%s %s %s llvm %s vector-width %lld threads %lld "
                    "places %s",
                    target->triple, target->cpu, target->features,
-                   lt_llvm_version(), lowering_width(), (long long)o->threads,
+                   lt_llvm_version(), (long long)o->vector_width,
+                   (long long)o->threads,
                    o->places ? o->places : "");
   lt_llvm_target_destroy(target);
   return lt_strbuf_take(&sb);

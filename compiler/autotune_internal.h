@@ -10,6 +10,7 @@ typedef struct lt_autotune_measure_config {
   uint32_t threads;   /* the predictor's */
   double budget_ms;   /* timed runs of one kind stop past this */
   uint64_t seed;      /* of the random inputs */
+  int vector_width;   /* the lowering's */
 } lt_autotune_measure_config_t;
 
 /* A module holding op alone in func.func @main: its operands made by

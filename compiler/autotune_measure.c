@@ -223,8 +223,10 @@ static bool compile_and_time(lt_op_t *module, const char *kind,
                              const char *kernel,
                              const lt_autotune_measure_config_t *c,
                              double *out_ms) {
-  lt_lite_compile_config_t cc = {
-      .places = c->places, .kernel_kinds = kind, .no_optimize = true};
+  lt_lite_compile_config_t cc = {.places = c->places,
+                                 .kernel_kinds = kind,
+                                 .no_optimize = true,
+                                 .vector_width = c->vector_width};
   uint8_t *data = NULL;
   size_t size = 0;
   if (LT_FAILED(lt_compile_module_config(module, &cc, NULL, &data, &size)))

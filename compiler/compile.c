@@ -8,6 +8,12 @@
 #include "ir/pass_manager.h"
 #include "passes/passes.h"
 
+#if LITE_WITH_LLVM
+#include <stdatomic.h>
+
+#include "codegen/llvm/target.h"
+#endif
+
 lt_result_t lt_compile_module_config(lt_op_t *module,
                                      const lt_lite_compile_config_t *cc,
                                      lt_autotune_stats_t *out_stats,
@@ -36,6 +42,23 @@ lt_result_t lt_compile_module_config(lt_op_t *module,
   return r;
 }
 
+int lt_compile_host_vector_width(void) {
+#if LITE_WITH_LLVM
+  static atomic_int width; /* 0 until detected */
+  int w = atomic_load(&width);
+  if (w) return w;
+  lt_llvm_target_t *t = NULL;
+  lt_status_t st = lt_llvm_target_create(NULL, NULL, NULL, &t);
+  w = st ? 8 : lt_llvm_target_vector_width(t);
+  lt_status_free(st);
+  lt_llvm_target_destroy(t);
+  atomic_store(&width, w);
+  return w;
+#else
+  return 8;
+#endif
+}
+
 lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
                               uint8_t **out_data, size_t *out_size) {
   lt_lite_compile_config_t cc = {0};
@@ -44,6 +67,8 @@ lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
                                     .kernel_kinds = o->kernel_kinds,
                                     .no_optimize = o->no_optimize,
                                     .autotune = o->autotune ? "" : NULL};
+  cc.vector_width = o && o->vector_width > 0 ? o->vector_width
+                                             : lt_compile_host_vector_width();
   return lt_compile_module_config(module, &cc,
                                   o && o->autotune ? o->autotune_stats : NULL,
                                   out_data, out_size);

@@ -28,7 +28,15 @@ typedef struct lt_compile_options {
   bool autotune;
   /* With autotune, when set: what it measured and found in the cache. */
   lt_autotune_stats_t *autotune_stats;
+  /* f32 lanes of the generated kernels' vectors; 0: the host's
+   * (lt_compile_host_vector_width). */
+  int vector_width;
 } lt_compile_options_t;
+
+/* The vector width generated kernels take on this machine: 16 with
+ * AVX-512F, else 8 (codegen/llvm's rule for the host target; 8 without
+ * LLVM). */
+int lt_compile_host_vector_width(void);
 
 /* Runs the compile pipeline on module, changing it in place (the one
  * lite-opt --lite-compile [--lite-places=P] runs: lt_lite_compile_pipeline,

@@ -28,6 +28,9 @@ typedef struct lt_lite_compile_config {
    * ("" for its defaults) and the same places and kinds; kernel_kinds NULL
    * then means jit,ref. */
   const char *autotune;
+  /* lite-lower-to-loops' (and lite-autotune's) vector-width; 0: the
+   * lowering's default, 8. */
+  int vector_width;
 } lt_lite_compile_config_t;
 
 /* Whether a kernel-kinds list names `kind`. */

@@ -103,6 +103,7 @@ void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
   const char *kinds =
       c && c->kernel_kinds && *c->kernel_kinds ? c->kernel_kinds : NULL;
   const char *autotune = c ? c->autotune : NULL;
+  int width = c && c->vector_width > 0 ? c->vector_width : 0;
   /* Measuring chooses between generated and hand-written kernels: it needs
    * both. */
   if (autotune && !kinds) kinds = "jit,ref";
@@ -120,6 +121,7 @@ void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
     lt_strbuf_printf(sb, "),lite-autotune{kernel-kinds=%s",
                      kinds ? kinds : "jit,ref");
     if (places) lt_strbuf_printf(sb, " places=%s", places);
+    if (width) lt_strbuf_printf(sb, " vector-width=%d", width);
     if (*autotune) lt_strbuf_printf(sb, " %s", autotune);
     lt_strbuf_puts(sb, "},func.func(lite-infer-places");
   } else {
@@ -129,7 +131,10 @@ void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
   lt_strbuf_puts(sb, ",lite-insert-casts");
   /* The lowering adds the kernel module beside the functions: it runs on
    * the module, between the functions' passes. */
-  if (lt_kernel_kinds_name(kinds, "jit"))
+  if (lt_kernel_kinds_name(kinds, "jit") && width)
+    lt_strbuf_printf(sb, "),lite-lower-to-loops{vector-width=%d},func.func(",
+                     width);
+  else if (lt_kernel_kinds_name(kinds, "jit"))
     lt_strbuf_puts(sb, "),lite-lower-to-loops,func.func(");
   else
     lt_strbuf_puts(sb, ",");

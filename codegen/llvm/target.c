@@ -106,6 +106,22 @@ lt_status_t lt_llvm_target_create(const char *triple, const char *cpu,
   return LT_OK;
 }
 
+/* Whether the comma-separated feature list enables `name` ("+avx512f"). */
+static bool has_feature(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = list; p && *p;) {
+    size_t w = strcspn(p, ",");
+    if (w == n && strncmp(p, name, n) == 0) return true;
+    p += w;
+    p += *p == ',';
+  }
+  return false;
+}
+
+int lt_llvm_target_vector_width(const lt_llvm_target_t *t) {
+  return has_feature(t->features, "+avx512f") ? 16 : 8;
+}
+
 void lt_llvm_target_apply(const lt_llvm_target_t *t, LLVMModuleRef mod) {
   LLVMSetTarget(mod, t->triple);
   LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(t->tm);

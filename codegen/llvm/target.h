@@ -22,6 +22,10 @@ lt_status_t lt_llvm_target_create(const char *triple, const char *cpu,
                                   const char *features,
                                   lt_llvm_target_t **out_target);
 void lt_llvm_target_destroy(lt_llvm_target_t *t);
+/* f32 lanes of the vectors the lowering should emit for t: 16 where its
+ * features give AVX-512F (512-bit registers), else 8 (AVX2's 256 bits, or
+ * two NEON registers). lite-lower-to-loops' vector-width. */
+int lt_llvm_target_vector_width(const lt_llvm_target_t *t);
 /* Sets mod's triple and data layout to t's. */
 void lt_llvm_target_apply(const lt_llvm_target_t *t, LLVMModuleRef mod);
 /* Verifies mod; INTERNAL with LLVM's message when it is malformed (a

@@ -4,11 +4,14 @@
  * scalar tail), a reduction (scf.for iter_args, vector.reduction), masked
  * transfers, a 2-D strided kernel through a subview, scf.parallel split
  * over a real 4-worker lk_parallel_t, scf.parallel + scf.reduce, scalar
- * functions (scf.if, casts, cmpi), and errors that name the op. */
+ * functions (scf.if, casts, cmpi), errors that name the op, and the
+ * vector width the lowering takes for a target. */
 #include <math.h>
 
+#include "codegen/llvm/target.h"
 #include "codegen_test_util.h"
 #include "ir/diagnostics.h"
+#include "kernels/cpu.h"
 
 static const int64_t k_sizes[] = {0, 1, 7, 8, 9, 1000, 37, 513};
 
@@ -382,7 +385,46 @@ static void test_errors(ct_t *t) {
   }
 }
 
+/* The lowering's width for a target: 16 only where AVX-512F is enabled,
+ * and for the host exactly when cpuid (kernels/cpu.h) says it is usable. */
+static lt_llvm_target_t *target(const char *triple, const char *features) {
+  lt_llvm_target_t *t = NULL;
+  lt_status_t st = lt_llvm_target_create(triple, triple ? "generic" : NULL,
+                                         features, &t);
+  CHECK(st == LT_OK);
+  lt_status_free(st);
+  return t;
+}
+
+static void test_vector_width(void) {
+  static const struct {
+    const char *triple, *features;
+    int width;
+  } cases[] = {
+      {"x86_64-linux-gnu", "+avx2,+fma", 8},
+      {"x86_64-linux-gnu", "+avx2,+avx512f,+fma", 16},
+      {"x86_64-linux-gnu", "+avx512f", 16},
+      {"x86_64-linux-gnu", "+avx2,+avx512fp16", 8}, /* not a prefix match */
+      {"x86_64-linux-gnu", "+avx2,-avx512f", 8},
+      {"x86_64-linux-gnu", "", 8},
+      {"aarch64-linux-gnu", "+neon", 8},
+  };
+  for (size_t i = 0; i < LT_ARRAY_SIZE(cases); i++) {
+    lt_llvm_target_t *t = target(cases[i].triple, cases[i].features);
+    if (t) CHECK(lt_llvm_target_vector_width(t) == cases[i].width);
+    lt_llvm_target_destroy(t);
+  }
+  lk_cpu_info_t cpu;
+  lk_cpu_detect(&cpu);
+  lt_llvm_target_t *host = target(NULL, NULL);
+  if (host)
+    CHECK(lt_llvm_target_vector_width(host) ==
+          (lk_cpu_has(&cpu, LK_CPU_AVX512F) ? 16 : 8));
+  lt_llvm_target_destroy(host);
+}
+
 int main(void) {
+  test_vector_width();
   ct_t t;
   ct_init(&t, false, NULL);
   test_add_relu(&t);

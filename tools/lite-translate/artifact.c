@@ -94,8 +94,12 @@ int lt_tr_compile(const lt_tr_config_t *c, const lt_tr_model_text_t *t,
   lt_context_t *ctx = lt_op_context(module);
   lt_tool_diag_t who = {c->prog, t->name};
   lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
-  lt_compile_options_t options = {.places = c->places,
-                                  .kernel_kinds = kernel_kinds};
+  /* Not the host's width: the artifact and the object of one model must
+   * name the same kernels on any machine. */
+  lt_compile_options_t options = {
+      .places = c->places,
+      .kernel_kinds = kernel_kinds,
+      .vector_width = c->vector_width ? c->vector_width : 8};
   *out_data = NULL;
   *out_size = 0;
   lt_result_t r = lt_compile_module(module, &options, out_data, out_size);

@@ -54,6 +54,9 @@
     "Kernel kinds a model's ops pick from, preferred first (jit: generated; "  \
     "default: every kind for --emit-artifact, jit,ref for --emit-llvm and "    \
     "--emit-object)")                                                          \
+  X(VECTOR_WIDTH, "vector-width", VALUE, "<n>",                                \
+    "f32 lanes of the generated kernels' vectors (default 8; 16 for "         \
+    "AVX-512); give the same to --emit-artifact and --emit-object")           \
   X(PRINT_GENERIC, "mlir-print-op-generic", FLAG, "",                          \
     "Print the generic op form")                                               \
   X(PRINT_DEBUGINFO, "mlir-print-debuginfo", FLAG, "",                         \
@@ -92,6 +95,7 @@ typedef struct lt_tr_config {
   const char *dim_params;
   const char *places; /* NULL unless --lite-places */
   const char *kernel_kinds; /* NULL unless --kernel-kinds */
+  int vector_width;         /* 0 unless --vector-width (then 8) */
   /* --emit-llvm / --emit-object (LITE_WITH_LLVM) */
   bool emit_llvm, emit_object, o0;
   const char *target, *mcpu, *mattr;

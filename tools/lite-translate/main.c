@@ -172,6 +172,12 @@ static bool check_translation(const lt_tr_config_t *c) {
                          "ops pick from");
     return false;
   }
+  if (c->vector_width && !c->emit_artifact) {
+    lt_cl_error(c->prog, "--vector-width needs --emit-artifact, --emit-llvm "
+                         "or --emit-object: it shapes a model's generated "
+                         "kernels");
+    return false;
+  }
   if (c->import_onnx && c->emit_artifact) {
     lt_cl_error(c->prog, "--import-onnx and --emit-artifact are two "
                          "translations: give one (--emit-artifact imports "

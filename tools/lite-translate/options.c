@@ -39,6 +39,15 @@ static bool set_option(const lt_cl_t *cl, int id, const char *value, bool b) {
   case LT_TR_KERNEL_KINDS:
     c->kernel_kinds = value;
     break;
+  case LT_TR_VECTOR_WIDTH:
+    if (!lt_cl_int_value(cl, id, value, 1, &i)) return false;
+    if (i > 64) {
+      lt_cl_error(c->prog, "--vector-width must be in 1..64, not %lld",
+                  (long long)i);
+      return false;
+    }
+    c->vector_width = (int)i;
+    break;
   case LT_TR_NO_FOLD:
     c->no_fold = b;
     break;

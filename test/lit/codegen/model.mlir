@@ -46,6 +46,29 @@
 // RUN: lite-opt %s --pass-pipeline='builtin.module(lite-optimize,func.func(lite-pick-kernels{kernel-kinds=jit,ref},lite-infer-places,lite-insert-casts),lite-lower-to-loops)' -o %t.lowered.mlir
 // RUN: lite-translate --emit-llvm --mcpu=x86-64-v3 %t.lowered.mlir | FileCheck %s --check-prefix=IR
 
+// --vector-width shapes the kernels (other bodies, other names); given to
+// both, the artifact and the object still agree. Without it both take 8
+// whatever the machine (lite-run --jit takes the host's: 16 with AVX-512).
+// RUN: lite-translate --emit-object --vector-width=16 -o %t.w16.o %s
+// RUN: lite-translate --emit-artifact --kernel-kinds=jit,ref --vector-width=16 -o %t.w16.lite %s
+// RUN: llvm-nm --defined-only --extern-only %t.w16.o > %t.w16.names
+// RUN: lite-artifact-dump %t.w16.lite >> %t.w16.names
+// RUN: cat %t.names >> %t.w16.names
+// RUN: FileCheck %s --check-prefix=W16 < %t.w16.names
+// W16:      T [[ADD16:jit_add_relu_[0-9a-f]{8}]]
+// W16-NEXT: T [[SOFTMAX16:jit_softmax_[0-9a-f]{8}]]
+// W16:      instr 0: lite.dispatch [[ADD16]]
+// W16-NEXT: instr 1: lite.dispatch [[SOFTMAX16]]
+// W16-NOT:  [[ADD16]]
+// W16:      T jit_add_relu_
+// RUN: lite-translate --emit-llvm --vector-width=16 --mcpu=x86-64-v4 %s | FileCheck %s --check-prefix=IR16
+// IR16: fadd <16 x float>
+// RUN: not lite-translate --import-onnx --vector-width=16 %s 2>&1 | FileCheck %s --check-prefix=NEEDS
+// NEEDS: --vector-width needs --emit-artifact, --emit-llvm or --emit-object
+// RUN: not lite-translate --emit-llvm --vector-width=0 %s 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not lite-translate --emit-llvm --vector-width=65 %s 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: vector-width
+
 func.func @main(%x: tensor<1x4x8x20xf32>, %b: tensor<1x4x1x1xf32>) -> tensor<1x4x8x20xf32> {
   %a = "lite.add"(%x, %b) : (tensor<1x4x8x20xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x8x20xf32>
   %r = "lite.relu"(%a) : (tensor<1x4x8x20xf32>) -> tensor<1x4x8x20xf32>

@@ -81,7 +81,7 @@
 // lite-opt --lite-compile --lite-autotune: after the kernel pick, with the
 // compile's places and kinds (jit,ref when it names none).
 // RUN: lite-opt %s --lite-compile --lite-places=host:f32:nchw --lite-autotune='budget-ms=5 cache-dir=%t/pipeline' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=TUNE
-// TUNE: func.func(lite-pick-kernels{explain=false kernel-kinds=jit,ref places=host:f32:nchw}),lite-autotune{budget-ms=5 cache=true cache-dir={{.*}}/pipeline explain=false kernel-kinds=jit,ref places=host:f32:nchw seed=1 threads=1},func.func(lite-infer-places{places=host:f32:nchw},lite-insert-casts),lite-lower-to-loops{
+// TUNE: func.func(lite-pick-kernels{explain=false kernel-kinds=jit,ref places=host:f32:nchw}),lite-autotune{budget-ms=5 cache=true cache-dir={{.*}}/pipeline explain=false kernel-kinds=jit,ref places=host:f32:nchw seed=1 threads=1 vector-width=8},func.func(lite-infer-places{places=host:f32:nchw},lite-insert-casts),lite-lower-to-loops{explain=false vector-width=8}
 
 // Without --lite-compile, --lite-autotune is a pass like any other.
 // RUN: lite-opt %s --lite-autotune='cache-dir=%t/pipeline' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALONE
