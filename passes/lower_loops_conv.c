@@ -5,7 +5,8 @@
  * [N, Ci, H * W] for a 1x1 kernel of stride 1 without pads; otherwise the
  * GEMM's packer builds each N panel's im2col columns, row
  * k = (ci * KH + kh) * KW + kw, column j = oh * OW + ow:
- *   x[n, ci, oh * sh + kh * dh - ph, ow * sw + kw * dw - pw], 0 outside.
+ *   x[n, ci, oh * sh + kh * dh - ph, ow * sw + kw * dw - pw], 0 outside,
+ * one output row's columns at a time (vectors at stride 1).
  * Pads, strides and dilations come from the op's plan step (auto_pad
  * resolved as kernels/plan/window.h does). Grouped convolutions are not
  * this family's. */
@@ -53,12 +54,12 @@ static lt_value_t *imul(ll_kernel_t *k, lt_value_t *a, int64_t c) {
   return c == 1 ? a : ll_op2(k, "arith.muli", a, ll_index(k, c), k->index);
 }
 
-static lt_value_t *ult(ll_kernel_t *k, lt_value_t *a, int64_t bound) {
+static lt_value_t *ult(ll_kernel_t *k, lt_value_t *a, lt_value_t *bound) {
   lt_named_attr_t pred = {
       lt_ident_cstr(k->ctx, "predicate"),
       lt_attr_integer(k->ctx, lt_type_integer(k->ctx, 64, LT_SIGNLESS),
                       LL_CMPI_ULT)};
-  lt_value_t *ops[2] = {a, ll_index(k, bound)};
+  lt_value_t *ops[2] = {a, bound};
   lt_op_t *op = ll_op(k, "arith.cmpi", 2, ops, 1, &k->i1, 1, &pred);
   return op ? lt_op_result(op, 0) : NULL;
 }
@@ -71,45 +72,119 @@ static lt_value_t *select(ll_kernel_t *k, lt_value_t *c, lt_value_t *a,
   return op ? lt_op_result(op, 0) : NULL;
 }
 
-/* panel[k, jj] for jj < cols: the window element of output column j0 + jj. */
+static lt_value_t *isub(ll_kernel_t *k, lt_value_t *a, lt_value_t *b) {
+  return ll_op2(k, "arith.subi", a, b, k->index);
+}
+
+static lt_value_t *imax(ll_kernel_t *k, lt_value_t *a, lt_value_t *b) {
+  return ll_op2(k, "arith.maxsi", a, b, k->index);
+}
+
+static lt_value_t *imin(ll_kernel_t *k, lt_value_t *a, lt_value_t *b) {
+  return ll_op2(k, "arith.minsi", a, b, k->index);
+}
+
+/* panel[row, base + ow] = 0 for ow in [lo, hi). */
+static void zero_cols(ll_kernel_t *k, lt_value_t *panel, lt_value_t *row,
+                      lt_value_t *base, lt_value_t *lo, lt_value_t *hi) {
+  ll_loop_t l;
+  ll_for_begin(k, &l, lo, hi, ll_index(k, 1), 0, NULL);
+  lt_value_t *dst[2] = {row, ll_iadd(k, base, l.iv)};
+  ll_store(k, ll_float(k, 0.0, k->f32), panel, dst);
+  ll_for_end(k, &l, 0, NULL);
+}
+
+/* panel[row, base + ow] = x[n, ci, ih, ow * sw + woff] for ow in [lo, hi),
+ * every read inside the input: vector.load/store by k->width at stride 1,
+ * then (or else) element by element. */
+static void copy_cols(ll_kernel_t *k, const im2col_t *s, lt_value_t *panel,
+                      lt_value_t *row, lt_value_t *base,
+                      lt_value_t *const *xi, lt_value_t *woff, lt_value_t *lo,
+                      lt_value_t *hi) {
+  int64_t sw = s->p->strides[1];
+  lt_value_t *start = lo;
+  if (sw == 1) {
+    lt_value_t *w = ll_index(k, k->width);
+    lt_value_t *len = isub(k, hi, lo);
+    lt_value_t *whole = ll_op2(k, "arith.muli",
+                               ll_op2(k, "arith.divui", len, w, k->index), w,
+                               k->index);
+    start = ll_iadd(k, lo, whole);
+    ll_loop_t l;
+    ll_for_begin(k, &l, lo, start, w, 0, NULL);
+    lt_value_t *src[4] = {xi[0], xi[1], xi[2], ll_iadd(k, l.iv, woff)};
+    lt_value_t *dst[2] = {row, ll_iadd(k, base, l.iv)};
+    ll_store(k, ll_load(k, s->x, src, true), panel, dst);
+    ll_for_end(k, &l, 0, NULL);
+  }
+  ll_loop_t l;
+  ll_for_begin(k, &l, start, hi, ll_index(k, 1), 0, NULL);
+  lt_value_t *src[4] = {xi[0], xi[1], xi[2],
+                        ll_iadd(k, imul(k, l.iv, sw), woff)};
+  lt_value_t *dst[2] = {row, ll_iadd(k, base, l.iv)};
+  ll_store(k, ll_load(k, s->x, src, false), panel, dst);
+  ll_for_end(k, &l, 0, NULL);
+}
+
+/* panel[row, jj] for jj < cols: the window element of output column
+ * j0 + jj, row = (ci * KH + kh) * KW + kw. The columns go output row by
+ * output row (oh), so no index is divided per element: on each, the
+ * columns whose window element lies in the input are copied (contiguous
+ * at stride 1: vectors), the others (the pads) set to 0. */
 static void pack_im2col(ll_kernel_t *k, void *user, lt_value_t *panel,
                         lt_value_t *const *batch, lt_value_t *j0,
                         lt_value_t *cols) {
   const im2col_t *s = user;
   const lk_conv_params_t *p = s->p;
-  ll_loop_t cl, hl, wl, jl;
-  ll_for_begin(k, &cl, ll_index(k, 0), ll_index(k, s->ci), ll_index(k, 1), 0,
-               NULL);
-  ll_for_begin(k, &hl, ll_index(k, 0), ll_index(k, s->kh), ll_index(k, 1), 0,
-               NULL);
-  ll_for_begin(k, &wl, ll_index(k, 0), ll_index(k, s->kw), ll_index(k, 1), 0,
-               NULL);
+  lt_value_t *zero = ll_index(k, 0), *one = ll_index(k, 1);
+  lt_value_t *ow_n = ll_index(k, s->ow);
+  /* the output rows the panel touches: [j0 / OW, (j0 + cols - 1) / OW] */
+  lt_value_t *oh0 = ll_op2(k, "arith.divui", j0, ow_n, k->index);
+  lt_value_t *oh1 = ll_iadd(
+      k, ll_op2(k, "arith.divui", isub(k, ll_iadd(k, j0, cols), one), ow_n,
+                k->index),
+      one);
+  ll_loop_t cl, hl, wl, ol;
+  ll_for_begin(k, &cl, zero, ll_index(k, s->ci), one, 0, NULL);
+  ll_for_begin(k, &hl, zero, ll_index(k, s->kh), one, 0, NULL);
+  ll_for_begin(k, &wl, zero, ll_index(k, s->kw), one, 0, NULL);
   lt_value_t *row = ll_iadd(
       k, imul(k, ll_iadd(k, imul(k, cl.iv, s->kh), hl.iv), s->kw), wl.iv);
-  /* The window's offset: kh * dh - ph (may be below 0: index arithmetic
-   * wraps, and the unsigned bound check below rejects it). */
-  lt_value_t *hoff = ll_op2(k, "arith.subi", imul(k, hl.iv, p->dilations[0]),
-                            ll_index(k, p->pads_begin[0]), k->index);
-  lt_value_t *woff = ll_op2(k, "arith.subi", imul(k, wl.iv, p->dilations[1]),
-                            ll_index(k, p->pads_begin[1]), k->index);
-  ll_for_begin(k, &jl, ll_index(k, 0), cols, ll_index(k, 1), 0, NULL);
-  lt_value_t *j = ll_iadd(k, j0, jl.iv);
-  lt_value_t *d = ll_index(k, s->ow);
-  lt_value_t *oh = ll_op2(k, "arith.divui", j, d, k->index);
-  lt_value_t *ow = ll_op2(k, "arith.remui", j, d, k->index);
-  lt_value_t *ih = ll_iadd(k, imul(k, oh, p->strides[0]), hoff);
-  lt_value_t *iw = ll_iadd(k, imul(k, ow, p->strides[1]), woff);
-  lt_value_t *in = NULL;
+  /* The window's offsets kh * dh - ph and kw * dw - pw (signed), and the
+   * output columns [lo, hi) whose iw = ow * sw + woff is in [0, W). */
+  lt_value_t *hoff = isub(k, imul(k, hl.iv, p->dilations[0]),
+                          ll_index(k, p->pads_begin[0]));
+  lt_value_t *woff = isub(k, imul(k, wl.iv, p->dilations[1]),
+                          ll_index(k, p->pads_begin[1]));
+  lt_value_t *sw = ll_index(k, p->strides[1]);
+  lt_value_t *lo = imax(k, zero, ll_op2(k, "arith.ceildivsi",
+                                        isub(k, zero, woff), sw, k->index));
+  lt_value_t *hi = imin(
+      k, ow_n,
+      ll_iadd(k,
+              ll_op2(k, "arith.floordivsi",
+                     isub(k, ll_index(k, s->w - 1), woff), sw, k->index),
+              one));
+  ll_for_begin(k, &ol, oh0, oh1, one, 0, NULL);
+  /* this output row's columns: ow in [a, b), panel column base + ow */
+  lt_value_t *base = isub(k, imul(k, ol.iv, s->ow), j0);
+  lt_value_t *a = imax(k, zero, isub(k, zero, base));
+  lt_value_t *b = imin(k, ow_n, isub(k, cols, base));
+  lt_value_t *ih = ll_iadd(k, imul(k, ol.iv, p->strides[0]), hoff);
+  /* [c0, c1) copied, the rest of [a, b) zeroed; none copied when the
+   * input row ih is a pad (unsigned compare: below 0 wraps). */
+  lt_value_t *c0 = imin(k, imax(k, a, lo), b);
+  lt_value_t *c1 = imax(k, imin(k, b, hi), c0);
   if (s->padded) {
-    in = ll_op2(k, "arith.andi", ult(k, ih, s->h), ult(k, iw, s->w), k->i1);
-    ih = select(k, in, ih, ll_index(k, 0));
-    iw = select(k, in, iw, ll_index(k, 0));
+    lt_value_t *in = ult(k, ih, ll_index(k, s->h));
+    c0 = select(k, in, c0, b);
+    c1 = select(k, in, c1, b);
   }
-  lt_value_t *src[4] = {batch[0], cl.iv, ih, iw}, *dst[2] = {row, jl.iv};
-  lt_value_t *v = ll_load(k, s->x, src, false);
-  if (in) v = select(k, in, v, ll_float(k, 0.0, k->f32));
-  ll_store(k, v, panel, dst);
-  ll_for_end(k, &jl, 0, NULL);
+  zero_cols(k, panel, row, base, a, c0);
+  lt_value_t *xi[3] = {batch[0], cl.iv, ih};
+  copy_cols(k, s, panel, row, base, xi, woff, c0, c1);
+  zero_cols(k, panel, row, base, c1, b);
+  ll_for_end(k, &ol, 0, NULL);
   ll_for_end(k, &wl, 0, NULL);
   ll_for_end(k, &hl, 0, NULL);
   ll_for_end(k, &cl, 0, NULL);

@@ -38,6 +38,7 @@ import numpy as np
 # convert-memref-to-llvm takes (MLIR 16).
 LOWER_TO_LLVM = [
     "--convert-vector-to-scf", "--expand-strided-metadata", "--lower-affine",
+    "--arith-expand",
     "--convert-math-to-llvm", "--convert-math-to-libm", "--convert-scf-to-cf",
     "--convert-vector-to-llvm", "--convert-memref-to-llvm",
     "--convert-arith-to-llvm", "--convert-func-to-llvm", "--convert-cf-to-llvm",
