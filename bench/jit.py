@@ -10,9 +10,10 @@ Run it with .venv/bin/python (scripts/setup.sh): the per-kernel section
 needs onnxruntime.
 
 compile  lite-run MODEL --jit twice with a fresh LITE_CACHE_DIR: the first
-         start compiles every kernel module (translate, O3, object), the
-         second loads the cached object; both print lite-run's `jit:` line
-         (kernels, modules compiled, ms compiling, ms loading).
+         start compiles every kernel module (translate, O3, objects; the
+         kernels split over one thread per online CPU), the second loads
+         the cached objects; both print lite-run's `jit:` line (kernels,
+         modules compiled, ms compiling, ms loading).
 kernels  lite-run MODEL --profile with the reference kernels only
          (--kernel-kinds=ref) and with generated ones (--jit), --rounds
          times each, alternating; per op type the median ms per run. The
@@ -231,7 +232,8 @@ def main():
         subprocess.run([sys.executable, os.path.join(ROOT, "test", "models", "gen_models.py"),
                         a.models_dir, *missing], check=True, capture_output=True)
 
-    print("## JIT compile of each model's generated kernels (one thread)\n")
+    print(f"## JIT compile of each model's generated kernels "
+          f"({os.cpu_count()} compile threads)\n")
     print("| model | kernels | cold: compile ms | cold: load ms | warm: compile ms | warm: load ms |")
     print("|---|---|---|---|---|---|")
     for n in names:

@@ -147,6 +147,7 @@ static unsigned num_parts(const lt_llvm_jit_t *jit, lt_op_t *module) {
                       ? (unsigned)jit->options.compile_threads
                       : online_cpus();
   if (want > MAX_PARTS) want = MAX_PARTS;
+  if (!module->num_regions || !module->regions[0].first) return 1;
   size_t kernels = 0;
   LT_FOR_EACH_OP(op, module->regions[0].first) {
     if (strcmp(lt_op_name(op), "func.func") != 0) continue;
