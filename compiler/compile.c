@@ -59,6 +59,19 @@ int lt_compile_host_vector_width(void) {
 #endif
 }
 
+const char *lt_compile_host_places(void) {
+#if defined(__x86_64__)
+  return "x86:f32:nchw,host:f32:nchw";
+#else
+  return "host:f32:nchw";
+#endif
+}
+
+void lt_compile_config_for_host(lt_lite_compile_config_t *c) {
+  if (!c->places || !*c->places) c->places = lt_compile_host_places();
+  if (c->vector_width <= 0) c->vector_width = lt_compile_host_vector_width();
+}
+
 lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
                               uint8_t **out_data, size_t *out_size) {
   lt_lite_compile_config_t cc = {0};
@@ -67,8 +80,8 @@ lt_result_t lt_compile_module(lt_op_t *module, const lt_compile_options_t *o,
                                     .kernel_kinds = o->kernel_kinds,
                                     .no_optimize = o->no_optimize,
                                     .autotune = o->autotune ? "" : NULL};
-  cc.vector_width = o && o->vector_width > 0 ? o->vector_width
-                                             : lt_compile_host_vector_width();
+  cc.vector_width = o ? o->vector_width : 0;
+  lt_compile_config_for_host(&cc);
   return lt_compile_module_config(module, &cc,
                                   o && o->autotune ? o->autotune_stats : NULL,
                                   out_data, out_size);

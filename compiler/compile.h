@@ -15,7 +15,8 @@
 
 typedef struct lt_compile_options {
   /* The Places kernels may run at, most preferred first
-   * ("x86:f32:nchw8c,host:f32:nchw"); NULL or "": host:f32:nchw. */
+   * ("x86:f32:nchw8c,host:f32:nchw"); NULL or "": the host's
+   * (lt_compile_host_places). */
   const char *places;
   /* Kernel kinds to pick from, preferred first ("jit,ref"); NULL or "":
    * every kind. Naming jit lowers the ops that pick generated kernels into
@@ -37,6 +38,16 @@ typedef struct lt_compile_options {
  * AVX-512F, else 8 (codegen/llvm's rule for the host target; 8 without
  * LLVM). */
 int lt_compile_host_vector_width(void);
+/* The Places this build's hand-written kernels run at, then the host's:
+ * "x86:f32:nchw,host:f32:nchw" on x86_64 (kernels/x86), else
+ * "host:f32:nchw". */
+const char *lt_compile_host_places(void);
+/* Fills what c leaves open with this machine's choices: places (NULL or
+ * "") with lt_compile_host_places(), vector_width (0) with
+ * lt_compile_host_vector_width(). What lt_compile_module and lite-run
+ * compile with; lite-opt and lite-translate keep the passes' defaults, the
+ * same on every machine. */
+void lt_compile_config_for_host(lt_lite_compile_config_t *c);
 
 /* Runs the compile pipeline on module, changing it in place (the one
  * lite-opt --lite-compile [--lite-places=P] runs: lt_lite_compile_pipeline,

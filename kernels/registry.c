@@ -3,6 +3,9 @@
 #include "kernels/registry.h"
 
 #include "kernels/abi_ref.h"
+#if defined(__x86_64__)
+#include "kernels/x86/x86.h"
+#endif
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -197,11 +200,33 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
 #define LK_REF_ROWS_ANY_ONLY(name_, results, header, abi)                      \
   LK_REF_ROW(name_, ANY, any, results, header, abi)
 
+#if defined(__x86_64__)
+/* kernels/x86/x86.def's rows: operands and results at x86:f32:nchw. */
+static const lk_place_t kX86F32[] = {
+    LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW)};
+#define LK_X86_ROW(op_, header)                                                \
+  {.name = "x86_" #op_ "__f32_nchw",                                           \
+   .op = #op_,                                                                 \
+   .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW),                   \
+   .inputs = kX86F32,                                                          \
+   .num_inputs = 1,                                                            \
+   .outputs = kX86F32,                                                         \
+   .num_outputs = 1,                                                           \
+   .source = header,                                                           \
+   .summary = "hand-written x86 kernel (AVX2 + FMA, AVX-512F), f32 tensors",  \
+   .run = lk_x86_##op_##__f32_nchw},
+#endif
+
 static const lk_kernel_t kBuiltin[] = {
 #define LK_REF(op, classes, results, header, abi)                              \
   LK_REF_ROWS_##classes(op, results, header, abi)
 #include "kernels/registry.def"
 #undef LK_REF
+#if defined(__x86_64__)
+#define LK_X86(op, header) LK_X86_ROW(op, header)
+#include "kernels/x86/x86.def"
+#undef LK_X86
+#endif
 };
 #undef H
 #undef NCHW

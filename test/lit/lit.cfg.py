@@ -1,5 +1,6 @@
 # lit configuration for lite's FileCheck tests.
 import os
+import platform
 import shutil
 
 import lit.formats
@@ -29,6 +30,10 @@ if shutil.which("mlir-cpu-runner-16"):
 # --emit-object exist.
 if getattr(config, "lite_with_llvm", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("llvm")
+
+# The hand-written x86 kernels (kernels/x86) are built on x86_64 only.
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86-kernels")
 
 # Python with onnx and numpy (Debian's python3-onnx), for tests that build
 # ONNX models or .npy files on the fly.

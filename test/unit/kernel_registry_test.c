@@ -39,13 +39,25 @@ static void test_builtin_matches_ops(void) {
     CHECK(known);
     /* Names are unique: find returns this very row. */
     CHECK(lk_registry_find(r, k->name) == k);
-    /* The f32 row of an op comes right before its any row. */
-    if (k->place.precision == LK_PRECISION_F32) {
+    /* The f32 reference row of an op comes right before its any row. */
+    if (k->place.precision == LK_PRECISION_F32 &&
+        strncmp(k->name, "ref_", 4) == 0) {
       const lk_kernel_t *next = lk_registry_at(r, i + 1);
       CHECK(next && strcmp(next->op, k->op) == 0 &&
             next->place.precision == LK_PRECISION_ANY);
     }
   }
+#if defined(__x86_64__)
+  /* The hand-written x86 rows: at x86:f32:nchw, callable, after every
+   * reference row. */
+  const lk_kernel_t *pool = lk_registry_find(r, "x86_pool2d__f32_nchw");
+  CHECK(pool && lk_kernel_runnable(pool) && strcmp(pool->op, "pool2d") == 0);
+  CHECK(pool && pool->place.target == LK_TARGET_X86 &&
+        pool->place.precision == LK_PRECISION_F32 &&
+        lk_kernel_input(pool, 0).target == LK_TARGET_X86 &&
+        lk_kernel_output(pool, 0).target == LK_TARGET_X86);
+  CHECK(strncmp(lk_registry_at(r, n - 1)->name, "x86_", 4) == 0);
+#endif
   const lk_kernel_t *eq = lk_registry_find(r, "ref_equal__f32_nchw");
   CHECK(eq && lk_kernel_output(eq, 0).precision == LK_PRECISION_BOOL);
   CHECK(eq && lk_kernel_input(eq, 5).precision == LK_PRECISION_ANY);

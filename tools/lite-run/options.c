@@ -43,14 +43,14 @@
     "(also when the pipeline fails)")                                          \
   X(PLACES, "lite-places", LIST, "P,...", RUNTIME,                             \
     "Places kernels may run at, preferred first\n"                             \
-    "(default host:f32:nchw), e.g.\n"                                          \
-    "x86:f32:nchw8c,host:f32:nchw")                                            \
+    "(default: the hand-written kernels' and the\n"                            \
+    "host's, x86:f32:nchw,host:f32:nchw on x86_64)")                           \
   X(KERNEL_KINDS, "kernel-kinds", LIST, "K,...", RUNTIME,                      \
     "Kernel kinds to pick from, preferred first\n"                             \
     "(default: every kind), e.g. jit,ref")                                     \
   X(JIT, "jit", SWITCH, "", RUNTIME,                                           \
     "Generate kernels where an op can take one\n"                              \
-    "(--kernel-kinds=jit,ref): lowered to loops,\n"                            \
+    "(--kernel-kinds=jit,x86,ref): lowered to loops,\n"                        \
     "compiled by LLVM, cached on disk")                                        \
   X(AUTOTUNE, "autotune", SWITCH, "", RUNTIME,                                 \
     "With --jit: per op, the faster of the generated\n"                        \
@@ -316,7 +316,7 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
     o->kernel_kinds = v;
     return true;
   case FLAG_JIT:
-    o->kernel_kinds = on ? "jit,ref" : NULL;
+    o->kernel_kinds = on ? "jit,x86,ref" : NULL;
     return true;
   case FLAG_AUTOTUNE:
     o->autotune = on;

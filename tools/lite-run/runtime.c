@@ -516,6 +516,7 @@ lt_cl_exit_t lt_run_runtime(const lt_run_options_t *o, lt_op_t *module,
   lt_lite_compile_config_t cc = {.places = o->places,
                                  .kernel_kinds = o->kernel_kinds,
                                  .autotune = o->autotune ? tune : NULL};
+  lt_compile_config_for_host(&cc);
   lt_autotune_stats_t tuned;
   double t0 = now_ms();
   if (LT_FAILED(

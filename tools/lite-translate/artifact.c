@@ -94,10 +94,10 @@ int lt_tr_compile(const lt_tr_config_t *c, const lt_tr_model_text_t *t,
   lt_context_t *ctx = lt_op_context(module);
   lt_tool_diag_t who = {c->prog, t->name};
   lt_diag_handler_id_t h = lt_diag_push_handler(ctx, lt_tool_print_diag, &who);
-  /* Not the host's width: the artifact and the object of one model must
-   * name the same kernels on any machine. */
+  /* Not the host's places and width: the artifact and the object of one
+   * model must name the same kernels on any machine. */
   lt_compile_options_t options = {
-      .places = c->places,
+      .places = c->places ? c->places : "host:f32:nchw",
       .kernel_kinds = kernel_kinds,
       .vector_width = c->vector_width ? c->vector_width : 8};
   *out_data = NULL;

@@ -8,10 +8,10 @@
 // the runs are over.
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --jit --autotune --check-reference --seed 3 | FileCheck %s --check-prefix=COLD
+// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --lite-places=host:f32:nchw --jit --autotune --check-reference --seed 3 | FileCheck %s --check-prefix=COLD
 // COLD:          autotune: 6 ops (6 distinct), 6 measured, 0 from the cache, {{[0-9]+}} kernel(s) changed, in {{[0-9.]+}} ms
 // COLD-COUNT-4:  (runtime vs interpreter)': {{.*}}: ok
-// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --jit --autotune --check-reference --seed 4 | FileCheck %s --check-prefix=WARM
+// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --lite-places=host:f32:nchw --jit --autotune --check-reference --seed 4 | FileCheck %s --check-prefix=WARM
 // WARM:          autotune: 6 ops (6 distinct), 0 measured, 6 from the cache
 // WARM-COUNT-4:  (runtime vs interpreter)': {{.*}}: ok
 
@@ -23,7 +23,7 @@
 // RUN: %python %S/../passes/Inputs/autotune_seed.py %t/cache add fastest jit
 // RUN: %python %S/../passes/Inputs/autotune_seed.py %t/cache transpose fastest jit
 // RUN: %python %S/../passes/Inputs/autotune_seed.py %t/cache pool2d fastest jit
-// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --jit --autotune --check-reference --profile | FileCheck %s --check-prefix=SEEDED
+// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --lite-places=host:f32:nchw --jit --autotune --check-reference --profile | FileCheck %s --check-prefix=SEEDED
 // SEEDED:        autotune: 6 ops (6 distinct), 0 measured, 6 from the cache, 2 kernel(s) changed
 // SEEDED:        jit: 4 kernels
 // SEEDED-DAG:    lite.dispatch {{ *}}jit_add_relu_
@@ -36,7 +36,7 @@
 // SEEDED-COUNT-4: (runtime vs interpreter)': {{.*}}: ok
 
 // The kernels are measured with --num-threads' threads, part of the key.
-// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --jit --autotune --num-threads 2 | FileCheck %s --check-prefix=THREADS
+// RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --lite-places=host:f32:nchw --jit --autotune --num-threads 2 | FileCheck %s --check-prefix=THREADS
 // THREADS: autotune: 6 ops (6 distinct), 6 measured, 0 from the cache
 
 // Measuring chooses between generated and reference kernels: it needs both.

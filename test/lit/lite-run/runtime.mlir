@@ -5,7 +5,7 @@
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: lite-run --reference %s --seed 3 --output %t/ref
-// RUN: lite-run %s --seed 3 --output %t/rt --num-runs 3 --profile --mem-report --trace %t/trace.json | FileCheck %s
+// RUN: lite-run %s --lite-places=host:f32:nchw --seed 3 --output %t/rt --num-runs 3 --profile --mem-report --trace %t/trace.json | FileCheck %s
 // CHECK:      compile {{[0-9.]+}} ms, load {{[0-9.]+}} ms (artifact {{[0-9.]+}}, predictor {{[0-9.]+}}), first run {{[0-9.]+}} ms, median {{[0-9.]+}} ms, min {{[0-9.]+}} ms, max {{[0-9.]+}} ms over 3 run(s), 1 thread(s)
 // CHECK-NEXT: profile: 3 instructions, per run (mean over timed runs)
 // CHECK-NEXT: # op kernel place shape ms % GFLOP/s ONNX nodes

@@ -1,0 +1,25 @@
+/* vec_avx512.h - the vector vocabulary of the x86 templates on AVX-512F:
+ * 16 f32 lanes in a __m512. Included by the *_avx512.c files only (they
+ * are compiled with -mavx512f -mavx2 -mfma). */
+#ifndef LITE_KERNELS_X86_VEC_AVX512_H
+#define LITE_KERNELS_X86_VEC_AVX512_H
+
+#include <immintrin.h>
+
+#define LK_VEC __m512
+#define LK_LANES 16
+#define LK_ISA_SUFFIX avx512f
+#define lk_vload _mm512_loadu_ps
+#define lk_vstore _mm512_storeu_ps
+#define lk_vset1 _mm512_set1_ps
+#define lk_vadd _mm512_add_ps
+#define lk_vmul _mm512_mul_ps
+#define lk_vdiv _mm512_div_ps
+
+/* max(acc, x) where a NaN in either wins (vec_avx2.h's, with a mask). */
+static inline __m512 lk_vmax_nan(__m512 acc, __m512 x) {
+  __m512 m = _mm512_max_ps(x, acc);
+  return _mm512_mask_mov_ps(m, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), x);
+}
+
+#endif /* LITE_KERNELS_X86_VEC_AVX512_H */

@@ -1,0 +1,42 @@
+/* x86.h - the hand-written x86 kernels (x86.def lists them): their entry
+ * points and the instruction-set choice they share.
+ *
+ * Each family is one portable C file (the entry point: operand checks,
+ * geometry, threads) and one file per instruction set compiled with that
+ * set's flags (`<family>_avx2.c`: -mavx2 -mfma, `<family>_avx512.c`:
+ * -mavx512f as well), both instantiating one template
+ * (`<family>_kernel.inc`) over a small vector vocabulary
+ * (kernels/x86/vec_*.h), so the variants cannot drift apart. The
+ * functions of one instruction set are named in XNNPACK's style,
+ * `lk_f32_<what>__<isa>`. */
+#ifndef LITE_KERNELS_X86_X86_H
+#define LITE_KERNELS_X86_X86_H
+
+#include "kernels/abi.h"
+
+/* The instruction sets, narrowest first. X(ENUM, suffix) */
+#define LK_X86_ISAS(X)                                                         \
+  X(AVX2, "avx2")       /* AVX2 + FMA: the baseline */                         \
+  X(AVX512, "avx512f")  /* AVX-512F (with AVX2 + FMA) */
+
+typedef enum lk_x86_isa {
+  LK_X86_ISA_NONE = -1, /* neither: the reference kernel runs */
+#define X(e, s) LK_X86_ISA_##e,
+  LK_X86_ISAS(X)
+#undef X
+      LK_X86_NUM_ISAS
+} lk_x86_isa_t;
+
+/* The widest set the CPU info offers (NULL: none, so NONE). */
+lk_x86_isa_t lk_x86_isa_of(const lk_cpu_info_t *cpu);
+/* The call's: lk_x86_isa_of(call->target->cpu), NONE without a target. */
+lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call);
+/* The set's suffix ("avx2"); "none" for NONE. */
+const char *lk_x86_isa_name(lk_x86_isa_t isa);
+
+#define LK_X86(op, header)                                                     \
+  lt_status_t lk_x86_##op##__f32_nchw(const lk_call_t *call);
+#include "kernels/x86/x86.def"
+#undef LK_X86
+
+#endif /* LITE_KERNELS_X86_X86_H */
