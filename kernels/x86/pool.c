@@ -73,7 +73,7 @@ lt_status_t lk_x86_pool2d__f32_nchw(const lk_call_t *call) {
       g.ph < 0 || g.pw < 0 || g.ph_end < 0 || p->pads_end[1] < 0)
     return lk_ref_pool2d__f32_nchw(call);
   int64_t reach = g.ow > 0 ? (g.ow - 1) * g.sw + (g.kw - 1) * g.dw + 1 : 0;
-  g.row_len = g.pw + g.w > reach ? g.pw + g.w : reach;
+  g.row_len = (g.pw + g.w > reach ? g.pw + g.w : reach) + LK_X86_POOL_SLACK;
   if (g.row_len > LK_X86_POOL_MAX_ROW || g.ow > LK_X86_POOL_MAX_ROW)
     return lk_ref_pool2d__f32_nchw(call);
   float col_count[LK_X86_POOL_MAX_ROW];

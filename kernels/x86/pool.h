@@ -7,7 +7,8 @@
  * reduced into one row first (vectors along the input width; max, or a
  * sum for avg), held in a buffer whose ends are the pads (-inf for max, 0
  * for avg) so the second, horizontal, pass reads no bounds: vectors along
- * the output width at stride 1, element by element otherwise. Average
+ * the output width at strides 1 and 2 (the even elements of twice the
+ * lanes), element by element otherwise. Average
  * divides by the window's count, which splits into a row part and a column
  * part (count_include_pad counts the pads, never what ceil_mode adds past
  * them). A NaN in a max window gives NaN, and a window with no input
@@ -27,12 +28,16 @@
 /* The longest padded input row and output row the kernel buffers (on the
  * stack of the thread running a plane). */
 #define LK_X86_POOL_MAX_ROW 4096
+#define LK_X86_POOL_SLACK 32
 
 typedef struct lk_x86_pool_geom {
   int64_t h, w, oh, ow;   /* input and output plane */
   int64_t kh, kw, sh, sw, dh, dw;
   int64_t ph, pw, ph_end; /* pads before (both dims), after (rows) */
-  int64_t row_len;        /* the padded row buffer: pw + w + what follows */
+  /* the padded row buffer: pw + w + what the windows reach past it, and
+   * LK_X86_POOL_SLACK more (a stride-2 vector reads one element past its
+   * last window) */
+  int64_t row_len;
   bool max;
   bool include_pad;
   /* avg: per output column, its part of the window's count (>= 1) */

@@ -16,6 +16,15 @@
 #define lk_vmul _mm256_mul_ps
 #define lk_vdiv _mm256_div_ps
 
+/* p[0], p[2], ..., p[14]: the even elements of 16 (stride-2 windows). */
+static inline __m256 lk_vload_even(const float *p) {
+  __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+  /* a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit lanes in order */
+  __m256 s = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+  return _mm256_castpd_ps(
+      _mm256_permute4x64_pd(_mm256_castps_pd(s), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
 /* max(acc, x) where a NaN in either wins (numpy's max): maxps returns its
  * second operand when either is NaN, so acc's NaN stays, and x's is
  * blended in. */

@@ -16,6 +16,14 @@
 #define lk_vmul _mm512_mul_ps
 #define lk_vdiv _mm512_div_ps
 
+/* p[0], p[2], ..., p[30]: the even elements of 32 (stride-2 windows). */
+static inline __m512 lk_vload_even(const float *p) {
+  const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14,
+                                        12, 10, 8, 6, 4, 2, 0);
+  return _mm512_permutex2var_ps(_mm512_loadu_ps(p), even,
+                                _mm512_loadu_ps(p + 16));
+}
+
 /* max(acc, x) where a NaN in either wins (vec_avx2.h's, with a mask). */
 static inline __m512 lk_vmax_nan(__m512 acc, __m512 x) {
   __m512 m = _mm512_max_ps(x, acc);

@@ -174,7 +174,8 @@ static void test_isa(const lk_kernel_t *x86, const lk_cpu_info_t *cpu) {
             /* pads 0..k: past the window when d = 1 */
             int64_t pad = (k + s + d + (int64_t)si) % (k + 1);
             int64_t kw = s == 3 && k > 1 ? k - 1 : k; /* not square */
-            int64_t sw = s == 2 ? 1 : s;              /* strides differ */
+            /* rows at stride s, columns at 1, 2 (vectors) or 3 */
+            int64_t sw = s < 3 ? s : k % 2 ? 3 : 2;
             pool_case_t pc = {t ? LK_POOL_AVG : LK_POOL_MAX,
                               (si + (size_t)k) % 2 == 0,
                               2, 3, h, w, k, kw, s, sw, d, d,
