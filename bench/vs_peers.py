@@ -12,7 +12,9 @@ measured here count: machines differ.
 
 lite     lite-run MODEL --jit --num-threads T (the compile path for this
          machine: generated kernels, hand-written x86 ones, the host's
-         vector width); the median of its runs. GFLOP/s: the model's FLOPs
+         vector width), with --spin-us 300 at T > 1 (idle threads poll
+         300 us before they sleep, as onnxruntime's spin by default); the
+         median of its runs. GFLOP/s: the model's FLOPs
          (lite-run --profile's per-instruction GFLOP/s x ms, summed) over
          that time; % of peak: against bench/peak.c's FMA peak for T threads.
 onnxruntime  1.20, CPU provider (MLAS), all graph optimizations, T intra-op
@@ -78,8 +80,13 @@ def input_shapes(sess, name):
 
 
 # ---- lite ---------------------------------------------------------------------------
+SPIN_US = 300
+
+
 def lite_args(path, shapes, threads):
     args = [path, "--jit", "--num-threads", str(threads)]
+    if threads > 1:  # onnxruntime's intra-op threads spin too, by default
+        args += ["--spin-us", str(SPIN_US)]
     for iname, dims in shapes:
         args += ["--input-shape", f"{iname}=" + "x".join(map(str, dims))]
     return args

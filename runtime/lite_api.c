@@ -168,8 +168,9 @@ lite_status_t lite_predictor_create(lite_model_t *model,
     return bad("%s: out_predictor is NULL", "lite_predictor_create");
   *out_predictor = NULL;
   if (!model) return bad("%s: model is NULL", "lite_predictor_create");
-  lt_predictor_options_t po = {options ? options->num_threads : 1,
-                               options && options->profile, NULL, NULL};
+  lt_predictor_options_t po = {.num_threads = options ? options->num_threads : 1,
+                               .profile = options && options->profile,
+                               .spin_us = options ? options->spin_us : 0};
   return PUB(lt_predictor_create(MODEL(model), &po,
                                  (lt_predictor_t **)out_predictor));
 }

@@ -345,7 +345,10 @@ static lt_status_t create(lt_predictor_t *p, const lt_predictor_options_t *o) {
   uint32_t threads = o && o->num_threads > 1 ? o->num_threads : 1;
   if (threads > 1)
     LT_RETURN_IF_ERROR(
-        lt_rt_thread_pool_create(p->al, threads, NULL, &p->pool));
+        lt_rt_thread_pool_create(p->al, threads,
+                                 &(lt_rt_thread_pool_options_t){
+                                     .spin_us = o ? o->spin_us : 0},
+                                 &p->pool));
   p->target.parallel = p->pool ? lt_rt_thread_pool_parallel(p->pool) : NULL;
   p->target.cpu = lt_model_cpu(p->m);
   p->profile = o && o->profile;

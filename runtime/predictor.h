@@ -26,6 +26,10 @@ typedef struct lt_predictor_options {
   void (*on_instr)(void *user, uint32_t instr, uint64_t start_ns,
                    uint64_t end_ns);
   void *on_instr_user;
+  /* With threads: microseconds an idle worker polls for the next
+   * parallel-for before it sleeps (lt_rt_thread_pool_options_t.spin_us);
+   * 0 sleeps at once. */
+  uint32_t spin_us;
 } lt_predictor_options_t;
 
 typedef struct lt_predictor lt_predictor_t;

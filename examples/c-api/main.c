@@ -48,8 +48,8 @@ int main(int argc, char **argv) {
    * zeros; dynamic dims (-1) are taken as 1 here. */
   uint32_t num_inputs = lite_model_num_inputs(model);
   void **buffers = calloc(num_inputs ? num_inputs : 1, sizeof *buffers);
-  lite_predictor_options_t options = {argc > 2 ? (uint32_t)atoi(argv[2]) : 1,
-                                      1};
+  lite_predictor_options_t options = {
+      .num_threads = argc > 2 ? (uint32_t)atoi(argv[2]) : 1, .profile = 1};
   lite_predictor_t *predictor = NULL;
   int status = 1;
   if (!ok(lite_predictor_create(model, &options, &predictor), "predictor"))

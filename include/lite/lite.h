@@ -142,6 +142,11 @@ typedef struct lite_predictor_options {
   uint32_t num_threads; /* threads kernels may use, the caller's included;
                            0 or 1: the caller's only */
   int profile;          /* nonzero: time every instruction */
+  /* With threads: microseconds an idle worker polls for the next kernel's
+   * work before it sleeps. 0 sleeps at once (no core burns while the
+   * predictor waits); a few hundred saves the wake-up between kernels
+   * that follow each other closely, on cores nothing else needs. */
+  uint32_t spin_us;
 } lite_predictor_options_t;
 
 /* A predictor over model (which it keeps alive). options may be NULL. */

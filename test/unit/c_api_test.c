@@ -82,7 +82,8 @@ static void run_checked(lite_model_t *model, const char *op,
   expect_error(lite_model_find_input(model, "q", &index), LITE_STATUS_NOT_FOUND,
                "the model has no input named 'q'");
 
-  lite_predictor_options_t opts = {2, 1};
+  lite_predictor_options_t opts = {.num_threads = 2, .profile = 1,
+                                   .spin_us = 100};
   lite_predictor_t *p = NULL;
   if (!expect_ok(lite_predictor_create(model, &opts, &p), "predictor")) return;
   int64_t dims[2] = {2, 3};

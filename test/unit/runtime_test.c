@@ -161,8 +161,9 @@ static void test_static(void) {
   for (uint32_t i = 0; i < 4; i++)
     CHECK(lt_model_instr(m, i)->replan == LT_RT_REPLAN_NEVER);
   lt_predictor_t *p;
-  CHECK(lt_predictor_create(m, &(lt_predictor_options_t){2, true, NULL, NULL}, &p) ==
-        LT_OK);
+  lt_predictor_options_t po = {.num_threads = 2, .profile = true,
+                               .spin_us = 50};
+  CHECK(lt_predictor_create(m, &po, &p) == LT_OK);
   lt_model_release(m); /* the predictor holds it */
   run_and_check(p, g_x, 1);
   run_and_check(p, g_x + C_IN * HW * HW, 1); /* another binding */

@@ -64,6 +64,7 @@ typedef struct lt_run_options {
   const char *places; /* --lite-places; NULL: host:f32:nchw */
   const char *kernel_kinds; /* --kernel-kinds, --jit; NULL: every kind */
   uint32_t num_threads, warmup_runs, num_runs;
+  uint32_t spin_us; /* --spin-us */
   bool autotune; /* --autotune: lite-autotune after the kernel pick */
   bool profile, mem_report, check_reference;
   const char *trace; /* --trace FILE */

@@ -59,6 +59,9 @@
     "disk beside the JIT's objects")                                           \
   X(NUM_THREADS, "num-threads", LIST, "N", RUNTIME,                            \
     "Threads the kernels may use (default 1)")                                 \
+  X(SPIN_US, "spin-us", LIST, "N", RUNTIME,                                    \
+    "With threads: microseconds an idle thread polls\n"                        \
+    "for work before it sleeps (default 0)")                                   \
   X(WARMUP_RUNS, "warmup-runs", LIST, "N", RUNTIME,                            \
     "Untimed runs after the first (default 1)")                                \
   X(NUM_RUNS, "num-runs", LIST, "N", RUNTIME,                                  \
@@ -321,6 +324,14 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
   case FLAG_AUTOTUNE:
     o->autotune = on;
     return true;
+  case FLAG_SPIN_US: {
+    uint64_t n = 0;
+    if (!parse_u64(name, v, &n)) return false;
+    if (n > 1000000)
+      return usage("--%s expects at most 1000000 (1 s), got '%s'", name, v);
+    o->spin_us = (uint32_t)n;
+    return true;
+  }
   case FLAG_NUM_THREADS:
   case FLAG_WARMUP_RUNS:
   case FLAG_NUM_RUNS: {
@@ -408,6 +419,7 @@ bool lt_run_parse_args(int argc, char **argv, lt_run_options_t *o) {
                        : o->mem_report       ? "--mem-report"
                        : o->check_reference  ? "--check-reference"
                        : o->num_threads != 1 ? "--num-threads"
+                       : o->spin_us          ? "--spin-us"
                        : o->num_runs != 1    ? "--num-runs"
                                              : NULL;
     if (only)

@@ -325,7 +325,7 @@ static lt_cl_exit_t run_model(const lt_run_options_t *o, lt_model_t *m,
                               double load_ms) {
   trace_t trace = {0};
   lt_predictor_options_t po = {o->num_threads, o->profile || o->trace != NULL,
-                               on_instr, &trace};
+                               on_instr, &trace, o->spin_us};
   lt_predictor_t *p;
   double t0 = now_ms();
   lt_status_t st = lt_predictor_create(m, &po, &p);

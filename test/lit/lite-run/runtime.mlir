@@ -39,6 +39,15 @@
 // RUN: not lite-run %t/m.lite --check-reference 2>&1 | FileCheck %s --check-prefix=CHECKART
 // CHECKART: lite-run: error: '{{.*}}m.lite': --check-reference needs the model (.onnx or .mlir), not an artifact
 
+// Two threads whose idle one polls 500 us between kernels compute the same.
+// RUN: lite-run %s --check-reference --num-threads 2 --spin-us 500 --num-runs 5 | FileCheck %s --check-prefix=SPIN
+// SPIN: over 5 run(s), 2 thread(s)
+// SPIN: output 'y (runtime vs interpreter)': max-abs 0 max-rel 0 cosine 1.000000: ok
+// RUN: not lite-run %s --spin-us 1000001 2>&1 | FileCheck %s --check-prefix=SPINBAD
+// SPINBAD: lite-run: error: --spin-us expects at most 1000000 (1 s), got '1000001'
+// RUN: not lite-run --reference %s --spin-us 5 2>&1 | FileCheck %s --check-prefix=SPINREF
+// SPINREF: lite-run: error: --spin-us applies to the runtime, not to --reference
+
 // Errors: an artifact has no --reference; runtime flags need the runtime.
 // RUN: not lite-run --reference %t/m.lite 2>&1 | FileCheck %s --check-prefix=ARTREF
 // ARTREF: lite-run: error: '{{.*}}m.lite' is a compiled artifact: it runs on the runtime only, not with --reference
