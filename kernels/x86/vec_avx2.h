@@ -16,6 +16,29 @@
 #define lk_vmul _mm256_mul_ps
 #define lk_vdiv _mm256_div_ps
 
+/* The first n (< 8) lanes: a load reads only those (the rest are 0), a
+ * store writes only those. */
+static inline __m256i lk_vmask_(int64_t n) {
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lane);
+}
+static inline __m256 lk_vload_n(const float *p, int64_t n) {
+  return _mm256_maskload_ps(p, lk_vmask_(n));
+}
+static inline void lk_vstore_n(float *p, __m256 v, int64_t n) {
+  _mm256_maskstore_ps(p, lk_vmask_(n), v);
+}
+
+/* The even elements of p[0 .. 2 n - 1), n (< 8) of them. */
+static inline __m256 lk_vload_even_n(const float *p, int64_t n) {
+  int64_t m = 2 * n - 1;
+  __m256 a = lk_vload_n(p, m < 8 ? m : 8);
+  __m256 b = m > 8 ? lk_vload_n(p + 8, m - 8) : _mm256_setzero_ps();
+  __m256 s = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+  return _mm256_castpd_ps(
+      _mm256_permute4x64_pd(_mm256_castps_pd(s), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
 /* p[0], p[2], ..., p[14]: the even elements of 16 (stride-2 windows). */
 static inline __m256 lk_vload_even(const float *p) {
   __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);

@@ -16,6 +16,25 @@
 #define lk_vmul _mm512_mul_ps
 #define lk_vdiv _mm512_div_ps
 
+/* The first n (< 16) lanes: a load reads only those (the rest are 0), a
+ * store writes only those. */
+static inline __m512 lk_vload_n(const float *p, int64_t n) {
+  return _mm512_maskz_loadu_ps((__mmask16)((1u << n) - 1), p);
+}
+static inline void lk_vstore_n(float *p, __m512 v, int64_t n) {
+  _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1), v);
+}
+
+/* The even elements of p[0 .. 2 n - 1), n (< 16) of them. */
+static inline __m512 lk_vload_even_n(const float *p, int64_t n) {
+  const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14,
+                                        12, 10, 8, 6, 4, 2, 0);
+  int64_t m = 2 * n - 1;
+  __m512 a = lk_vload_n(p, m < 16 ? m : 16);
+  __m512 b = m > 16 ? lk_vload_n(p + 16, m - 16) : _mm512_setzero_ps();
+  return _mm512_permutex2var_ps(a, even, b);
+}
+
 /* p[0], p[2], ..., p[30]: the even elements of 32 (stride-2 windows). */
 static inline __m512 lk_vload_even(const float *p) {
   const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14,
