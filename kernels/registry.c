@@ -204,12 +204,17 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
 /* kernels/x86/x86.def's rows: operands and results at x86:f32:nchw. */
 static const lk_place_t kX86F32[] = {
     LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW)};
-#define LK_X86_ROW(op_, header)                                                \
+static const lk_place_t kX86FirstF32[] = {
+    LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW),
+    LK_PLACE(H, LK_PRECISION_ANY, NCHW)};
+#define LK_X86_INPUTS_F32 kX86F32
+#define LK_X86_INPUTS_FIRST_F32 kX86FirstF32
+#define LK_X86_ROW(op_, operands, header)                                      \
   {.name = "x86_" #op_ "__f32_nchw",                                           \
    .op = #op_,                                                                 \
    .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW),                   \
-   .inputs = kX86F32,                                                          \
-   .num_inputs = 1,                                                            \
+   .inputs = LK_X86_INPUTS_##operands,                                         \
+   .num_inputs = LK_COUNT_OF(LK_X86_INPUTS_##operands),                        \
    .outputs = kX86F32,                                                         \
    .num_outputs = 1,                                                           \
    .source = header,                                                           \
@@ -223,7 +228,7 @@ static const lk_kernel_t kBuiltin[] = {
 #include "kernels/registry.def"
 #undef LK_REF
 #if defined(__x86_64__)
-#define LK_X86(op, header) LK_X86_ROW(op, header)
+#define LK_X86(op, operands, header) LK_X86_ROW(op, operands, header)
 #include "kernels/x86/x86.def"
 #undef LK_X86
 #endif

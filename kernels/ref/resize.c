@@ -26,14 +26,6 @@ NAME_LOOKUP(lk_resize_nearest_from_name, lk_resize_nearest_t,
 #undef NAME_OF
 #undef NAME_LOOKUP
 
-/* The input taps of one output position along one axis. */
-typedef struct taps {
-  int32_t count;
-  bool outside; /* tf_crop_and_resize: extrapolate */
-  int64_t index[4];
-  double weight[4];
-} taps_t;
-
 /* x_original for output position o along an axis of `in` elements. */
 static double original_coord(const lk_resize_params_t *p, int32_t d, int64_t o,
                              int64_t in, bool *outside) {
@@ -77,9 +69,9 @@ static void cubic_coeffs(double r, double a, double *c) {
 /* Neighbours as the ONNX reference picks them: the n nearest positions of
  * the edge-padded axis (pad ceil(n/2)), preferring the left one; an integer
  * coordinate takes ratio 1 against its left neighbour. */
-static taps_t taps_of(const lk_resize_params_t *p, int32_t d, int64_t o,
-                      int64_t in) {
-  taps_t t;
+lk_resize_taps_t lk_resize_taps(const lk_resize_params_t *p, int32_t d,
+                                int64_t o, int64_t in) {
+  lk_resize_taps_t t;
   memset(&t, 0, sizeof t);
   double x = original_coord(p, d, o, in, &t.outside);
   if (t.outside) return t;
@@ -140,7 +132,7 @@ static taps_t taps_of(const lk_resize_params_t *p, int32_t d, int64_t o,
  * for nearest, x as doubles. offs[d]: axis d's first entry. */
 static void resize_layout(lk_ws_carver_t *c, const lk_resize_params_t *p,
                           const lk_tensor_t *x, const lk_tensor_t *y,
-                          int64_t *offs, taps_t **tab, double **xd) {
+                          int64_t *offs, lk_resize_taps_t **tab, double **xd) {
   int64_t tot = 0;
   for (int32_t d = 0; d < x->rank; d++) {
     offs[d] = tot;
@@ -158,7 +150,7 @@ size_t lk_ref_resize_workspace(const lk_resize_params_t *p,
   if (lk_numel(y) == 0) return 0;
   lk_ws_carver_t c = lk_ws_sizing();
   int64_t offs[LK_MAX_RANK];
-  taps_t *tab;
+  lk_resize_taps_t *tab;
   double *xd;
   resize_layout(&c, p, x, y, offs, &tab, &xd);
   return c.used;
@@ -169,7 +161,7 @@ bool lk_ref_resize(const lk_resize_params_t *p, const lk_tensor_t *x,
   if (lk_numel(y) == 0) return true;
   int32_t rank = x->rank;
   int64_t offs[LK_MAX_RANK];
-  taps_t *tab;
+  lk_resize_taps_t *tab;
   double *xd;
   lk_ws_carver_t c = lk_ws_carve(ws);
   resize_layout(&c, p, x, y, offs, &tab, &xd);
@@ -177,12 +169,12 @@ bool lk_ref_resize(const lk_resize_params_t *p, const lk_tensor_t *x,
   if (p->mode != LK_RESIZE_NEAREST) lk_nn_load_f64(x, xd);
   for (int32_t d = 0; d < rank; d++)
     for (int64_t o = 0; o < y->dims[d]; o++)
-      tab[offs[d] + o] = taps_of(p, d, o, x->dims[d]);
+      tab[offs[d] + o] = lk_resize_taps(p, d, o, x->dims[d]);
   int64_t xstr[LK_MAX_RANK];
   lk_strides(x, xstr);
   int64_t total = lk_numel(y), pos[LK_MAX_RANK] = {0};
   for (int64_t e = 0; e < total; e++) {
-    const taps_t *t[LK_MAX_RANK];
+    const lk_resize_taps_t *t[LK_MAX_RANK];
     bool outside = false;
     for (int32_t d = 0; d < rank; d++) {
       t[d] = &tab[offs[d] + pos[d]];

@@ -62,6 +62,23 @@ typedef struct lk_resize_params {
   double roi_start[LK_MAX_RANK], roi_end[LK_MAX_RANK]; /* tf_crop_and_resize */
 } lk_resize_params_t;
 
+/* The input taps of one output position along one axis: count of them
+ * (1 for nearest, up to 2 for linear, 4 for cubic), their indices (clamped
+ * into the axis) and weights, or `outside` (tf_crop_and_resize: the
+ * position takes extrapolation_value). */
+typedef struct lk_resize_taps {
+  int32_t count;
+  bool outside;
+  int64_t index[4];
+  double weight[4];
+} lk_resize_taps_t;
+
+/* The taps of output position o along axis d of an input axis of `in`
+ * elements, as the ONNX reference picks them (the tables the reference
+ * kernel and the fast ones share). */
+lk_resize_taps_t lk_resize_taps(const lk_resize_params_t *p, int32_t d,
+                                int64_t o, int64_t in);
+
 /* Resizes x into y (allocated with the output dims; same dtype). nearest
  * copies elements (every dtype); linear and cubic compute in double.
  * Scratch comes from ws, of at least lk_ref_resize_workspace bytes; returns

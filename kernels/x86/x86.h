@@ -34,7 +34,7 @@ lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call);
 /* The set's suffix ("avx2"); "none" for NONE. */
 const char *lk_x86_isa_name(lk_x86_isa_t isa);
 
-#define LK_X86(op, header)                                                     \
+#define LK_X86(op, operands, header)                                           \
   lt_status_t lk_x86_##op##__f32_nchw(const lk_call_t *call);
 #include "kernels/x86/x86.def"
 #undef LK_X86
