@@ -15,6 +15,30 @@
 #define lk_vadd _mm256_add_ps
 #define lk_vmul _mm256_mul_ps
 #define lk_vdiv _mm256_div_ps
+#define lk_vsub _mm256_sub_ps
+#define lk_vmax _mm256_max_ps
+#define lk_vmin _mm256_min_ps
+#define lk_vfmadd _mm256_fmadd_ps /* a * b + c */
+#define lk_vzero _mm256_setzero_ps
+/* round to nearest integer (as a float) */
+#define lk_vround(v) _mm256_round_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+/* 2^n for integral n in [-126, 127] (as floats) */
+static inline __m256 lk_vexp2i(__m256 n) {
+  __m256i e = _mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127));
+  return _mm256_castsi256_ps(_mm256_slli_epi32(e, 23));
+}
+static inline float lk_vreduce_add(__m256 v) {
+  __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+  s = _mm_add_ss(s, _mm_movehdup_ps(s));
+  return _mm_cvtss_f32(s);
+}
+static inline float lk_vreduce_max(__m256 v) {
+  __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+  s = _mm_max_ss(s, _mm_movehdup_ps(s));
+  return _mm_cvtss_f32(s);
+}
 
 /* The first n (< 8) lanes: a load reads only those (the rest are 0), a
  * store writes only those. */

@@ -15,6 +15,19 @@
 #define lk_vadd _mm512_add_ps
 #define lk_vmul _mm512_mul_ps
 #define lk_vdiv _mm512_div_ps
+#define lk_vsub _mm512_sub_ps
+#define lk_vmax _mm512_max_ps
+#define lk_vmin _mm512_min_ps
+#define lk_vfmadd _mm512_fmadd_ps /* a * b + c */
+#define lk_vzero _mm512_setzero_ps
+/* round to nearest integer (as a float) */
+#define lk_vround(v) _mm512_roundscale_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+/* 2^n for integral n (as floats) */
+static inline __m512 lk_vexp2i(__m512 n) {
+  return _mm512_scalef_ps(_mm512_set1_ps(1.0f), n);
+}
+#define lk_vreduce_add _mm512_reduce_add_ps
+#define lk_vreduce_max _mm512_reduce_max_ps
 
 /* The first n (< 16) lanes: a load reads only those (the rest are 0), a
  * store writes only those. */

@@ -1,0 +1,132 @@
+/* x86_gemm_test.c - kernels/x86/gemm.h against a double-precision loop on
+ * every instruction set this CPU has (AVX2 forced by clearing AVX-512F):
+ * m, n and k of 1, the microkernel's MR and NR and one past them, KC = 256
+ * and one past it, with a per-row bias, a per-column bias, accumulation
+ * into C, B packed from row-major and from transposed storage, leading
+ * dimensions wider than the matrices, and panels split over a
+ * parallel-for. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/cpu.h"
+#include "test/unit/check.h"
+
+#if defined(__x86_64__)
+#include "kernels/x86/gemm.h"
+
+static uint32_t g_seed = 5;
+static float rnd(void) {
+  g_seed = g_seed * 1664525u + 1013904223u;
+  return (float)(g_seed >> 8) / (float)(1u << 24) * 2.0f - 1.0f;
+}
+
+static void split3(void *self, size_t n, size_t grain, lk_task_fn task,
+                   void *ctx) {
+  (void)self;
+  (void)grain;
+  size_t a = n / 3, b = 2 * n / 3;
+  task(ctx, b, n, 2);
+  task(ctx, a, b, 1);
+  task(ctx, 0, a, 0);
+}
+static const lk_parallel_t k_split3 = {NULL, 3, split3};
+
+/* One product; returns whether C matched the double loop. */
+static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
+                  int variant) {
+  bool trans = variant & 1, bias_m = variant & 2, bias_n = variant & 4,
+       accumulate = variant & 8, split = variant & 16;
+  int64_t lda = k + 3, ldb = trans ? k + 2 : n + 5, ldc = n + 7;
+  float *a = malloc((size_t)(m * lda) * sizeof(float));
+  float *b = malloc((size_t)((trans ? n : k) * ldb + 1) * sizeof(float));
+  float *c = malloc((size_t)(m * ldc) * sizeof(float));
+  float *bm = malloc((size_t)m * sizeof(float)), *bn = malloc((size_t)n * sizeof(float));
+  for (int64_t i = 0; i < m * lda; i++) a[i] = rnd();
+  for (int64_t i = 0; i < (trans ? n : k) * ldb; i++) b[i] = rnd();
+  for (int64_t i = 0; i < m * ldc; i++) c[i] = rnd();
+  for (int64_t i = 0; i < m; i++) bm[i] = rnd();
+  for (int64_t i = 0; i < n; i++) bn[i] = rnd();
+  float *c0 = malloc((size_t)(m * ldc) * sizeof(float));
+  memcpy(c0, c, (size_t)(m * ldc) * sizeof(float));
+  float *bp = malloc(lk_x86_gemm_packed_floats(isa, k, n) * sizeof(float) + 4);
+  if (trans) /* B is the transpose of the stored n x k matrix */
+    lk_x86_gemm_pack_b(isa, k, n, b, 1, ldb, bp);
+  else
+    lk_x86_gemm_pack_b(isa, k, n, b, ldb, 1, bp);
+  lk_x86_gemm_args_t g = {m, n, k, a, lda, bp, c, ldc,
+                          bias_m ? bm : NULL, bias_n ? bn : NULL, accumulate};
+  lk_x86_gemm(isa, &g, split ? &k_split3 : NULL);
+  bool ok = true;
+  for (int64_t i = 0; i < m && ok; i++)
+    for (int64_t j = 0; j < ldc && ok; j++) {
+      float got = c[i * ldc + j];
+      if (j >= n) { /* past n: untouched */
+        ok = got == c0[i * ldc + j];
+        continue;
+      }
+      double want = (accumulate ? c0[i * ldc + j] : 0.0) +
+                    (bias_m ? bm[i] : 0.0) + (bias_n ? bn[j] : 0.0);
+      double mag = fabs(want);
+      for (int64_t p = 0; p < k; p++) {
+        double t = (double)a[i * lda + p] *
+                   (trans ? b[j * ldb + p] : b[p * ldb + j]);
+        want += t;
+        mag += fabs(t);
+      }
+      ok = fabs(got - want) <= 1e-5 * (mag + 1.0);
+      if (!ok)
+        fprintf(stderr, "%s m %lld n %lld k %lld variant %d: C[%lld, %lld] "
+                        "%.9g, want %.9g\n",
+                lk_x86_isa_name(isa), (long long)m, (long long)n,
+                (long long)k, variant, (long long)i, (long long)j, got, want);
+    }
+  free(a);
+  free(b);
+  free(c);
+  free(c0);
+  free(bm);
+  free(bn);
+  free(bp);
+  return ok;
+}
+
+static void test_isa(lk_x86_isa_t isa) {
+  int64_t mr = isa == LK_X86_ISA_AVX512 ? 12 : 6, nr = lk_x86_gemm_nr(isa);
+  const int64_t ms[] = {1, mr - 1, mr, mr + 1, 2 * mr + 3, 50};
+  const int64_t ns[] = {1, nr - 1, nr, nr + 1, 3 * nr + 5};
+  const int64_t ks[] = {1, 7, 256, 257, 600};
+  int cases = 0, bad = 0;
+  for (size_t mi = 0; mi < LT_ARRAY_SIZE(ms); mi++)
+    for (size_t ni = 0; ni < LT_ARRAY_SIZE(ns); ni++)
+      for (size_t ki = 0; ki < LT_ARRAY_SIZE(ks); ki++) {
+        int variant = (int)((mi * 7 + ni * 3 + ki) % 32);
+        bad += !check(isa, ms[mi], ns[ni], ks[ki], variant);
+        cases++;
+      }
+  /* every variant on one odd shape */
+  for (int v = 0; v < 32; v++, cases++) bad += !check(isa, mr + 1, nr + 3, 9, v);
+  printf("x86 gemm on %s: %d cases, %d differ\n", lk_x86_isa_name(isa), cases,
+         bad);
+  CHECK(bad == 0);
+}
+
+int main(void) {
+  lk_cpu_info_t cpu;
+  lk_cpu_detect(&cpu);
+  lk_x86_isa_t best = lk_x86_isa_of(&cpu);
+  if (best == LK_X86_ISA_NONE) {
+    printf("x86_gemm_test: this CPU has no AVX2 + FMA\n");
+    return 0;
+  }
+  test_isa(LK_X86_ISA_AVX2);
+  if (best == LK_X86_ISA_AVX512) test_isa(LK_X86_ISA_AVX512);
+  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
+  return g_failures ? 1 : 0;
+}
+#else
+int main(void) {
+  printf("x86_gemm_test: not an x86_64 build\n");
+  return 0;
+}
+#endif
