@@ -209,7 +209,11 @@ static const lk_place_t kX86FirstF32[] = {
     LK_PLACE(H, LK_PRECISION_ANY, NCHW)};
 #define LK_X86_INPUTS_F32 kX86F32
 #define LK_X86_INPUTS_FIRST_F32 kX86FirstF32
-#define LK_X86_ROW(op_, operands, header)                                      \
+#define LK_X86_PACK_NONE(op_) NULL
+#define LK_X86_PACK_PACK(op_) lk_x86_##op_##_pack__f32_nchw
+#define LK_X86_WS_NONE(op_) NULL
+#define LK_X86_WS_PACK(op_) lk_x86_##op_##_workspace__f32_nchw
+#define LK_X86_ROW(op_, operands, extras, header)                              \
   {.name = "x86_" #op_ "__f32_nchw",                                           \
    .op = #op_,                                                                 \
    .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW),                   \
@@ -219,7 +223,9 @@ static const lk_place_t kX86FirstF32[] = {
    .num_outputs = 1,                                                           \
    .source = header,                                                           \
    .summary = "hand-written x86 kernel (AVX2 + FMA, AVX-512F), f32 tensors",  \
-   .run = lk_x86_##op_##__f32_nchw},
+   .run = lk_x86_##op_##__f32_nchw,                                            \
+   .pack = LK_X86_PACK_##extras(op_),                                          \
+   .workspace = LK_X86_WS_##extras(op_)},
 #endif
 
 static const lk_kernel_t kBuiltin[] = {
@@ -228,7 +234,8 @@ static const lk_kernel_t kBuiltin[] = {
 #include "kernels/registry.def"
 #undef LK_REF
 #if defined(__x86_64__)
-#define LK_X86(op, operands, header) LK_X86_ROW(op, operands, header)
+#define LK_X86(op, operands, extras, header)                                   \
+  LK_X86_ROW(op, operands, extras, header)
 #include "kernels/x86/x86.def"
 #undef LK_X86
 #endif

@@ -53,6 +53,12 @@ static inline void lk_vstore_n(float *p, __m256 v, int64_t n) {
   _mm256_maskstore_ps(p, lk_vmask_(n), v);
 }
 
+/* v's first n (< 8) lanes, fill in the others. */
+static inline __m256 lk_vkeep_n(__m256 v, int64_t n, float fill) {
+  return _mm256_blendv_ps(_mm256_set1_ps(fill), v,
+                          _mm256_castsi256_ps(lk_vmask_(n)));
+}
+
 /* The even elements of p[0 .. 2 n - 1), n (< 8) of them. */
 static inline __m256 lk_vload_even_n(const float *p, int64_t n) {
   int64_t m = 2 * n - 1;

@@ -38,6 +38,12 @@ static inline void lk_vstore_n(float *p, __m512 v, int64_t n) {
   _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1), v);
 }
 
+/* v's first n (< 16) lanes, fill in the others. */
+static inline __m512 lk_vkeep_n(__m512 v, int64_t n, float fill) {
+  return _mm512_mask_mov_ps(_mm512_set1_ps(fill), (__mmask16)((1u << n) - 1),
+                            v);
+}
+
 /* The even elements of p[0 .. 2 n - 1), n (< 16) of them. */
 static inline __m512 lk_vload_even_n(const float *p, int64_t n) {
   const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14,

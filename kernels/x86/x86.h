@@ -34,8 +34,15 @@ lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call);
 /* The set's suffix ("avx2"); "none" for NONE. */
 const char *lk_x86_isa_name(lk_x86_isa_t isa);
 
-#define LK_X86(op, operands, header)                                           \
-  lt_status_t lk_x86_##op##__f32_nchw(const lk_call_t *call);
+#define LK_X86_DECL_NONE(op)
+#define LK_X86_DECL_PACK(op)                                                   \
+  lt_status_t lk_x86_##op##_pack__f32_nchw(                                    \
+      const void *params, const lk_view_t *consts, uint32_t num_consts,        \
+      void *out, size_t *out_size);                                            \
+  size_t lk_x86_##op##_workspace__f32_nchw(const lk_call_t *call);
+#define LK_X86(op, operands, extras, header)                                   \
+  lt_status_t lk_x86_##op##__f32_nchw(const lk_call_t *call);                  \
+  LK_X86_DECL_##extras(op)
 #include "kernels/x86/x86.def"
 #undef LK_X86
 
