@@ -245,7 +245,9 @@ static lt_status_t replan(lt_predictor_t *p, uint32_t i) {
     if (!lk_view_to_tensor(&v, &p->vals[t])) p->vals[t].dtype = LK_DTYPE_NONE;
   }
   refresh_inputs(p, i);
-  lt_status_t st = grow_workspace(p, ws);
+  /* The kernel's own scratch for these shapes, beside the plan step's. */
+  size_t kws = lk_kernel_workspace(ins->kernel, &s->call);
+  lt_status_t st = grow_workspace(p, kws > ws ? kws : ws);
   return st ? at_instr(p, i, st) : LT_OK;
 }
 

@@ -55,6 +55,8 @@ static bool fast_shapes(const lk_view_t *in, uint32_t n, const lk_view_t *y) {
       y->dtype != LK_F32)
     return false;
   int64_t din = in[0].dims[2], d = in[1].dims[1];
+  for (int i = 0; i < 3; i++) /* unknown until planned: no workspace yet */
+    if (in[0].dims[i] < 0 || y->dims[i] < 0) return false;
   for (int i = 0; i < 3; i++) {
     const lk_view_t *w = &in[1 + 2 * i], *b = &in[2 + 2 * i];
     if (w->dtype != LK_F32 || w->rank != 2 || w->dims[0] != din ||

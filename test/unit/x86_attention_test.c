@@ -88,7 +88,7 @@ static lt_status_t run(const attn_case_t *c, const bufs_t *bf,
     size_t k = kernel->workspace(&call);
     ws = k > ws ? k : ws;
   }
-  ws = (size_t)((long)ws + ws_extra);
+  ws = (long)ws + ws_extra > 0 ? (size_t)((long)ws + ws_extra) : 0;
   call.workspace = malloc(ws + 1);
   call.workspace_size = ws;
   void *pk = NULL;

@@ -1,0 +1,232 @@
+/* x86_conv_transpose_test.c - x86_conv2d_transpose__f32_nchw against
+ * ref_conv2d_transpose__f32_nchw on every instruction set this CPU has
+ * (AVX2 forced by clearing AVX-512F): kernels 1 to 4, strides 1 to 3,
+ * dilations 1 and 2, pads (with an output padding), 1, 2 and C groups,
+ * batches of 2, bias and residual, every activation (NaN through the ones
+ * that keep it), weights transposed at load (the pack function) or per
+ * call, channels split over a parallel-for; then a short workspace's
+ * refusal and the reference's run without AVX2. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/abi_ref.h"
+#include "kernels/cpu.h"
+#include "kernels/ref/conv.h"
+#include "kernels/registry.h"
+#include "test/unit/check.h"
+
+#if defined(__x86_64__)
+#include "kernels/x86/x86.h"
+
+static uint32_t g_seed = 17;
+static float rnd(void) {
+  g_seed = g_seed * 1664525u + 1013904223u;
+  return (float)(g_seed >> 8) / (float)(1u << 24) * 2.0f - 1.0f;
+}
+
+static void split3(void *self, size_t n, size_t grain, lk_task_fn task,
+                   void *ctx) {
+  (void)self;
+  (void)grain;
+  size_t a = n / 3, b = 2 * n / 3;
+  task(ctx, b, n, 2);
+  task(ctx, a, b, 1);
+  task(ctx, 0, a, 0);
+}
+static const lk_parallel_t k_split3 = {NULL, 3, split3};
+
+typedef struct ct_case {
+  int64_t n, c, h, w, m, k, s, d, pad, opad, group;
+  bool bias, residual;
+  lk_activation_t act;
+} ct_case_t;
+
+static int64_t out_len(const ct_case_t *c, int64_t in) {
+  return (in - 1) * c->s - 2 * c->pad + c->d * (c->k - 1) + 1 + c->opad;
+}
+
+static float *fill(int64_t n) {
+  float *p = malloc((size_t)(n + 1) * sizeof(float));
+  for (int64_t i = 0; i < n; i++) p[i] = rnd();
+  return p;
+}
+
+typedef struct bufs {
+  float *x, *w, *b, *r;
+} bufs_t;
+
+static lt_status_t run(const ct_case_t *c, const bufs_t *bf,
+                       const lk_kernel_t *kernel, const lk_cpu_info_t *cpu,
+                       const lk_parallel_t *par, bool packed, long ws_extra,
+                       float **out) {
+  int64_t oh = out_len(c, c->h), ow = out_len(c, c->w);
+  int64_t xd[4] = {c->n, c->c, c->h, c->w},
+          wd[4] = {c->c, c->m / c->group, c->k, c->k}, bd[1] = {c->m},
+          yd[4] = {c->n, c->m, oh, ow};
+  lk_view_t in[4], y;
+  CHECK(lk_view_dense(&in[0], LK_F32, 4, xd, LK_LAYOUT_NCHW, bf->x));
+  CHECK(lk_view_dense(&in[1], LK_F32, 4, wd, LK_LAYOUT_NCHW, bf->w));
+  uint32_t n = 2;
+  memset(&in[2], 0, 2 * sizeof in[2]);
+  in[2].dtype = in[3].dtype = LK_DTYPE_NONE;
+  if (c->bias) CHECK(lk_view_dense(&in[2], LK_F32, 1, bd, LK_LAYOUT_NCHW, bf->b));
+  if (c->bias || c->residual) n = 3;
+  if (c->residual) {
+    CHECK(lk_view_dense(&in[3], LK_F32, 4, yd, LK_LAYOUT_NCHW, bf->r));
+    n = 4;
+  }
+  *out = calloc((size_t)(c->n * c->m * oh * ow) + 1, sizeof(float));
+  CHECK(lk_view_dense(&y, LK_F32, 4, yd, LK_LAYOUT_NCHW, *out));
+  lk_conv_params_t p = {.spatial = 2, .group = c->group,
+                        .strides = {c->s, c->s}, .dilations = {c->d, c->d},
+                        .pads_begin = {c->pad, c->pad}, .act = c->act,
+                        .act_alpha = lk_activation_default_alpha(c->act),
+                        .act_beta = lk_activation_default_beta(c->act)};
+  if (c->act == LK_ACT_LEAKY_RELU) p.act_alpha = 0.3;
+  lk_target_ctx_t target = {par, cpu};
+  lk_call_t call = {in, n, &y, 1, &p, sizeof p, NULL, 0, NULL, 0,
+                    cpu || par ? &target : NULL};
+  lk_tensor_t t[4], ty;
+  for (int i = 0; i < 4; i++) {
+    memset(&t[i], 0, sizeof t[i]);
+    t[i].dtype = LK_DTYPE_NONE;
+    if (in[i].dtype != LK_DTYPE_NONE) lk_view_to_tensor(&in[i], &t[i]);
+  }
+  lk_view_to_tensor(&y, &ty);
+  size_t ws = lk_ref_conv2d_transpose_workspace(&p, &t[0], &t[1], &t[2], &ty);
+  if (kernel && kernel->workspace) {
+    size_t k = kernel->workspace(&call);
+    ws = k > ws ? k : ws;
+  }
+  ws = (long)ws + ws_extra > 0 ? (size_t)((long)ws + ws_extra) : 0;
+  call.workspace = malloc(ws + 1);
+  call.workspace_size = ws;
+  void *pk = NULL;
+  if (kernel && packed) {
+    size_t size = 0;
+    CHECK(kernel->pack(&p, in, n, NULL, &size) == LT_OK && size > 0);
+    pk = malloc(size);
+    CHECK(kernel->pack(&p, in, n, pk, &size) == LT_OK);
+    call.packed = pk;
+    call.packed_size = size;
+  }
+  lt_status_t st = kernel ? lk_kernel_call(kernel, &call)
+                          : lk_ref_conv2d_transpose__f32_nchw(&call);
+  free(call.workspace);
+  free(pk);
+  return st;
+}
+
+static int check_case(const ct_case_t *c, const lk_kernel_t *x86,
+                      const lk_cpu_info_t *cpu) {
+  int64_t oh = out_len(c, c->h), ow = out_len(c, c->w), ny = c->n * c->m * oh * ow;
+  bufs_t bf = {fill(c->n * c->c * c->h * c->w),
+               fill(c->c * (c->m / c->group) * c->k * c->k), fill(c->m),
+               fill(ny)};
+  bool nan = c->act == LK_ACT_RELU || c->act == LK_ACT_NONE;
+  if (nan) bf.x[0] = NAN;
+  float *want = NULL, *a = NULL, *b = NULL;
+  lt_status_t s0 = run(c, &bf, NULL, NULL, NULL, false, 0, &want);
+  lt_status_t s1 = run(c, &bf, x86, cpu, NULL, true, 0, &a);
+  lt_status_t s2 = run(c, &bf, x86, cpu, &k_split3, false, 0, &b);
+  CHECK(!s0 && !s1 && !s2);
+  int bad = 0;
+  for (int64_t i = 0; !s0 && !s1 && !s2 && i < ny && !bad; i++) {
+    bool same = (isnan(want[i]) && isnan(a[i]) && isnan(b[i])) ||
+                (fabsf(a[i] - want[i]) <= 2e-5f * (1.0f + fabsf(want[i])) &&
+                 fabsf(b[i] - want[i]) <= 2e-5f * (1.0f + fabsf(want[i])));
+    if (!same) {
+      fprintf(stderr, "c %lld m %lld %lldx%lld k %lld s %lld d %lld pad %lld "
+                      "opad %lld group %lld act %d: element %lld: x86 %.9g "
+                      "(split %.9g), ref %.9g\n",
+              (long long)c->c, (long long)c->m, (long long)c->h,
+              (long long)c->w, (long long)c->k, (long long)c->s,
+              (long long)c->d, (long long)c->pad, (long long)c->opad,
+              (long long)c->group, (int)c->act, (long long)i, a[i], b[i],
+              want[i]);
+      bad = 1;
+    }
+  }
+  lt_status_free(s0);
+  lt_status_free(s1);
+  lt_status_free(s2);
+  free(want);
+  free(a);
+  free(b);
+  free(bf.x);
+  free(bf.w);
+  free(bf.b);
+  free(bf.r);
+  return bad;
+}
+
+static void test_isa(const lk_kernel_t *x86, const lk_cpu_info_t *cpu) {
+  int cases = 0, bad = 0;
+  for (int64_t k = 1; k <= 4; k++)
+    for (int64_t s = 1; s <= 3; s++)
+      for (int64_t d = 1; d <= 2; d++)
+        for (int gi = 0; gi < 3; gi++) {
+          int64_t c = 6, m = gi == 2 ? 6 : 4, group = gi == 0 ? 1 : gi == 1 ? 2 : 6;
+          int64_t pad = (k * d) / 2 > 0 ? ((k + s) % 2) * ((k * d - 1) / 2) : 0;
+          int64_t opad = s > 1 && (k + d) % 2 ? 1 : 0;
+          ct_case_t cc = {1 + (k + s) % 2, c, 3 + k, 5 + s, m, k, s, d, pad, opad,
+                          group, (k + d) % 2 == 0, (s + gi) % 2 == 1,
+                          (lk_activation_t)((k * 3 + s * 2 + d + gi) %
+                                            LK_NUM_ACTIVATIONS)};
+          if (out_len(&cc, cc.h) < 1 || out_len(&cc, cc.w) < 1) continue;
+          bad += check_case(&cc, x86, cpu);
+          cases++;
+        }
+  /* every activation on one shape */
+  for (int a = 0; a < LK_NUM_ACTIVATIONS; a++, cases++) {
+    ct_case_t cc = {1, 3, 9, 19, 5, 2, 2, 1, 0, 0, 1, true, false,
+                    (lk_activation_t)a};
+    bad += check_case(&cc, x86, cpu);
+  }
+  printf("x86_conv2d_transpose on %s: %d cases, %d differ\n",
+         lk_x86_isa_name(lk_x86_isa_of(cpu)), cases, bad);
+  CHECK(bad == 0 && cases > 60);
+}
+
+int main(void) {
+  const lk_kernel_t *x86 =
+      lk_builtin_kernel_find("x86_conv2d_transpose__f32_nchw");
+  CHECK(x86 && lk_kernel_runnable(x86) && x86->pack && x86->workspace);
+  if (!x86) return 1;
+  lk_cpu_info_t cpu;
+  lk_cpu_detect(&cpu);
+  if (lk_x86_isa_of(&cpu) != LK_X86_ISA_NONE) {
+    lk_cpu_info_t base = cpu;
+    base.features &= ~((uint64_t)1 << LK_CPU_AVX512F);
+    test_isa(x86, &base);
+    if (lk_x86_isa_of(&cpu) == LK_X86_ISA_AVX512) test_isa(x86, &cpu);
+    ct_case_t c = {1, 4, 5, 6, 3, 2, 2, 1, 0, 0, 1, true, false, LK_ACT_RELU};
+    bufs_t bf = {fill(120), fill(4 * 3 * 4), fill(3), fill(3 * 10 * 12)};
+    float *out = NULL, *want = NULL;
+    lt_status_t st = run(&c, &bf, x86, &cpu, NULL, false, -1000000, &out);
+    CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT);
+    lt_status_free(st);
+    free(out);
+    lk_cpu_info_t none = {0};
+    lt_status_t a = run(&c, &bf, NULL, NULL, NULL, false, 0, &want);
+    lt_status_t b = run(&c, &bf, x86, &none, NULL, false, 0, &out);
+    CHECK(!a && !b && memcmp(want, out, 3 * 10 * 12 * sizeof(float)) == 0);
+    lt_status_free(a);
+    lt_status_free(b);
+    free(want);
+    free(out);
+    free(bf.x);
+    free(bf.w);
+    free(bf.b);
+    free(bf.r);
+  }
+  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
+  return g_failures ? 1 : 0;
+}
+#else
+int main(void) {
+  printf("x86_conv_transpose_test: not an x86_64 build\n");
+  return 0;
+}
+#endif
