@@ -135,7 +135,7 @@ size_t lk_x86_attention_workspace__f32_nchw(const lk_call_t *call) {
                          call->inputs[0].dims[2], call->inputs[1].dims[1],
                          call->inputs[1].dims[1] / p->num_heads,
                          lk_parallel_workers(lk_call_parallel(call)));
-  return l.total * sizeof(float) + 64;
+  return lk_x86_workspace_bytes(l.total);
 }
 
 typedef struct head_task {
@@ -210,12 +210,8 @@ lt_status_t lk_x86_attention__f32_nchw(const lk_call_t *call) {
   const lk_parallel_t *par = lk_call_parallel(call);
   uint32_t workers = lk_parallel_workers(par);
   ws_layout_t l = layout(isa, s, din, d, d / heads, workers);
-  size_t need = l.total * sizeof(float) + 64;
-  if (!call->workspace || call->workspace_size < need)
-    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
-                          "%s: workspace of %zu bytes, needs %zu", kName,
-                          call->workspace ? call->workspace_size : 0, need);
-  float *ws = (float *)(((uintptr_t)call->workspace + 63) & ~(uintptr_t)63);
+  float *ws;
+  LT_RETURN_IF_ERROR(lk_x86_workspace(kName, call, l.total, &ws));
   const packed_head_t *ph = call->packed;
   const float *wb;
   if (ph && call->packed_size >= sizeof *ph && ph->magic == PACK_MAGIC &&

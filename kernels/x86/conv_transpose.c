@@ -116,7 +116,7 @@ static size_t ws_floats(const geom_t *g) {
 
 size_t lk_x86_conv2d_transpose_workspace__f32_nchw(const lk_call_t *call) {
   geom_t g;
-  return geometry(call, &g) ? ws_floats(&g) * sizeof(float) + 64 : 0;
+  return geometry(call, &g) ? lk_x86_workspace_bytes(ws_floats(&g)) : 0;
 }
 
 typedef struct scatter_task {
@@ -169,12 +169,8 @@ lt_status_t lk_x86_conv2d_transpose__f32_nchw(const lk_call_t *call) {
   if (isa == LK_X86_ISA_NONE || !geometry(call, &g) || !dense(call))
     return lk_ref_conv2d_transpose__f32_nchw(call);
   const lk_conv_params_t *p = call->params;
-  size_t need = ws_floats(&g) * sizeof(float) + 64;
-  if (!call->workspace || call->workspace_size < need)
-    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
-                          "%s: workspace of %zu bytes, needs %zu", kName,
-                          call->workspace ? call->workspace_size : 0, need);
-  float *ws = (float *)(((uintptr_t)call->workspace + 63) & ~(uintptr_t)63);
+  float *ws;
+  LT_RETURN_IF_ERROR(lk_x86_workspace(kName, call, ws_floats(&g), &ws));
   const packed_head_t *ph = call->packed;
   const float *wt;
   if (ph && call->packed_size >= sizeof *ph && ph->magic == PACK_MAGIC &&

@@ -1,4 +1,5 @@
-/* isa.c - which instruction set a call's CPU offers the x86 kernels. */
+/* isa.c - which instruction set a call's CPU offers the x86 kernels, and
+ * their aligned workspace. */
 #include "kernels/x86/x86.h"
 
 #include "kernels/cpu.h"
@@ -12,6 +13,21 @@ lk_x86_isa_t lk_x86_isa_of(const lk_cpu_info_t *cpu) {
 
 lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call) {
   return lk_x86_isa_of(call->target ? call->target->cpu : NULL);
+}
+
+size_t lk_x86_workspace_bytes(size_t floats) {
+  return floats * sizeof(float) + 64;
+}
+
+lt_status_t lk_x86_workspace(const char *kernel, const lk_call_t *call,
+                             size_t floats, float **out) {
+  size_t need = lk_x86_workspace_bytes(floats);
+  if (!call->workspace || call->workspace_size < need)
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "%s: workspace of %zu bytes, needs %zu", kernel,
+                          call->workspace ? call->workspace_size : 0, need);
+  *out = (float *)(((uintptr_t)call->workspace + 63) & ~(uintptr_t)63);
+  return LT_OK;
 }
 
 const char *lk_x86_isa_name(lk_x86_isa_t isa) {

@@ -86,4 +86,6 @@ static inline __m256 lk_vmax_nan(__m256 acc, __m256 x) {
   return _mm256_blendv_ps(m, x, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
 }
 
+#include "kernels/x86/vec_common.h"
+
 #endif /* LITE_KERNELS_X86_VEC_AVX2_H */

@@ -68,4 +68,6 @@ static inline __m512 lk_vmax_nan(__m512 acc, __m512 x) {
   return _mm512_mask_mov_ps(m, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), x);
 }
 
+#include "kernels/x86/vec_common.h"
+
 #endif /* LITE_KERNELS_X86_VEC_AVX512_H */

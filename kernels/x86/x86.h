@@ -34,6 +34,13 @@ lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call);
 /* The set's suffix ("avx2"); "none" for NONE. */
 const char *lk_x86_isa_name(lk_x86_isa_t isa);
 
+/* The call's workspace as `floats` floats from a 64-byte boundary (a
+ * workspace function asks lk_x86_workspace_bytes(floats) for them), or
+ * INVALID_ARGUMENT naming kernel when it is shorter. */
+size_t lk_x86_workspace_bytes(size_t floats);
+lt_status_t lk_x86_workspace(const char *kernel, const lk_call_t *call,
+                             size_t floats, float **out);
+
 #define LK_X86_DECL_NONE(op)
 #define LK_X86_DECL_PACK(op)                                                   \
   lt_status_t lk_x86_##op##_pack__f32_nchw(                                    \

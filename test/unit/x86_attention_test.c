@@ -18,23 +18,7 @@
 
 #if defined(__x86_64__)
 #include "kernels/x86/x86.h"
-
-static uint32_t g_seed = 11;
-static float rnd(void) {
-  g_seed = g_seed * 1664525u + 1013904223u;
-  return (float)(g_seed >> 8) / (float)(1u << 24) * 2.0f - 1.0f;
-}
-
-static void split3(void *self, size_t n, size_t grain, lk_task_fn task,
-                   void *ctx) {
-  (void)self;
-  (void)grain;
-  size_t a = n / 3, b = 2 * n / 3;
-  task(ctx, b, n, 2);
-  task(ctx, a, b, 1);
-  task(ctx, 0, a, 0);
-}
-static const lk_parallel_t k_split3 = {NULL, 3, split3};
+#include "test/unit/x86_test_util.h"
 
 typedef struct attn_case {
   int64_t b, s, din, d, heads;
@@ -49,7 +33,7 @@ typedef struct bufs {
 
 static float *fill(int64_t n, float scale) {
   float *p = malloc((size_t)(n + 1) * sizeof(float));
-  for (int64_t i = 0; i < n; i++) p[i] = rnd() * scale;
+  for (int64_t i = 0; i < n; i++) p[i] = xt_rnd(-1.0f, 1.0f) * scale;
   return p;
 }
 
@@ -83,29 +67,9 @@ static lt_status_t run(const attn_case_t *c, const bufs_t *bf,
   lk_target_ctx_t target = {par, cpu};
   lk_call_t call = {in, n, &y, 1, &p, sizeof p, NULL, 0, NULL, 0,
                     cpu || par ? &target : NULL};
-  size_t ws = lk_ref_attention_workspace(&t[0], w, b, n > 7 ? &t[7] : NULL, &ty);
-  if (kernel && kernel->workspace) {
-    size_t k = kernel->workspace(&call);
-    ws = k > ws ? k : ws;
-  }
-  ws = (long)ws + ws_extra > 0 ? (size_t)((long)ws + ws_extra) : 0;
-  call.workspace = malloc(ws + 1);
-  call.workspace_size = ws;
-  void *pk = NULL;
-  size_t pk_size = 0;
-  if (kernel && packed && kernel->pack) {
-    CHECK(kernel->pack(&p, in, n, NULL, &pk_size) == LT_OK);
-    CHECK(pk_size > 0);
-    pk = malloc(pk_size);
-    CHECK(kernel->pack(&p, in, n, pk, &pk_size) == LT_OK);
-    call.packed = pk;
-    call.packed_size = pk_size;
-  }
-  lt_status_t st = kernel ? lk_kernel_call(kernel, &call)
-                          : lk_ref_attention__f32_nchw(&call);
-  free(call.workspace);
-  free(pk);
-  return st;
+  return xt_call(kernel, lk_ref_attention__f32_nchw, &call,
+                 lk_ref_attention_workspace(&t[0], w, b, n > 7 ? &t[7] : NULL, &ty),
+                 ws_extra, packed);
 }
 
 static bool agree(const attn_case_t *c, const float *got, const float *want,
@@ -143,7 +107,7 @@ static int check_case(const attn_case_t *c, const lk_kernel_t *x86,
   float *want = NULL, *a = NULL, *b = NULL;
   lt_status_t s0 = run(c, &bf, NULL, NULL, NULL, false, 0, &want);
   lt_status_t s1 = run(c, &bf, x86, cpu, NULL, true, 0, &a);
-  lt_status_t s2 = run(c, &bf, x86, cpu, &k_split3, false, 0, &b);
+  lt_status_t s2 = run(c, &bf, x86, cpu, &k_xt_split3, false, 0, &b);
   CHECK(!s0 && !s1 && !s2);
   int bad = !s0 && !s1 && !s2 &&
             (!agree(c, a, want, "packed") || !agree(c, b, want, "split"));
@@ -184,13 +148,12 @@ int main(void) {
   const lk_kernel_t *x86 = lk_builtin_kernel_find("x86_attention__f32_nchw");
   CHECK(x86 && lk_kernel_runnable(x86) && x86->pack && x86->workspace);
   if (!x86) return 1;
-  lk_cpu_info_t cpu;
+  lk_cpu_info_t cpus[2], cpu;
+  int ncpus = xt_cpus(cpus);
   lk_cpu_detect(&cpu);
-  if (lk_x86_isa_of(&cpu) != LK_X86_ISA_NONE) {
-    lk_cpu_info_t base = cpu;
-    base.features &= ~((uint64_t)1 << LK_CPU_AVX512F);
-    test_isa(x86, &base);
-    if (lk_x86_isa_of(&cpu) == LK_X86_ISA_AVX512) test_isa(x86, &cpu);
+  if (ncpus) {
+    const lk_cpu_info_t base = cpus[0];
+    for (int i = 0; i < ncpus; i++) test_isa(x86, &cpus[i]);
     /* weights packed for AVX-512 and run on AVX2: packed again per call */
     attn_case_t c = {1, 9, 16, 16, 2, 0};
     CHECK(check_case(&c, x86, &base) == 0);

@@ -18,23 +18,7 @@
 
 #if defined(__x86_64__)
 #include "kernels/x86/x86.h"
-
-static uint32_t g_seed = 17;
-static float rnd(void) {
-  g_seed = g_seed * 1664525u + 1013904223u;
-  return (float)(g_seed >> 8) / (float)(1u << 24) * 2.0f - 1.0f;
-}
-
-static void split3(void *self, size_t n, size_t grain, lk_task_fn task,
-                   void *ctx) {
-  (void)self;
-  (void)grain;
-  size_t a = n / 3, b = 2 * n / 3;
-  task(ctx, b, n, 2);
-  task(ctx, a, b, 1);
-  task(ctx, 0, a, 0);
-}
-static const lk_parallel_t k_split3 = {NULL, 3, split3};
+#include "test/unit/x86_test_util.h"
 
 typedef struct ct_case {
   int64_t n, c, h, w, m, k, s, d, pad, opad, group;
@@ -48,7 +32,7 @@ static int64_t out_len(const ct_case_t *c, int64_t in) {
 
 static float *fill(int64_t n) {
   float *p = malloc((size_t)(n + 1) * sizeof(float));
-  for (int64_t i = 0; i < n; i++) p[i] = rnd();
+  for (int64_t i = 0; i < n; i++) p[i] = xt_rnd(-1.0f, 1.0f);
   return p;
 }
 
@@ -94,28 +78,9 @@ static lt_status_t run(const ct_case_t *c, const bufs_t *bf,
     if (in[i].dtype != LK_DTYPE_NONE) lk_view_to_tensor(&in[i], &t[i]);
   }
   lk_view_to_tensor(&y, &ty);
-  size_t ws = lk_ref_conv2d_transpose_workspace(&p, &t[0], &t[1], &t[2], &ty);
-  if (kernel && kernel->workspace) {
-    size_t k = kernel->workspace(&call);
-    ws = k > ws ? k : ws;
-  }
-  ws = (long)ws + ws_extra > 0 ? (size_t)((long)ws + ws_extra) : 0;
-  call.workspace = malloc(ws + 1);
-  call.workspace_size = ws;
-  void *pk = NULL;
-  if (kernel && packed) {
-    size_t size = 0;
-    CHECK(kernel->pack(&p, in, n, NULL, &size) == LT_OK && size > 0);
-    pk = malloc(size);
-    CHECK(kernel->pack(&p, in, n, pk, &size) == LT_OK);
-    call.packed = pk;
-    call.packed_size = size;
-  }
-  lt_status_t st = kernel ? lk_kernel_call(kernel, &call)
-                          : lk_ref_conv2d_transpose__f32_nchw(&call);
-  free(call.workspace);
-  free(pk);
-  return st;
+  return xt_call(kernel, lk_ref_conv2d_transpose__f32_nchw, &call,
+                 lk_ref_conv2d_transpose_workspace(&p, &t[0], &t[1], &t[2], &ty),
+                 ws_extra, packed);
 }
 
 static int check_case(const ct_case_t *c, const lk_kernel_t *x86,
@@ -129,7 +94,7 @@ static int check_case(const ct_case_t *c, const lk_kernel_t *x86,
   float *want = NULL, *a = NULL, *b = NULL;
   lt_status_t s0 = run(c, &bf, NULL, NULL, NULL, false, 0, &want);
   lt_status_t s1 = run(c, &bf, x86, cpu, NULL, true, 0, &a);
-  lt_status_t s2 = run(c, &bf, x86, cpu, &k_split3, false, 0, &b);
+  lt_status_t s2 = run(c, &bf, x86, cpu, &k_xt_split3, false, 0, &b);
   CHECK(!s0 && !s1 && !s2);
   int bad = 0;
   for (int64_t i = 0; !s0 && !s1 && !s2 && i < ny && !bad; i++) {
@@ -194,13 +159,11 @@ int main(void) {
       lk_builtin_kernel_find("x86_conv2d_transpose__f32_nchw");
   CHECK(x86 && lk_kernel_runnable(x86) && x86->pack && x86->workspace);
   if (!x86) return 1;
-  lk_cpu_info_t cpu;
+  lk_cpu_info_t cpus[2], cpu;
+  int ncpus = xt_cpus(cpus);
   lk_cpu_detect(&cpu);
-  if (lk_x86_isa_of(&cpu) != LK_X86_ISA_NONE) {
-    lk_cpu_info_t base = cpu;
-    base.features &= ~((uint64_t)1 << LK_CPU_AVX512F);
-    test_isa(x86, &base);
-    if (lk_x86_isa_of(&cpu) == LK_X86_ISA_AVX512) test_isa(x86, &cpu);
+  if (ncpus) {
+    for (int i = 0; i < ncpus; i++) test_isa(x86, &cpus[i]);
     ct_case_t c = {1, 4, 5, 6, 3, 2, 2, 1, 0, 0, 1, true, false, LK_ACT_RELU};
     bufs_t bf = {fill(120), fill(4 * 3 * 4), fill(3), fill(3 * 10 * 12)};
     float *out = NULL, *want = NULL;

@@ -14,23 +14,7 @@
 
 #if defined(__x86_64__)
 #include "kernels/x86/gemm.h"
-
-static uint32_t g_seed = 5;
-static float rnd(void) {
-  g_seed = g_seed * 1664525u + 1013904223u;
-  return (float)(g_seed >> 8) / (float)(1u << 24) * 2.0f - 1.0f;
-}
-
-static void split3(void *self, size_t n, size_t grain, lk_task_fn task,
-                   void *ctx) {
-  (void)self;
-  (void)grain;
-  size_t a = n / 3, b = 2 * n / 3;
-  task(ctx, b, n, 2);
-  task(ctx, a, b, 1);
-  task(ctx, 0, a, 0);
-}
-static const lk_parallel_t k_split3 = {NULL, 3, split3};
+#include "test/unit/x86_test_util.h"
 
 /* One product; returns whether C matched the double loop. */
 static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
@@ -42,11 +26,11 @@ static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
   float *b = malloc((size_t)((trans ? n : k) * ldb + 1) * sizeof(float));
   float *c = malloc((size_t)(m * ldc) * sizeof(float));
   float *bm = malloc((size_t)m * sizeof(float)), *bn = malloc((size_t)n * sizeof(float));
-  for (int64_t i = 0; i < m * lda; i++) a[i] = rnd();
-  for (int64_t i = 0; i < (trans ? n : k) * ldb; i++) b[i] = rnd();
-  for (int64_t i = 0; i < m * ldc; i++) c[i] = rnd();
-  for (int64_t i = 0; i < m; i++) bm[i] = rnd();
-  for (int64_t i = 0; i < n; i++) bn[i] = rnd();
+  for (int64_t i = 0; i < m * lda; i++) a[i] = xt_rnd(-1.0f, 1.0f);
+  for (int64_t i = 0; i < (trans ? n : k) * ldb; i++) b[i] = xt_rnd(-1.0f, 1.0f);
+  for (int64_t i = 0; i < m * ldc; i++) c[i] = xt_rnd(-1.0f, 1.0f);
+  for (int64_t i = 0; i < m; i++) bm[i] = xt_rnd(-1.0f, 1.0f);
+  for (int64_t i = 0; i < n; i++) bn[i] = xt_rnd(-1.0f, 1.0f);
   float *c0 = malloc((size_t)(m * ldc) * sizeof(float));
   memcpy(c0, c, (size_t)(m * ldc) * sizeof(float));
   float *bp = malloc(lk_x86_gemm_packed_floats(isa, k, n) * sizeof(float) + 4);
@@ -56,7 +40,7 @@ static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
     lk_x86_gemm_pack_b(isa, k, n, b, ldb, 1, bp);
   lk_x86_gemm_args_t g = {m, n, k, a, lda, bp, c, ldc,
                           bias_m ? bm : NULL, bias_n ? bn : NULL, accumulate};
-  lk_x86_gemm(isa, &g, split ? &k_split3 : NULL);
+  lk_x86_gemm(isa, &g, split ? &k_xt_split3 : NULL);
   bool ok = true;
   for (int64_t i = 0; i < m && ok; i++)
     for (int64_t j = 0; j < ldc && ok; j++) {
@@ -112,15 +96,10 @@ static void test_isa(lk_x86_isa_t isa) {
 }
 
 int main(void) {
-  lk_cpu_info_t cpu;
-  lk_cpu_detect(&cpu);
-  lk_x86_isa_t best = lk_x86_isa_of(&cpu);
-  if (best == LK_X86_ISA_NONE) {
-    printf("x86_gemm_test: this CPU has no AVX2 + FMA\n");
-    return 0;
-  }
-  test_isa(LK_X86_ISA_AVX2);
-  if (best == LK_X86_ISA_AVX512) test_isa(LK_X86_ISA_AVX512);
+  lk_cpu_info_t cpus[2];
+  int n = xt_cpus(cpus);
+  if (!n) printf("x86_gemm_test: this CPU has no AVX2 + FMA\n");
+  for (int i = 0; i < n; i++) test_isa(lk_x86_isa_of(&cpus[i]));
   if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
   return g_failures ? 1 : 0;
 }

@@ -14,22 +14,7 @@
 #include "test/unit/check.h"
 
 #if defined(__x86_64__)
-static uint32_t g_seed = 7;
-static float rnd(void) {
-  g_seed = g_seed * 1664525u + 1013904223u;
-  return (float)(g_seed >> 8) / (float)(1u << 24) * 4.0f - 2.0f;
-}
-
-static void split3(void *self, size_t n, size_t grain, lk_task_fn task,
-                   void *ctx) {
-  (void)self;
-  (void)grain;
-  size_t a = n / 3, b = 2 * n / 3;
-  task(ctx, b, n, 2);
-  task(ctx, a, b, 1);
-  task(ctx, 0, a, 0);
-}
-static const lk_parallel_t k_split3 = {NULL, 3, split3};
+#include "test/unit/x86_test_util.h"
 
 /* Resizes x (rank dims xd) to yd with p through kernel (NULL: the
  * reference), with a workspace of the reference's size (+ extra, which
@@ -88,11 +73,11 @@ static bool same(const lk_resize_params_t *p, const lk_kernel_t *x86,
     ny *= yd[d];
   }
   float *x = malloc((size_t)nx * sizeof(float));
-  for (int64_t i = 0; i < nx; i++) x[i] = rnd();
+  for (int64_t i = 0; i < nx; i++) x[i] = xt_rnd(-2.0f, 2.0f);
   float *want = NULL, *got = NULL, *split = NULL;
   lt_status_t a = run(p, NULL, NULL, rank, xd, yd, x, &want, 0);
   lt_status_t b = run(p, x86, NULL, rank, xd, yd, x, &got, extra);
-  lt_status_t c = run(p, x86, &k_split3, rank, xd, yd, x, &split, extra);
+  lt_status_t c = run(p, x86, &k_xt_split3, rank, xd, yd, x, &split, extra);
   bool ok = !a && !b && !c;
   for (int64_t i = 0; ok && i < ny; i++) {
     float tol = p->mode == LK_RESIZE_NEAREST ? 0.0f
