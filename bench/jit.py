@@ -35,9 +35,10 @@ per kernel  for --per-kernel-models (mobilenet_v2 and resnet50 by default):
          layout reorders (nchw <-> nchw8c/16c) have no lite counterpart and
          are listed as one line of their own.
 
-lite has no hand-written x86 kernel yet (the CPU kernels issue's): the
-reference kernels (kernels/ref, portable C) are what the generated ones
-replace, and onnxruntime's MLAS kernels are the hand-written peer.
+lite's hand-written x86 kernels (kernels/x86) do not cover convolutions
+and GEMMs yet: the reference kernels (kernels/ref, portable C) are what the
+generated ones replace, and onnxruntime's MLAS kernels are the
+hand-written peer.
 Models come from test/models/gen_models.py (generated when missing).
 """
 import argparse
