@@ -27,6 +27,15 @@ static inline __m256 lk_vexp2i(__m256 n) {
   __m256i e = _mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127));
   return _mm256_castsi256_ps(_mm256_slli_epi32(e, 23));
 }
+/* |mag| with sign's sign */
+static inline __m256 lk_vcopysign(__m256 mag, __m256 sign) {
+  const __m256 s = _mm256_set1_ps(-0.0f);
+  return _mm256_or_ps(_mm256_andnot_ps(s, mag), _mm256_and_ps(s, sign));
+}
+/* a < b ? x : y, lane by lane */
+static inline __m256 lk_vselect_lt(__m256 a, __m256 b, __m256 x, __m256 y) {
+  return _mm256_blendv_ps(y, x, _mm256_cmp_ps(a, b, _CMP_LT_OQ));
+}
 static inline float lk_vreduce_add(__m256 v) {
   __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
   s = _mm_add_ps(s, _mm_movehl_ps(s, s));

@@ -27,6 +27,17 @@ static inline __m512 lk_vexp2i(__m512 n) {
   return _mm512_scalef_ps(_mm512_set1_ps(1.0f), n);
 }
 #define lk_vreduce_add _mm512_reduce_add_ps
+/* |mag| with sign's sign: the bits of sign where s is set, of mag
+ * elsewhere (ternary logic 0xd8: C ? B : A) */
+static inline __m512 lk_vcopysign(__m512 mag, __m512 sign) {
+  const __m512i s = _mm512_set1_epi32((int)0x80000000u);
+  return _mm512_castsi512_ps(_mm512_ternarylogic_epi32(
+      _mm512_castps_si512(mag), _mm512_castps_si512(sign), s, 0xd8));
+}
+/* a < b ? x : y, lane by lane */
+static inline __m512 lk_vselect_lt(__m512 a, __m512 b, __m512 x, __m512 y) {
+  return _mm512_mask_mov_ps(y, _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ), x);
+}
 #define lk_vreduce_max _mm512_reduce_max_ps
 
 /* The first n (< 16) lanes: a load reads only those (the rest are 0), a

@@ -1,0 +1,17 @@
+/* dense.h - x86_fc__f32_nchw and x86_gemm__f32_nchw: fully connected
+ * layers on the x86 GEMM (gemm.h), Y = act(A B + bias), with B, the
+ * weights, packed once at load when they are a constant (else per call into
+ * the workspace).
+ *
+ * fc: A is X flattened at in_num_col_dims, B is W [K, N], the bias [N].
+ * gemm: A is its first operand, B the second or its transpose (transB),
+ * the bias C when it broadcasts along the rows ([N] or [1, N]). The
+ * activation runs on each row of Y (epilogue.h). The reference kernel runs
+ * instead for gemm's transA, an alpha or beta other than 1, a C of another
+ * shape, other element types, and CPUs without AVX2 + FMA. */
+#ifndef LITE_KERNELS_X86_DENSE_H
+#define LITE_KERNELS_X86_DENSE_H
+
+#include "kernels/x86/x86.h"
+
+#endif /* LITE_KERNELS_X86_DENSE_H */
