@@ -39,7 +39,7 @@ void lk_x86_gemm_pack_b(lk_x86_isa_t isa, int64_t k, int64_t n,
 
 typedef struct gemm_task {
   const lk_x86_gemm_args_t *g;
-  lk_x86_gemm_ukernel_fn ukernel;
+  lk_x86_gemm_ukernel_fn ukernel, row; /* MR rows, and 1 */
   int64_t mr, nr;
 } gemm_task_t;
 
@@ -54,13 +54,18 @@ static void run_panels(void *ctx, size_t begin, size_t end, uint32_t worker) {
     for (int64_t k0 = 0; k0 < g->k; k0 += KC) {
       int64_t kb = g->k - k0 < KC ? g->k - k0 : KC;
       bool first = k0 == 0;
-      for (int64_t i = 0; i < g->m; i += t->mr) {
-        int64_t h = g->m - i < t->mr ? g->m - i : t->mr;
-        t->ukernel(h, w, kb, g->a + i * g->lda + k0, g->lda,
-                   panel + k0 * t->nr, g->c + i * g->ldc + j0, g->ldc,
-                   first && g->bias_m ? g->bias_m + i : NULL,
-                   first && g->bias_n ? g->bias_n + j0 : NULL,
-                   !first || g->accumulate);
+      for (int64_t i = 0; i < g->m;) {
+        /* blocks of MR rows; a last block of fewer than MR / 2 goes row
+         * by row (a short block still does MR rows' work, a row loads B
+         * once per two FMAs) */
+        int64_t left = g->m - i;
+        int64_t h = left >= t->mr ? t->mr : 2 * left >= t->mr ? left : 1;
+        (h == 1 ? t->row : t->ukernel)(
+            h, w, kb, g->a + i * g->lda + k0, g->lda, panel + k0 * t->nr,
+            g->c + i * g->ldc + j0, g->ldc,
+            first && g->bias_m ? g->bias_m + i : NULL,
+            first && g->bias_n ? g->bias_n + j0 : NULL, !first || g->accumulate);
+        i += h;
       }
     }
   }
@@ -69,9 +74,10 @@ static void run_panels(void *ctx, size_t begin, size_t end, uint32_t worker) {
 void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
                  const lk_parallel_t *par) {
   if (g->m <= 0 || g->n <= 0) return;
+  bool wide = isa == LK_X86_ISA_AVX512;
   gemm_task_t t = {g,
-                   isa == LK_X86_ISA_AVX512 ? lk_f32_gemm_12x32__avx512f
-                                            : lk_f32_gemm_6x16__avx2,
+                   wide ? lk_f32_gemm_12x32__avx512f : lk_f32_gemm_6x16__avx2,
+                   wide ? lk_f32_gemm_1x32__avx512f : lk_f32_gemm_1x16__avx2,
                    gemm_mr(isa), lk_x86_gemm_nr(isa)};
   if (g->k <= 0) { /* C = bias (or stays, accumulating) */
     for (int64_t i = 0; i < g->m; i++)

@@ -6,7 +6,9 @@
  * 32 on AVX-512F), each k rows of NR floats, zero past n: a weight at
  * load (a kernel's pack function), an activation per call. The
  * microkernel keeps an MR x NR block of C in registers (6 x 16 on AVX2 in
- * 12 ymm, 12 x 32 on AVX-512F in 24 zmm) over a block of KC = 256 of k,
+ * 12 ymm, 12 x 32 on AVX-512F in 24 zmm; a last block of fewer than
+ * MR / 2 rows goes row by row through the 1 x NR one) over a block of
+ * KC = 256 of k,
  * broadcasting A's elements against two vectors of B. Work is split over
  * the parallel-for by panels; each task goes over k in KC blocks, and
  * within one over m in MR rows, so a panel's block stays in L1 while A's
@@ -62,5 +64,15 @@ void lk_f32_gemm_12x32__avx512f(int64_t mr, int64_t nr, int64_t k,
                                 const float *a, int64_t lda, const float *bp,
                                 float *c, int64_t ldc, const float *bias_m,
                                 const float *bias_n, bool accumulate);
+/* One row (mr = 1): a single row of C, for the last rows of a product and
+ * for matrix-vector ones. */
+void lk_f32_gemm_1x16__avx2(int64_t mr, int64_t nr, int64_t k,
+                            const float *a, int64_t lda, const float *bp,
+                            float *c, int64_t ldc, const float *bias_m,
+                            const float *bias_n, bool accumulate);
+void lk_f32_gemm_1x32__avx512f(int64_t mr, int64_t nr, int64_t k,
+                               const float *a, int64_t lda, const float *bp,
+                               float *c, int64_t ldc, const float *bias_m,
+                               const float *bias_n, bool accumulate);
 
 #endif /* LITE_KERNELS_X86_GEMM_H */
