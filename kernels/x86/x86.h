@@ -2,13 +2,14 @@
  * points and the instruction-set choice they share.
  *
  * Each family is one portable C file (the entry point: operand checks,
- * geometry, threads) and one file per instruction set compiled with that
- * set's flags (`<family>_avx2.c`: -mavx2 -mfma, `<family>_avx512.c`:
- * -mavx512f as well), both instantiating one template
- * (`<family>_kernel.inc`) over a small vector vocabulary
- * (kernels/x86/vec_*.h), so the variants cannot drift apart. The
- * functions of one instruction set are named in XNNPACK's style,
- * `lk_f32_<what>__<isa>`. */
+ * geometry, threads) and, where it has vector code of its own, one file
+ * per instruction set compiled with that set's flags (`<family>_avx2.c`:
+ * -mavx2 -mfma, `<family>_avx512.c`: -mavx512f as well), both
+ * instantiating one template (`<family>_kernel.inc`) over a small vector
+ * vocabulary (kernels/x86/vec_*.h), so the variants cannot drift apart.
+ * Families built on the shared pieces (gemm.h, epilogue.h) or bound by
+ * memory (resize) need no files of their own per set. The functions of one
+ * instruction set are named in XNNPACK's style, `lk_f32_<what>__<isa>`. */
 #ifndef LITE_KERNELS_X86_X86_H
 #define LITE_KERNELS_X86_X86_H
 
