@@ -199,7 +199,7 @@ int main(int argc, char **argv) {
 
   uint32_t num_inputs = lite_model_num_inputs(model);
   void **buffers = calloc(num_inputs ? num_inputs : 1, sizeof *buffers);
-  lite_predictor_options_t po = {1, 0};
+  lite_predictor_options_t po = {.num_threads = 1};
   lite_predictor_t *predictor = NULL;
   char path[4096];
   int status = 1;
