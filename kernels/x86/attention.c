@@ -32,9 +32,8 @@ static void pack_weights(lk_x86_isa_t isa, int64_t din, int64_t d,
   memset(out, 0, nb * sizeof(float));
   for (int i = 0; i < 3; i++)
     memcpy(out + i * d, ops[2 + 2 * i].data, (size_t)d * sizeof(float));
-  /* the three W side by side: pack each into its own panels, which works
-   * as one B of 3D columns when D is a multiple of NR; else pack the
-   * concatenation column by column */
+  /* the three W side by side, packed as one B of 3D columns: column j is
+   * column j % D of W[j / D] */
   float *bp = out + nb;
   int64_t nr = lk_x86_gemm_nr(isa), n = 3 * d;
   for (int64_t j0 = 0; j0 < n; j0 += nr)
@@ -200,13 +199,7 @@ lt_status_t lk_x86_attention__f32_nchw(const lk_call_t *call) {
   int64_t batch = in[0].dims[0], s = in[0].dims[1], din = in[0].dims[2];
   int64_t d = in[1].dims[1], heads = p->num_heads;
   if (heads < 1 || d % heads) return lk_ref_attention__f32_nchw(call);
-  /* every view dense row-major, as the reference requires */
-  lk_tensor_t tx, ty;
-  for (uint32_t i = 0; i < call->num_inputs; i++)
-    if (in[i].dtype != LK_DTYPE_NONE && !lk_view_to_tensor(&in[i], &tx))
-      return lk_ref_attention__f32_nchw(call);
-  if (!lk_view_to_tensor(&call->outputs[0], &ty))
-    return lk_ref_attention__f32_nchw(call);
+  if (!lk_x86_views_dense(call)) return lk_ref_attention__f32_nchw(call);
   const lk_parallel_t *par = lk_call_parallel(call);
   uint32_t workers = lk_parallel_workers(par);
   ws_layout_t l = layout(isa, s, din, d, d / heads, workers);

@@ -56,17 +56,6 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
   return true;
 }
 
-/* Every view dense row-major with its data, as the reference requires
- * (checked at run time: the workspace is sized before data is bound). */
-static bool dense(const lk_call_t *call) {
-  lk_tensor_t t;
-  for (uint32_t i = 0; i < call->num_inputs; i++)
-    if (call->inputs[i].dtype != LK_DTYPE_NONE &&
-        !lk_view_to_tensor(&call->inputs[i], &t))
-      return false;
-  return lk_view_to_tensor(&call->outputs[0], &t);
-}
-
 /* out[grp][(m, kh, kw)][c] = w[grp cg + c, m, kh, kw]. */
 static void transpose_weights(const geom_t *g, const float *w, float *out) {
   int64_t taps = g->kh * g->kw;
@@ -166,7 +155,8 @@ lt_status_t lk_x86_conv2d_transpose__f32_nchw(const lk_call_t *call) {
   static const char kName[] = "x86_conv2d_transpose__f32_nchw";
   lk_x86_isa_t isa = lk_x86_call_isa(call);
   geom_t g;
-  if (isa == LK_X86_ISA_NONE || !geometry(call, &g) || !dense(call))
+  if (isa == LK_X86_ISA_NONE || !geometry(call, &g) ||
+      !lk_x86_views_dense(call))
     return lk_ref_conv2d_transpose__f32_nchw(call);
   const lk_conv_params_t *p = call->params;
   float *ws;

@@ -173,16 +173,6 @@ size_t lk_x86_gemm_workspace__f32_nchw(const lk_call_t *call) {
   return gemm_of(call, &d) ? lk_x86_workspace_bytes(ws_floats(&d)) : 0;
 }
 
-/* Every view dense row-major with its data. */
-static bool dense_views(const lk_call_t *call) {
-  lk_tensor_t t;
-  for (uint32_t i = 0; i < call->num_inputs; i++)
-    if (call->inputs[i].dtype != LK_DTYPE_NONE &&
-        !lk_view_to_tensor(&call->inputs[i], &t))
-      return false;
-  return lk_view_to_tensor(&call->outputs[0], &t);
-}
-
 typedef struct act_task {
   const dense_t *d;
   void (*epilogue)(const lk_x86_epilogue_t *e, float *y, int64_t n,
@@ -225,7 +215,7 @@ static lt_status_t run(const char *name, const lk_call_t *call,
 lt_status_t lk_x86_fc__f32_nchw(const lk_call_t *call) {
   lk_x86_isa_t isa = lk_x86_call_isa(call);
   dense_t d;
-  if (isa == LK_X86_ISA_NONE || !fc_of(call, &d) || !dense_views(call))
+  if (isa == LK_X86_ISA_NONE || !fc_of(call, &d) || !lk_x86_views_dense(call))
     return lk_ref_fc__f32_nchw(call);
   return run("x86_fc__f32_nchw", call, &d, isa);
 }
@@ -233,7 +223,7 @@ lt_status_t lk_x86_fc__f32_nchw(const lk_call_t *call) {
 lt_status_t lk_x86_gemm__f32_nchw(const lk_call_t *call) {
   lk_x86_isa_t isa = lk_x86_call_isa(call);
   dense_t d;
-  if (isa == LK_X86_ISA_NONE || !gemm_of(call, &d) || !dense_views(call))
+  if (isa == LK_X86_ISA_NONE || !gemm_of(call, &d) || !lk_x86_views_dense(call))
     return lk_ref_gemm__f32_nchw(call);
   return run("x86_gemm__f32_nchw", call, &d, isa);
 }

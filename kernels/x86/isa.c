@@ -1,5 +1,5 @@
-/* isa.c - which instruction set a call's CPU offers the x86 kernels, and
- * their aligned workspace. */
+/* isa.c - which instruction set a call's CPU offers the x86 kernels, the
+ * views they take, and their aligned workspace. */
 #include "kernels/x86/x86.h"
 
 #include "kernels/cpu.h"
@@ -13,6 +13,17 @@ lk_x86_isa_t lk_x86_isa_of(const lk_cpu_info_t *cpu) {
 
 lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call) {
   return lk_x86_isa_of(call->target ? call->target->cpu : NULL);
+}
+
+bool lk_x86_views_dense(const lk_call_t *call) {
+  lk_tensor_t t;
+  for (uint32_t i = 0; i < call->num_inputs; i++)
+    if (call->inputs[i].dtype != LK_DTYPE_NONE &&
+        !lk_view_to_tensor(&call->inputs[i], &t))
+      return false;
+  for (uint32_t i = 0; i < call->num_outputs; i++)
+    if (!lk_view_to_tensor(&call->outputs[i], &t)) return false;
+  return true;
 }
 
 size_t lk_x86_workspace_bytes(size_t floats) {

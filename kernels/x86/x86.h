@@ -35,6 +35,11 @@ lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call);
 /* The set's suffix ("avx2"); "none" for NONE. */
 const char *lk_x86_isa_name(lk_x86_isa_t isa);
 
+/* Whether every operand and result of the call is a dense row-major nchw
+ * view with its data (what the reference kernels take; checked at run
+ * time, since workspace functions see views before data is bound). */
+bool lk_x86_views_dense(const lk_call_t *call);
+
 /* The call's workspace as `floats` floats from a 64-byte boundary (a
  * workspace function asks lk_x86_workspace_bytes(floats) for them), or
  * INVALID_ARGUMENT naming kernel when it is shorter. */
