@@ -210,10 +210,20 @@ static const lk_place_t kX86FirstF32[] = {
 #define LK_X86_INPUTS_F32 kX86F32
 #define LK_X86_INPUTS_FIRST_F32 kX86FirstF32
 #define LK_X86_PACK_NONE(op_) NULL
+#define LK_X86_PACK_WS(op_) NULL
 #define LK_X86_PACK_PACK(op_) lk_x86_##op_##_pack__f32_nchw
 #define LK_X86_WS_NONE(op_) NULL
+#define LK_X86_WS_WS(op_) lk_x86_##op_##_workspace__f32_nchw
 #define LK_X86_WS_PACK(op_) lk_x86_##op_##_workspace__f32_nchw
-#define LK_X86_ROW(op_, operands, extras, header)                              \
+/* The attrs column: ANY, or a list of constraints. */
+static const int64_t kOne[] = {1};
+static const lk_attr_constraint_t kX86AttrsGROUP1[] = {
+    {.attr = "group", .kind = LK_CONSTRAINT_INT_IN, .absent_ok = true,
+     .values = kOne, .num_values = 1}};
+#define LK_X86_ATTRS_ANY .constraints = NULL, .num_constraints = 0
+#define LK_X86_ATTRS_GROUP1                                                    \
+  .constraints = kX86AttrsGROUP1, .num_constraints = LK_COUNT_OF(kX86AttrsGROUP1)
+#define LK_X86_ROW(op_, operands, extras, attrs, header)                       \
   {.name = "x86_" #op_ "__f32_nchw",                                           \
    .op = #op_,                                                                 \
    .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW),                   \
@@ -221,6 +231,7 @@ static const lk_place_t kX86FirstF32[] = {
    .num_inputs = LK_COUNT_OF(LK_X86_INPUTS_##operands),                        \
    .outputs = kX86F32,                                                         \
    .num_outputs = 1,                                                           \
+   LK_X86_ATTRS_##attrs,                                                       \
    .source = header,                                                           \
    .summary = "hand-written x86 kernel (AVX2 + FMA, AVX-512F), f32 tensors",  \
    .run = lk_x86_##op_##__f32_nchw,                                            \
@@ -234,8 +245,8 @@ static const lk_kernel_t kBuiltin[] = {
 #include "kernels/registry.def"
 #undef LK_REF
 #if defined(__x86_64__)
-#define LK_X86(op, operands, extras, header)                                   \
-  LK_X86_ROW(op, operands, extras, header)
+#define LK_X86(op, operands, extras, attrs, header)                            \
+  LK_X86_ROW(op, operands, extras, attrs, header)
 #include "kernels/x86/x86.def"
 #undef LK_X86
 #endif

@@ -201,7 +201,7 @@ lt_status_t lk_x86_conv2d_transpose__f32_nchw(const lk_call_t *call) {
                          bp);
       lk_x86_gemm_args_t ga = {g.rows, hw,  g.cg, wt + grp * g.rows * g.cg,
                                g.cg,   bp,  col,  hw,
-                               NULL,   NULL, false};
+                               NULL,   NULL, false, false};
       lk_x86_gemm(isa, &ga, par);
       t.m0 = grp * g.mg;
       lk_parallel_for(par, (size_t)g.mg, 1, run_channels, &t);

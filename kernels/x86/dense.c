@@ -202,7 +202,7 @@ static lt_status_t run(const char *name, const lk_call_t *call,
   }
   const lk_parallel_t *par = lk_call_parallel(call);
   lk_x86_gemm_args_t g = {d->m, d->n, d->k, d->a, d->k, bp, d->y, d->n,
-                          NULL, d->bias, false};
+                          NULL, d->bias, false, false};
   lk_x86_gemm(isa, &g, par);
   if (d->e.act != LK_ACT_NONE) {
     act_task_t t = {d, isa == LK_X86_ISA_AVX512 ? lk_f32_epilogue_row__avx512f

@@ -10,7 +10,7 @@ int64_t lk_x86_gemm_nr(lk_x86_isa_t isa) {
   return isa == LK_X86_ISA_AVX512 ? 32 : 16;
 }
 
-static int64_t gemm_mr(lk_x86_isa_t isa) {
+int64_t lk_x86_gemm_mr(lk_x86_isa_t isa) {
   return isa == LK_X86_ISA_AVX512 ? 12 : 6;
 }
 
@@ -37,48 +37,90 @@ void lk_x86_gemm_pack_b(lk_x86_isa_t isa, int64_t k, int64_t n,
   }
 }
 
-typedef struct gemm_task {
-  const lk_x86_gemm_args_t *g;
-  lk_x86_gemm_ukernel_fn ukernel, row; /* MR rows, and 1 */
-  int64_t mr, nr;
-} gemm_task_t;
+size_t lk_x86_gemm_packed_a_floats(lk_x86_isa_t isa, int64_t m, int64_t k) {
+  int64_t mr = lk_x86_gemm_mr(isa);
+  return (size_t)(((m + mr - 1) / mr) * mr * k);
+}
 
-static void run_panels(void *ctx, size_t begin, size_t end, uint32_t worker) {
-  (void)worker;
-  const gemm_task_t *t = ctx;
-  const lk_x86_gemm_args_t *g = t->g;
-  for (size_t pj = begin; pj < end; pj++) {
-    int64_t j0 = (int64_t)pj * t->nr;
-    int64_t w = g->n - j0 < t->nr ? g->n - j0 : t->nr;
-    const float *panel = g->bp + j0 * g->k;
-    for (int64_t k0 = 0; k0 < g->k; k0 += KC) {
-      int64_t kb = g->k - k0 < KC ? g->k - k0 : KC;
-      bool first = k0 == 0;
-      for (int64_t i = 0; i < g->m;) {
-        /* blocks of MR rows; a last block of fewer than MR / 2 goes row
-         * by row (a short block still does MR rows' work, a row loads B
-         * once per two FMAs) */
-        int64_t left = g->m - i;
-        int64_t h = left >= t->mr ? t->mr : 2 * left >= t->mr ? left : 1;
-        (h == 1 ? t->row : t->ukernel)(
-            h, w, kb, g->a + i * g->lda + k0, g->lda, panel + k0 * t->nr,
-            g->c + i * g->ldc + j0, g->ldc,
-            first && g->bias_m ? g->bias_m + i : NULL,
-            first && g->bias_n ? g->bias_n + j0 : NULL, !first || g->accumulate);
+void lk_x86_gemm_pack_a(lk_x86_isa_t isa, int64_t m, int64_t k,
+                        const float *a, int64_t lda, float *out) {
+  int64_t mr = lk_x86_gemm_mr(isa);
+  for (int64_t i0 = 0; i0 < m; i0 += mr) {
+    float *o = out + i0 * k;
+    for (int64_t p = 0; p < k; p++)
+      for (int64_t i = 0; i < mr; i++)
+        o[p * mr + i] = i0 + i < m ? a[(i0 + i) * lda + p] : 0.0f;
+  }
+}
+
+/* The microkernels of a set, widest first, and their row counts: for A as
+ * stored and for A packed. */
+typedef struct ukernels {
+  int64_t rows[4];
+  lk_x86_gemm_ukernel_fn fn[2][4];
+} ukernels_t;
+
+#define UKERNELS(isa, r0, r1, r2, r3, n)                                       \
+  {{r0, r1, r2, r3},                                                           \
+   {{lk_f32_gemm_##r0##x##n##__##isa, lk_f32_gemm_##r1##x##n##__##isa,         \
+     lk_f32_gemm_##r2##x##n##__##isa, lk_f32_gemm_##r3##x##n##__##isa},        \
+    {lk_f32_gemm_pa_##r0##x##n##__##isa, lk_f32_gemm_pa_##r1##x##n##__##isa,   \
+     lk_f32_gemm_pa_##r2##x##n##__##isa, lk_f32_gemm_pa_##r3##x##n##__##isa}}}
+static const ukernels_t kUkernels[LK_X86_NUM_ISAS] = {
+    [LK_X86_ISA_AVX2] = UKERNELS(avx2, 6, 4, 2, 1, 16),
+    [LK_X86_ISA_AVX512] = UKERNELS(avx512f, 12, 8, 4, 1, 32),
+};
+#undef UKERNELS
+
+void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
+                      int64_t m0, int64_t m1, const float *panels, int64_t j0,
+                      int64_t np) {
+  const ukernels_t *u = &kUkernels[isa];
+  const int64_t nr = lk_x86_gemm_nr(isa), mr = lk_x86_gemm_mr(isa);
+  for (int64_t k0 = 0; k0 < g->k; k0 += KC) {
+    int64_t kb = g->k - k0 < KC ? g->k - k0 : KC;
+    bool first = k0 == 0;
+    for (int64_t q = 0; q < np && j0 + q * nr < g->n; q++) {
+      const int64_t jq = j0 + q * nr, w = g->n - jq < nr ? g->n - jq : nr;
+      const float *bp = panels + (q * g->k + k0) * nr;
+      for (int64_t i = m0; i < m1;) {
+        /* full blocks, then the smallest block that covers what is left */
+        int64_t left = m1 - i;
+        int v = 0;
+        while (v < 3 && u->rows[v + 1] >= left) v++;
+        int64_t h = left < u->rows[v] ? left : u->rows[v];
+        const float *a = g->a_packed ? g->a + i * g->k + k0 * mr
+                                     : g->a + i * g->lda + k0;
+        u->fn[g->a_packed][v](h, w, kb, a, g->lda, bp,
+                 g->c + i * g->ldc + jq, g->ldc,
+                 first && g->bias_m ? g->bias_m + i : NULL,
+                 first && g->bias_n ? g->bias_n + jq : NULL,
+                 !first || g->accumulate);
         i += h;
       }
     }
   }
 }
 
+typedef struct gemm_task {
+  lk_x86_isa_t isa;
+  const lk_x86_gemm_args_t *g;
+} gemm_task_t;
+
+static void run_panels(void *ctx, size_t begin, size_t end, uint32_t worker) {
+  (void)worker;
+  const gemm_task_t *t = ctx;
+  const int64_t nr = lk_x86_gemm_nr(t->isa);
+  for (size_t pj = begin; pj < end; pj++) {
+    int64_t j0 = (int64_t)pj * nr;
+    lk_x86_gemm_tile(t->isa, t->g, 0, t->g->m, t->g->bp + j0 * t->g->k, j0, 1);
+  }
+}
+
 void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
                  const lk_parallel_t *par) {
   if (g->m <= 0 || g->n <= 0) return;
-  bool wide = isa == LK_X86_ISA_AVX512;
-  gemm_task_t t = {g,
-                   wide ? lk_f32_gemm_12x32__avx512f : lk_f32_gemm_6x16__avx2,
-                   wide ? lk_f32_gemm_1x32__avx512f : lk_f32_gemm_1x16__avx2,
-                   gemm_mr(isa), lk_x86_gemm_nr(isa)};
+  gemm_task_t t = {isa, g};
   if (g->k <= 0) { /* C = bias (or stays, accumulating) */
     for (int64_t i = 0; i < g->m; i++)
       for (int64_t j = 0; j < g->n; j++) {
@@ -88,6 +130,7 @@ void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
       }
     return;
   }
-  size_t panels = (size_t)((g->n + t.nr - 1) / t.nr);
+  int64_t nr = lk_x86_gemm_nr(isa);
+  size_t panels = (size_t)((g->n + nr - 1) / nr);
   lk_parallel_for(par, panels, 1, run_panels, &t);
 }

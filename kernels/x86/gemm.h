@@ -6,13 +6,11 @@
  * 32 on AVX-512F), each k rows of NR floats, zero past n: a weight at
  * load (a kernel's pack function), an activation per call. The
  * microkernel keeps an MR x NR block of C in registers (6 x 16 on AVX2 in
- * 12 ymm, 12 x 32 on AVX-512F in 24 zmm; a last block of fewer than
- * MR / 2 rows goes row by row through the 1 x NR one) over a block of
- * KC = 256 of k,
- * broadcasting A's elements against two vectors of B. Work is split over
- * the parallel-for by panels; each task goes over k in KC blocks, and
- * within one over m in MR rows, so a panel's block stays in L1 while A's
- * rows stream from L2. */
+ * 12 ymm, 12 x 32 on AVX-512F in 24 zmm; the last rows go through the
+ * smallest of the shorter blocks, 4, 2 or 1 rows on AVX2 and 8, 4 or 1 on
+ * AVX-512F, that covers them) over a block of KC of k, broadcasting A's
+ * elements against two vectors of B. Work is split over the parallel-for
+ * by panels (lk_x86_gemm_tile's loops). */
 #ifndef LITE_KERNELS_X86_GEMM_H
 #define LITE_KERNELS_X86_GEMM_H
 
@@ -25,6 +23,8 @@
 
 /* B's panel width for isa (AVX2 or AVX512). */
 int64_t lk_x86_gemm_nr(lk_x86_isa_t isa);
+/* Rows of A (and C) one microkernel call covers: 6 on AVX2, 12 on AVX-512F. */
+int64_t lk_x86_gemm_mr(lk_x86_isa_t isa);
 /* Floats of a packed k x n B. */
 size_t lk_x86_gemm_packed_floats(lk_x86_isa_t isa, int64_t k, int64_t n);
 /* Packs B, whose element (r, c) is b[r * rs + c * cs] (rs = ldb, cs = 1
@@ -43,36 +43,59 @@ typedef struct lk_x86_gemm_args {
   const float *bias_m; /* NULL, or m values: one per row of C */
   const float *bias_n; /* NULL, or n values: one per column */
   bool accumulate;     /* C += the product (else C =) */
+  bool a_packed;       /* a in MR-row panels (lk_x86_gemm_pack_a), lda unread */
 } lk_x86_gemm_args_t;
+
+/* Floats of an m x k A packed in MR-row panels. */
+size_t lk_x86_gemm_packed_a_floats(lk_x86_isa_t isa, int64_t m, int64_t k);
+/* Packs the row-major a (leading dimension lda) into out: panel b holds
+ * rows [b MR, b MR + MR) k-major (element (i, p) at out[b MR k + p MR + i
+ * - b MR]), zero past m. The microkernels then read A as one stream. */
+void lk_x86_gemm_pack_a(lk_x86_isa_t isa, int64_t m, int64_t k,
+                        const float *a, int64_t lda, float *out);
 
 /* The product on isa (AVX2 or AVX512), split over par (may be NULL). */
 void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
                  const lk_parallel_t *par);
 
+/* Rows [m0, m1) of C against np consecutive packed panels of B: columns
+ * [j0, j0 + np NR) of C (fewer at n's end), panels holding each panel's k
+ * rows of NR floats one after the other (g->bp is not read). Goes over k
+ * in KC blocks, within one over the panels, within one over m: a panel's
+ * block stays in L1 while the rows' block of A streams from L2.
+ * lk_x86_gemm runs it per panel; a kernel that packs its own panels (the
+ * convolution's columns) calls it directly. */
+void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
+                      int64_t m0, int64_t m1, const float *panels, int64_t j0,
+                      int64_t np);
+
 /* One MR x NR block: rows [0, mr) and columns [0, nr) of C from k columns
- * of A and one panel's k rows (the microkernels of gemm_kernel.inc). */
+ * of A and one panel's k rows (the microkernels of gemm_kernel.inc; the
+ * _pa ones read A packed, lk_x86_gemm_pack_a, from the block's panel). */
 typedef void (*lk_x86_gemm_ukernel_fn)(int64_t mr, int64_t nr, int64_t k,
                                        const float *a, int64_t lda,
                                        const float *bp, float *c, int64_t ldc,
                                        const float *bias_m,
                                        const float *bias_n, bool accumulate);
-void lk_f32_gemm_6x16__avx2(int64_t mr, int64_t nr, int64_t k,
-                            const float *a, int64_t lda, const float *bp,
-                            float *c, int64_t ldc, const float *bias_m,
-                            const float *bias_n, bool accumulate);
-void lk_f32_gemm_12x32__avx512f(int64_t mr, int64_t nr, int64_t k,
-                                const float *a, int64_t lda, const float *bp,
-                                float *c, int64_t ldc, const float *bias_m,
-                                const float *bias_n, bool accumulate);
-/* One row (mr = 1): a single row of C, for the last rows of a product and
- * for matrix-vector ones. */
-void lk_f32_gemm_1x16__avx2(int64_t mr, int64_t nr, int64_t k,
-                            const float *a, int64_t lda, const float *bp,
-                            float *c, int64_t ldc, const float *bias_m,
-                            const float *bias_n, bool accumulate);
-void lk_f32_gemm_1x32__avx512f(int64_t mr, int64_t nr, int64_t k,
-                               const float *a, int64_t lda, const float *bp,
-                               float *c, int64_t ldc, const float *bias_m,
-                               const float *bias_n, bool accumulate);
+#define LK_X86_GEMM_UKERNEL(r, n, isa)                                         \
+  LK_X86_GEMM_UKERNEL_FN(lk_f32_gemm_##r##x##n##__##isa)                         \
+  LK_X86_GEMM_UKERNEL_FN(lk_f32_gemm_pa_##r##x##n##__##isa)
+#define LK_X86_GEMM_UKERNEL_FN(name)                                           \
+  void name(                                                                   \
+      int64_t mr, int64_t nr, int64_t k, const float *a, int64_t lda,          \
+      const float *bp, float *c, int64_t ldc, const float *bias_m,             \
+      const float *bias_n, bool accumulate);
+/* Each set's full block and the shorter ones a product's last rows take
+ * (the smallest that covers them: a block of r rows does r rows' work). */
+LK_X86_GEMM_UKERNEL(6, 16, avx2)
+LK_X86_GEMM_UKERNEL(4, 16, avx2)
+LK_X86_GEMM_UKERNEL(2, 16, avx2)
+LK_X86_GEMM_UKERNEL(1, 16, avx2)
+LK_X86_GEMM_UKERNEL(12, 32, avx512f)
+LK_X86_GEMM_UKERNEL(8, 32, avx512f)
+LK_X86_GEMM_UKERNEL(4, 32, avx512f)
+LK_X86_GEMM_UKERNEL(1, 32, avx512f)
+#undef LK_X86_GEMM_UKERNEL
+#undef LK_X86_GEMM_UKERNEL_FN
 
 #endif /* LITE_KERNELS_X86_GEMM_H */

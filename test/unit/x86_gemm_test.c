@@ -3,8 +3,9 @@
  * m, n and k of 1, the microkernel's MR and NR and one past them, KC = 256
  * and one past it, with a per-row bias, a per-column bias, accumulation
  * into C, B packed from row-major and from transposed storage, leading
- * dimensions wider than the matrices, and panels split over a
- * parallel-for. */
+ * dimensions wider than the matrices, A as stored and packed in MR-row
+ * panels, and panels split over a parallel-for; then rows from an m0 past
+ * 0 against several panels at once (lk_x86_gemm_tile). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@
 static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
                   int variant) {
   bool trans = variant & 1, bias_m = variant & 2, bias_n = variant & 4,
-       accumulate = variant & 8, split = variant & 16;
+       accumulate = variant & 8, split = variant & 16, apack = variant & 32;
   int64_t lda = k + 3, ldb = trans ? k + 2 : n + 5, ldc = n + 7;
   float *a = malloc((size_t)(m * lda) * sizeof(float));
   float *b = malloc((size_t)((trans ? n : k) * ldb + 1) * sizeof(float));
@@ -38,9 +39,21 @@ static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
     lk_x86_gemm_pack_b(isa, k, n, b, 1, ldb, bp);
   else
     lk_x86_gemm_pack_b(isa, k, n, b, ldb, 1, bp);
-  lk_x86_gemm_args_t g = {m, n, k, a, lda, bp, c, ldc,
-                          bias_m ? bm : NULL, bias_n ? bn : NULL, accumulate};
-  lk_x86_gemm(isa, &g, split ? &k_xt_split3 : NULL);
+  float *ap = malloc(lk_x86_gemm_packed_a_floats(isa, m, k) * sizeof(float));
+  lk_x86_gemm_pack_a(isa, m, k, a, lda, ap);
+  lk_x86_gemm_args_t g = {m, n, k, apack ? ap : a, lda, bp, c, ldc,
+                          bias_m ? bm : NULL, bias_n ? bn : NULL, accumulate,
+                          apack};
+  if (variant & 64) { /* rows [mr, m) then [0, mr), three panels a call */
+    int64_t nr = lk_x86_gemm_nr(isa), mr = lk_x86_gemm_mr(isa);
+    int64_t split_at = m > mr ? mr : 0;
+    for (int64_t j0 = 0; j0 < n; j0 += 3 * nr) {
+      lk_x86_gemm_tile(isa, &g, split_at, m, bp + j0 * k, j0, 3);
+      lk_x86_gemm_tile(isa, &g, 0, split_at, bp + j0 * k, j0, 3);
+    }
+  } else {
+    lk_x86_gemm(isa, &g, split ? &k_xt_split3 : NULL);
+  }
   bool ok = true;
   for (int64_t i = 0; i < m && ok; i++)
     for (int64_t j = 0; j < ldc && ok; j++) {
@@ -72,6 +85,7 @@ static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
   free(bm);
   free(bn);
   free(bp);
+  free(ap);
   return ok;
 }
 
@@ -84,12 +98,13 @@ static void test_isa(lk_x86_isa_t isa) {
   for (size_t mi = 0; mi < LT_ARRAY_SIZE(ms); mi++)
     for (size_t ni = 0; ni < LT_ARRAY_SIZE(ns); ni++)
       for (size_t ki = 0; ki < LT_ARRAY_SIZE(ks); ki++) {
-        int variant = (int)((mi * 7 + ni * 3 + ki) % 32);
+        int variant = (int)((mi * 7 + ni * 3 + ki) % 128);
         bad += !check(isa, ms[mi], ns[ni], ks[ki], variant);
         cases++;
       }
   /* every variant on one odd shape */
-  for (int v = 0; v < 32; v++, cases++) bad += !check(isa, mr + 1, nr + 3, 9, v);
+  for (int v = 0; v < 128; v++, cases++)
+    bad += !check(isa, 2 * mr + 1, 3 * nr + 3, 9, v);
   printf("x86 gemm on %s: %d cases, %d differ\n", lk_x86_isa_name(isa), cases,
          bad);
   CHECK(bad == 0);

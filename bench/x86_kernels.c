@@ -1,0 +1,212 @@
+/* x86_kernels.c - the hand-written x86 kernels one layer at a time: ms,
+ * GFLOP/s and percent of the FMA peak, per instruction set this CPU runs
+ * (AVX2 forced by clearing AVX-512F) and thread count. Run through
+ * bench/kernels, which builds it with bench/peak.c and passes the peak.
+ *
+ *   x86_kernels [--peak G1,G2] [--peak-avx2 G1,G2] [--threads 1,2]
+ *               [--runs 30] [--only NAME] [--no-pack]
+ *
+ * --peak gives the widest set's FMA peak per thread count (bench/peak.c),
+ * --peak-avx2 the 256-bit one (the same list where absent). The weights
+ * are packed once as at load, unless --no-pack.
+ *
+ * A layer's time is the median of --runs timed calls after 3 warm-up ones,
+ * each on the runtime's thread pool as a model's call would be. The
+ * layers are the convolutions and products of the benchmark's models
+ * (bench/vs_peers) at batch 1. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kernels/cpu.h"
+#include "kernels/ref/conv.h"
+#include "kernels/registry.h"
+#include "kernels/x86/conv.h"
+#include "kernels/x86/x86.h"
+#include "runtime/thread_pool.h"
+
+typedef struct layer {
+  const char *name;
+  int64_t c, h, w, m, k, s, pad;
+} layer_t;
+
+/* X(name, C, H, W, M, K, stride, pad) */
+#define LAYERS(X)                                                              \
+  X("resnet_stem_7x7s2", 3, 224, 224, 64, 7, 2, 3)                             \
+  X("resnet_3x3_56", 64, 56, 56, 64, 3, 1, 1)                                  \
+  X("resnet_3x3s2_56", 64, 56, 56, 128, 3, 2, 1)                               \
+  X("resnet_3x3_28", 128, 28, 28, 128, 3, 1, 1)                                \
+  X("resnet_3x3_14", 256, 14, 14, 256, 3, 1, 1)                                \
+  X("resnet_3x3_7", 512, 7, 7, 512, 3, 1, 1)                                   \
+  X("resnet50_1x1_56", 64, 56, 56, 256, 1, 1, 0)                               \
+  X("resnet50_1x1_56r", 256, 56, 56, 64, 1, 1, 0)                              \
+  X("resnet50_1x1_14", 1024, 14, 14, 256, 1, 1, 0)                             \
+  X("resnet50_1x1_7", 512, 7, 7, 2048, 1, 1, 0)                                \
+  X("mobilenet_1x1_112", 32, 112, 112, 16, 1, 1, 0)                            \
+  X("mobilenet_1x1_14", 64, 14, 14, 384, 1, 1, 0)                              \
+  X("squeeze_3x3_13", 64, 13, 13, 256, 3, 1, 1)
+
+static const layer_t kLayers[] = {
+#define X(n, c, h, w, m, k, s, p) {n, c, h, w, m, k, s, p},
+    LAYERS(X)
+#undef X
+};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static float *fill(int64_t n) {
+  float *p = malloc((size_t)n * sizeof(float) + 64);
+  uint32_t s = 7;
+  for (int64_t i = 0; i < n; i++) {
+    s = s * 1664525u + 1013904223u;
+    p[i] = (float)(s >> 8) / (float)(1u << 24) - 0.5f;
+  }
+  return p;
+}
+
+static bool g_pack = true; /* weights packed as at load (--no-pack: not) */
+
+/* The median ms of one layer's conv on cpu and par. */
+static double time_conv(const lk_kernel_t *k, const layer_t *l,
+                        const lk_cpu_info_t *cpu, const lk_parallel_t *par,
+                        int runs) {
+  int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
+          ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
+  int64_t xd[4] = {1, l->c, l->h, l->w}, wd[4] = {l->m, l->c, l->k, l->k},
+          bd[1] = {l->m}, yd[4] = {1, l->m, oh, ow};
+  float *x = fill(l->c * l->h * l->w), *w = fill(l->m * l->c * l->k * l->k),
+        *b = fill(l->m), *y = fill(l->m * oh * ow);
+  lk_view_t in[3], out;
+  lk_view_dense(&in[0], LK_F32, 4, xd, LK_LAYOUT_NCHW, x);
+  lk_view_dense(&in[1], LK_F32, 4, wd, LK_LAYOUT_NCHW, w);
+  lk_view_dense(&in[2], LK_F32, 1, bd, LK_LAYOUT_NCHW, b);
+  lk_view_dense(&out, LK_F32, 4, yd, LK_LAYOUT_NCHW, y);
+  lk_conv_params_t p = {.spatial = 2, .group = 1, .strides = {l->s, l->s},
+                        .dilations = {1, 1}, .pads_begin = {l->pad, l->pad},
+                        .act = LK_ACT_RELU};
+  lk_target_ctx_t target = {par, cpu};
+  lk_call_t call = {in, 3, &out, 1, &p, sizeof p, NULL, 0, NULL, 0, &target};
+  size_t ws = lk_kernel_workspace(k, &call), psize = 0;
+  call.workspace = malloc(ws + 1);
+  call.workspace_size = ws;
+  void *packed = NULL; /* the weights packed as at load */
+  lk_x86_isa_t isa = lk_x86_isa_of(cpu); /* packed for the set measured */
+  if (g_pack && lk_x86_conv2d_pack_isa(isa, &p, in, 3, NULL, &psize) == LT_OK &&
+      psize) {
+    packed = malloc(psize);
+    if (lk_x86_conv2d_pack_isa(isa, &p, in, 3, packed, &psize) == LT_OK) {
+      call.packed = packed;
+      call.packed_size = psize;
+    }
+  }
+  double *t = malloc((size_t)runs * sizeof(double));
+  for (int r = -3; r < runs; r++) {
+    double t0 = now();
+    lt_status_t st = lk_kernel_call(k, &call);
+    if (st) {
+      fprintf(stderr, "x86_kernels: %s: %s\n", l->name, lt_status_message(st));
+      exit(1);
+    }
+    if (r >= 0) t[r] = (now() - t0) * 1e3;
+  }
+  qsort(t, (size_t)runs, sizeof(double), cmp);
+  double med = t[runs / 2];
+  free(t);
+  free(call.workspace);
+  free(packed);
+  free(x);
+  free(w);
+  free(b);
+  free(y);
+  return med;
+}
+
+static int parse_list(const char *s, double *out, int most) {
+  int n = 0;
+  while (s && *s && n < most) {
+    char *end;
+    out[n++] = strtod(s, &end);
+    s = *end == ',' ? end + 1 : NULL;
+  }
+  return n;
+}
+
+int main(int argc, char **argv) {
+  double peaks[8] = {0}, peaks2[8] = {0}, threads_d[8] = {1, 2};
+  int num_peaks = 0, num_peaks2 = -1, num_threads = 2, runs = 30;
+  const char *only = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--peak") && i + 1 < argc)
+      num_peaks = parse_list(argv[++i], peaks, 8);
+    else if (!strcmp(argv[i], "--peak-avx2") && i + 1 < argc)
+      num_peaks2 = parse_list(argv[++i], peaks2, 8);
+    else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+      num_threads = parse_list(argv[++i], threads_d, 8);
+    else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
+      runs = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--no-pack"))
+      g_pack = false;
+    else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+      only = argv[++i];
+    else {
+      fprintf(stderr, "usage: x86_kernels [--peak G1,G2] [--peak-avx2 G1,G2] "
+                      "[--threads 1,2] [--runs 30] [--only NAME] [--no-pack]\n");
+      return 2;
+    }
+  }
+  if (runs < 1) runs = 1;
+  const lk_kernel_t *k = lk_builtin_kernel_find("x86_conv2d__f32_nchw");
+  lk_cpu_info_t cpu;
+  lk_cpu_detect(&cpu);
+  if (!k || lk_x86_isa_of(&cpu) == LK_X86_ISA_NONE) {
+    fprintf(stderr, "x86_kernels: this CPU has no AVX2 + FMA\n");
+    return 1;
+  }
+  lk_cpu_info_t cpus[2] = {cpu, cpu};
+  cpus[0].features &= ~((uint64_t)1 << LK_CPU_AVX512F);
+  int num_cpus = lk_x86_isa_of(&cpu) == LK_X86_ISA_AVX512 ? 2 : 1;
+  printf("%-20s %-8s %3s %9s %9s %7s\n", "layer", "isa", "thr", "ms",
+         "GFLOP/s", "%peak");
+  for (int ti = 0; ti < num_threads; ti++) {
+    uint32_t th = (uint32_t)threads_d[ti];
+    lt_rt_thread_pool_t *pool = NULL;
+    lt_status_t st = lt_rt_thread_pool_create(lt_allocator_system(), th, NULL,
+                                              &pool);
+    if (st) {
+      fprintf(stderr, "x86_kernels: %s\n", lt_status_message(st));
+      return 1;
+    }
+    const lk_parallel_t *par = lt_rt_thread_pool_parallel(pool);
+    for (size_t li = 0; li < sizeof kLayers / sizeof kLayers[0]; li++) {
+      const layer_t *l = &kLayers[li];
+      if (only && !strstr(l->name, only)) continue;
+      int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
+              ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
+      double flops = 2.0 * (double)(l->m * oh * ow * l->c * l->k * l->k);
+      for (int ci = num_cpus - 1; ci >= 0; ci--) {
+        double ms = time_conv(k, l, &cpus[ci], par, runs);
+        double g = flops / ms * 1e-6;
+        bool narrow = ci == 0 && num_cpus == 2 && num_peaks2 >= 0;
+        double pk = narrow ? (ti < num_peaks2 ? peaks2[ti] : 0.0)
+                           : (ti < num_peaks ? peaks[ti] : 0.0);
+        printf("%-20s %-8s %3u %9.3f %9.1f %6.0f%%\n", l->name,
+               lk_x86_isa_name(lk_x86_isa_of(&cpus[ci])), th, ms, g,
+               pk > 0 ? 100.0 * g / pk : NAN);
+      }
+    }
+    lt_rt_thread_pool_destroy(pool);
+  }
+  return 0;
+}

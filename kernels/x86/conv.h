@@ -1,0 +1,64 @@
+/* conv.h - x86_conv2d__f32_nchw: convolution over two spatial dims (any
+ * kernel size, stride, dilation, pads, groups) as an implicit GEMM.
+ *
+ * Per image and group, Y_g [Mg x OH OW] = W_g [Mg x K] X_g, K = Cg KH KW,
+ * where the columns X_g (im2col: row (c, kh, kw), column (oh, ow) holds
+ * x[c, oh sh - ph + kh dh, ow sw - pw + kw dw], zero outside) are never
+ * built whole: each panel of output pixels is gathered straight into
+ * gemm.h's packed form and multiplied while it sits in cache
+ * (lk_x86_gemm_tile). Two forms:
+ *
+ * - channels as rows (the usual one): the weights are A, packed at load
+ *   in MR-row panels (as stored when not constant), the columns are B in
+ *   NR-pixel panels; the bias rides in the microkernel's first store, the
+ *   residual and the activation go over each finished block (epilogue.h)
+ *   before it leaves the cache.
+ * - pixels as rows, for feature maps of a few panels whose last one would
+ *   be mostly empty (7 x 7 is 49 of 64 columns on AVX-512): the columns
+ *   are A (MR pixels a panel), the weights transposed are B (packed at
+ *   load in NR-channel panels), and each tile of channels is transposed
+ *   into y and finished. The pack function picks the form from the input's
+ *   shape; the call follows the packed header.
+ *
+ * Threads: with the channels as rows and at least four panels per worker,
+ * an item is a tile of panels, packed into that worker's slice of the
+ * workspace, against every output channel; with fewer (small feature
+ * maps, deep channels) every panel is packed first and an item is the
+ * panels against a chunk of channels, so the workers share the columns and
+ * split the weights. With the pixels as rows, the columns are packed
+ * first and an item is a tile of channel panels.
+ *
+ * The registry row takes group 1 (depthwise and grouped convolutions keep
+ * their generated kernels); the function takes any group. The reference
+ * kernel runs instead for other element types and ranks, and CPUs
+ * without AVX2 + FMA. */
+#ifndef LITE_KERNELS_X86_CONV_H
+#define LITE_KERNELS_X86_CONV_H
+
+#include <stdint.h>
+
+#include "kernels/x86/x86.h"
+
+typedef struct lk_x86_conv_geom {
+  int64_t n, c, h, w, m, oh, ow, kh, kw, group;
+  int64_t sh, sw, ph, pw, dh, dw;
+  int64_t cg, mg, k, pixels; /* per group: Cg, Mg, Cg KH KW; OH OW */
+} lk_x86_conv_geom_t;
+
+/* The pack function's work for isa (the pack function packs for the
+ * host's): the weights as the form the call will take reads them. */
+lt_status_t lk_x86_conv2d_pack_isa(lk_x86_isa_t isa, const void *params,
+                                   const lk_view_t *consts,
+                                   uint32_t num_consts, void *out,
+                                   size_t *out_size);
+
+/* Output pixels [j0, j0 + w) of the columns of one group's channels x
+ * [Cg, H, W], packed as ceil(w / nr) GEMM panels of nr columns, each K
+ * rows (row r = (c, kh, kw) of panel q at out + (q K + r) nr), zero past
+ * w (conv_kernel.inc). */
+void lk_f32_conv_pack__avx2(const lk_x86_conv_geom_t *g, const float *x,
+                            int64_t j0, int64_t w, int64_t nr, float *out);
+void lk_f32_conv_pack__avx512f(const lk_x86_conv_geom_t *g, const float *x,
+                               int64_t j0, int64_t w, int64_t nr, float *out);
+
+#endif /* LITE_KERNELS_X86_CONV_H */

@@ -1,0 +1,266 @@
+/* x86_conv_test.c - x86_conv2d__f32_nchw against ref_conv2d__f32_nchw on
+ * every instruction set this CPU has (AVX2 forced by clearing AVX-512F):
+ * kernels 1 to 7, strides 1 to 3, dilations 1 and 2, pads (asymmetric
+ * ones too), 1, 2 and C groups, batches of 2, bias and residual, every
+ * activation (NaN through the ones that keep it), weights packed at load
+ * (the pack function) or read as stored, one worker and a parallel-for of
+ * three; feature maps from a part of one panel to many (so both ways of
+ * cutting the work run: a tile per worker, and shared columns with the
+ * channels split), pointwise convolutions, channel counts off the
+ * microkernel's rows; then a short workspace's refusal, packed weights of
+ * another shape ignored, and the reference's run without AVX2. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/abi_ref.h"
+#include "kernels/cpu.h"
+#include "kernels/ref/conv.h"
+#include "kernels/registry.h"
+#include "test/unit/check.h"
+
+#if defined(__x86_64__)
+#include "kernels/x86/conv.h"
+#include "kernels/x86/x86.h"
+#include "test/unit/x86_test_util.h"
+
+typedef struct ct_case {
+  int64_t n, c, h, w, m, k, s, d, pad, pad_end, group;
+  bool bias, residual;
+  lk_activation_t act;
+} ct_case_t;
+
+static int64_t out_len(const ct_case_t *c, int64_t in) {
+  return (in + c->pad + c->pad_end - c->d * (c->k - 1) - 1) / c->s + 1;
+}
+
+static float *fill(int64_t n) {
+  float *p = malloc((size_t)(n + 1) * sizeof(float));
+  for (int64_t i = 0; i < n; i++) p[i] = xt_rnd(-1.0f, 1.0f);
+  return p;
+}
+
+typedef struct bufs {
+  float *x, *w, *b, *r;
+} bufs_t;
+
+static lt_status_t run(const ct_case_t *c, const bufs_t *bf,
+                       const lk_kernel_t *kernel, const lk_cpu_info_t *cpu,
+                       const lk_parallel_t *par, bool packed, long ws_extra,
+                       float **out) {
+  int64_t oh = out_len(c, c->h), ow = out_len(c, c->w);
+  int64_t xd[4] = {c->n, c->c, c->h, c->w},
+          wd[4] = {c->m, c->c / c->group, c->k, c->k}, bd[1] = {c->m},
+          yd[4] = {c->n, c->m, oh, ow};
+  lk_view_t in[4], y;
+  CHECK(lk_view_dense(&in[0], LK_F32, 4, xd, LK_LAYOUT_NCHW, bf->x));
+  CHECK(lk_view_dense(&in[1], LK_F32, 4, wd, LK_LAYOUT_NCHW, bf->w));
+  uint32_t n = 2;
+  memset(&in[2], 0, 2 * sizeof in[2]);
+  in[2].dtype = in[3].dtype = LK_DTYPE_NONE;
+  if (c->bias) CHECK(lk_view_dense(&in[2], LK_F32, 1, bd, LK_LAYOUT_NCHW, bf->b));
+  if (c->bias || c->residual) n = 3;
+  if (c->residual) {
+    CHECK(lk_view_dense(&in[3], LK_F32, 4, yd, LK_LAYOUT_NCHW, bf->r));
+    n = 4;
+  }
+  *out = calloc((size_t)(c->n * c->m * oh * ow) + 1, sizeof(float));
+  CHECK(lk_view_dense(&y, LK_F32, 4, yd, LK_LAYOUT_NCHW, *out));
+  lk_conv_params_t p = {.spatial = 2, .group = c->group,
+                        .strides = {c->s, c->s}, .dilations = {c->d, c->d},
+                        .pads_begin = {c->pad, c->pad}, .act = c->act,
+                        .act_alpha = lk_activation_default_alpha(c->act),
+                        .act_beta = lk_activation_default_beta(c->act)};
+  if (c->act == LK_ACT_LEAKY_RELU) p.act_alpha = 0.3;
+  lk_target_ctx_t target = {par, cpu};
+  lk_call_t call = {in, n, &y, 1, &p, sizeof p, NULL, 0, NULL, 0,
+                    cpu || par ? &target : NULL};
+  lk_tensor_t t[4], ty;
+  for (int i = 0; i < 4; i++) {
+    memset(&t[i], 0, sizeof t[i]);
+    t[i].dtype = LK_DTYPE_NONE;
+    if (in[i].dtype != LK_DTYPE_NONE) lk_view_to_tensor(&in[i], &t[i]);
+  }
+  lk_view_to_tensor(&y, &ty);
+  p.residual = &t[3];
+  size_t ref_ws = lk_ref_conv2d_workspace(&p, &t[0], &t[1], &t[2], &ty);
+  p.residual = NULL;
+  /* packed for the call's set, as the pack function does for the host's */
+  void *pk = NULL;
+  size_t size = 0;
+  if (kernel && packed) {
+    lk_x86_isa_t isa = lk_x86_isa_of(cpu);
+    CHECK(lk_x86_conv2d_pack_isa(isa, &p, in, n, NULL, &size) == LT_OK &&
+          size > 0);
+    pk = malloc(size);
+    CHECK(lk_x86_conv2d_pack_isa(isa, &p, in, n, pk, &size) == LT_OK);
+  }
+  call.packed = pk;
+  call.packed_size = size;
+  lt_status_t st = xt_call(kernel, lk_ref_conv2d__f32_nchw, &call, ref_ws,
+                           ws_extra, false);
+  free(pk);
+  return st;
+}
+
+static int check_case(const ct_case_t *c, const lk_kernel_t *x86,
+                      const lk_cpu_info_t *cpu) {
+  int64_t oh = out_len(c, c->h), ow = out_len(c, c->w), ny = c->n * c->m * oh * ow;
+  bufs_t bf = {fill(c->n * c->c * c->h * c->w),
+               fill(c->m * (c->c / c->group) * c->k * c->k), fill(c->m),
+               fill(ny)};
+  bool nan = c->act == LK_ACT_RELU || c->act == LK_ACT_NONE;
+  if (nan) bf.x[0] = NAN;
+  float *want = NULL, *a = NULL, *b = NULL;
+  lt_status_t s0 = run(c, &bf, NULL, NULL, NULL, false, 0, &want);
+  lt_status_t s1 = run(c, &bf, x86, cpu, NULL, true, 0, &a);
+  lt_status_t s2 = run(c, &bf, x86, cpu, &k_xt_split3, false, 0, &b);
+  float *pb = NULL; /* packed weights on three workers: the other tiling */
+  lt_status_t s3 = run(c, &bf, x86, cpu, &k_xt_split3, true, 0, &pb);
+  lt_status_t s4 = LT_OK;
+  if (c->k % 2) { /* as stored on one worker */
+    free(a);
+    s4 = run(c, &bf, x86, cpu, NULL, false, 0, &a);
+  }
+  CHECK(!s3 && !s4);
+  CHECK(!s0 && !s1 && !s2);
+  int bad = 0;
+  /* sums of up to Cg KH KW products in another order: the tolerance grows
+   * with their count */
+  float tol = 2e-6f * (float)(c->c / c->group * c->k * c->k) + 1e-5f;
+  bool ran = !s0 && !s1 && !s2 && !s3 && !s4;
+  for (int64_t i = 0; ran && i < ny && !bad; i++) {
+    const float *got[3] = {a, b, pb};
+    for (int v = 0; v < 3 && !bad; v++) {
+      bool same = (isnan(want[i]) && isnan(got[v][i])) ||
+                  fabsf(got[v][i] - want[i]) <= tol * (1.0f + fabsf(want[i]));
+      if (same) continue;
+      fprintf(stderr, "n %lld c %lld m %lld %lldx%lld k %lld s %lld d %lld "
+                      "pads %lld,%lld group %lld act %d run %d: element %lld: "
+                      "x86 %.9g, ref %.9g\n",
+              (long long)c->n, (long long)c->c, (long long)c->m,
+              (long long)c->h, (long long)c->w, (long long)c->k,
+              (long long)c->s, (long long)c->d, (long long)c->pad,
+              (long long)c->pad_end, (long long)c->group, (int)c->act, v,
+              (long long)i, got[v][i], want[i]);
+      bad = 1;
+    }
+  }
+  lt_status_free(s0);
+  lt_status_free(s1);
+  lt_status_free(s2);
+  lt_status_free(s3);
+  lt_status_free(s4);
+  free(want);
+  free(a);
+  free(b);
+  free(pb);
+  free(bf.x);
+  free(bf.w);
+  free(bf.b);
+  free(bf.r);
+  return bad;
+}
+
+static void test_isa(const lk_kernel_t *x86, const lk_cpu_info_t *cpu) {
+  int cases = 0, bad = 0;
+  for (int64_t k = 1; k <= 7; k++)
+    for (int64_t s = 1; s <= 3; s++)
+      for (int64_t d = 1; d <= 2; d++)
+        for (int gi = 0; gi < 3; gi++) {
+          if (k == 1 && d == 2) continue;
+          int64_t c = gi == 2 ? 6 : 5 + gi, m = gi == 2 ? 6 : 13 + 3 * gi;
+          int64_t group = gi == 0 ? 1 : gi == 1 ? 2 : 6;
+          int64_t pad = (k + s + d) % 3 ? (k * d) / 2 : 0;
+          ct_case_t cc = {1 + (k + s) % 2, c, 6 + 2 * k, 9 + 3 * s, m, k, s, d,
+                          pad, pad + (s + gi) % 2, group, (k + d) % 2 == 0,
+                          (s + gi) % 2 == 1,
+                          (lk_activation_t)((k * 3 + s * 2 + d + gi) %
+                                            LK_NUM_ACTIVATIONS)};
+          if (out_len(&cc, cc.h) < 1 || out_len(&cc, cc.w) < 1) continue;
+          bad += check_case(&cc, x86, cpu);
+          cases++;
+        }
+  /* feature maps from a part of a panel to many panels, the channels past
+   * the microkernel's rows; pointwise ones (their own packing) among them */
+  static const int64_t kMaps[][4] = {{1, 1, 3, 1},   {7, 7, 3, 1},
+                                     {14, 14, 3, 1}, {20, 25, 1, 0},
+                                     {33, 31, 3, 1}, {40, 41, 1, 0},
+                                     {9, 50, 5, 2},  {4, 3, 1, 0}};
+  static const int64_t kChannels[][2] = {{3, 1}, {16, 12}, {9, 25}, {32, 64}};
+  for (size_t mi = 0; mi < LT_ARRAY_SIZE(kMaps); mi++)
+    for (size_t ci = 0; ci < LT_ARRAY_SIZE(kChannels); ci++, cases++) {
+      ct_case_t cc = {1 + (int64_t)(mi + ci) % 2, kChannels[ci][0],
+                      kMaps[mi][0], kMaps[mi][1], kChannels[ci][1],
+                      kMaps[mi][2], 1, 1, kMaps[mi][3], kMaps[mi][3], 1,
+                      ci % 2 == 0, mi % 2 == 1,
+                      (lk_activation_t)((mi + ci) % LK_NUM_ACTIVATIONS)};
+      bad += check_case(&cc, x86, cpu);
+    }
+  /* every activation on one shape */
+  for (int a = 0; a < LK_NUM_ACTIVATIONS; a++, cases++) {
+    ct_case_t cc = {1, 3, 9, 19, 5, 3, 2, 1, 1, 1, 1, true, false,
+                    (lk_activation_t)a};
+    bad += check_case(&cc, x86, cpu);
+  }
+  printf("x86_conv2d on %s: %d cases, %d differ\n",
+         lk_x86_isa_name(lk_x86_isa_of(cpu)), cases, bad);
+  CHECK(bad == 0 && cases > 150);
+}
+
+int main(void) {
+  const lk_kernel_t *x86 = lk_builtin_kernel_find("x86_conv2d__f32_nchw");
+  CHECK(x86 && lk_kernel_runnable(x86) && x86->pack && x86->workspace);
+  if (!x86) return 1;
+  lk_cpu_info_t cpus[2], cpu;
+  int ncpus = xt_cpus(cpus);
+  lk_cpu_detect(&cpu);
+  if (ncpus) {
+    for (int i = 0; i < ncpus; i++) test_isa(x86, &cpus[i]);
+    ct_case_t c = {1, 4, 5, 6, 3, 2, 1, 1, 0, 0, 1, true, false, LK_ACT_RELU};
+    bufs_t bf = {fill(120), fill(3 * 4 * 4), fill(3), fill(3 * 4 * 5)};
+    float *out = NULL, *want = NULL;
+    lt_status_t st = run(&c, &bf, x86, &cpu, NULL, false, -1000000, &out);
+    CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT);
+    lt_status_free(st);
+    free(out);
+    /* the pack function packs for the host's set */
+    int64_t xd[4] = {1, 4, 5, 6}, wd[4] = {3, 4, 2, 2};
+    lk_view_t v[2];
+    CHECK(lk_view_dense(&v[0], LK_F32, 4, xd, LK_LAYOUT_NCHW, NULL));
+    CHECK(lk_view_dense(&v[1], LK_F32, 4, wd, LK_LAYOUT_NCHW, bf.w));
+    lk_conv_params_t p = {.spatial = 2, .group = 1, .strides = {1, 1},
+                          .dilations = {1, 1}};
+    size_t s1 = 0, s2 = 0;
+    CHECK(x86->pack(&p, v, 2, NULL, &s1) == LT_OK && s1 > 0);
+    CHECK(lk_x86_conv2d_pack_isa(lk_x86_isa_of(&cpu), &p, v, 2, NULL, &s2) ==
+              LT_OK && s1 == s2);
+    unsigned char *p1 = calloc(1, s1), *p2 = calloc(1, s1);
+    CHECK(x86->pack(&p, v, 2, p1, &s1) == LT_OK &&
+          lk_x86_conv2d_pack_isa(lk_x86_isa_of(&cpu), &p, v, 2, p2, &s2) ==
+              LT_OK &&
+          memcmp(p1, p2, s1) == 0);
+    free(p1);
+    free(p2);
+    lk_cpu_info_t none = {0};
+    lt_status_t a = run(&c, &bf, NULL, NULL, NULL, false, 0, &want);
+    lt_status_t b = run(&c, &bf, x86, &none, NULL, false, 0, &out);
+    CHECK(!a && !b && memcmp(want, out, 3 * 4 * 5 * sizeof(float)) == 0);
+    lt_status_free(a);
+    lt_status_free(b);
+    free(want);
+    free(out);
+    free(bf.x);
+    free(bf.w);
+    free(bf.b);
+    free(bf.r);
+  }
+  if (g_failures) fprintf(stderr, "%d check(s) failed\n", g_failures);
+  return g_failures ? 1 : 0;
+}
+#else
+int main(void) {
+  printf("x86_conv_test: not an x86_64 build\n");
+  return 0;
+}
+#endif
