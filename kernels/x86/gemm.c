@@ -83,6 +83,16 @@ void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
     for (int64_t q = 0; q < np && j0 + q * nr < g->n; q++) {
       const int64_t jq = j0 + q * nr, w = g->n - jq < nr ? g->n - jq : nr;
       const float *bp = panels + (q * g->k + k0) * nr;
+      /* the block after this one: the next panel's, or the first panel's
+       * next k block; each call prefetches kb lines of it */
+      const float *next = bp, *end = bp;
+      if (q + 1 < np && jq + nr < g->n) {
+        next = bp + g->k * nr;
+        end = next + kb * nr;
+      } else if (k0 + KC < g->k) {
+        next = panels + (k0 + KC) * nr;
+        end = next + (g->k - k0 - KC < KC ? g->k - k0 - KC : KC) * nr;
+      }
       for (int64_t i = m0; i < m1;) {
         /* full blocks, then the smallest block that covers what is left */
         int64_t left = m1 - i;
@@ -91,11 +101,12 @@ void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
         int64_t h = left < u->rows[v] ? left : u->rows[v];
         const float *a = g->a_packed ? g->a + i * g->k + k0 * mr
                                      : g->a + i * g->lda + k0;
-        u->fn[g->a_packed][v](h, w, kb, a, g->lda, bp,
-                 g->c + i * g->ldc + jq, g->ldc,
-                 first && g->bias_m ? g->bias_m + i : NULL,
-                 first && g->bias_n ? g->bias_n + jq : NULL,
-                 !first || g->accumulate);
+        u->fn[g->a_packed][v](h, w, kb, a, g->lda, bp, next < end ? next : bp,
+                              g->c + i * g->ldc + jq, g->ldc,
+                              first && g->bias_m ? g->bias_m + i : NULL,
+                              first && g->bias_n ? g->bias_n + jq : NULL,
+                              !first || g->accumulate);
+        next += kb * 16; /* floats of kb lines */
         i += h;
       }
     }

@@ -62,7 +62,8 @@ void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
  * [j0, j0 + np NR) of C (fewer at n's end), panels holding each panel's k
  * rows of NR floats one after the other (g->bp is not read). Goes over k
  * in KC blocks, within one over the panels, within one over m: a panel's
- * block stays in L1 while the rows' block of A streams from L2.
+ * block stays in L1 while the rows' block of A streams from L2, and the
+ * microkernels prefetch the next panel's block.
  * lk_x86_gemm runs it per panel; a kernel that packs its own panels (the
  * convolution's columns) calls it directly. */
 void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
@@ -71,10 +72,12 @@ void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
 
 /* One MR x NR block: rows [0, mr) and columns [0, nr) of C from k columns
  * of A and one panel's k rows (the microkernels of gemm_kernel.inc; the
- * _pa ones read A packed, lk_x86_gemm_pack_a, from the block's panel). */
+ * _pa ones read A packed, lk_x86_gemm_pack_a, from the block's panel),
+ * prefetching k cache lines from pf on into L2. */
 typedef void (*lk_x86_gemm_ukernel_fn)(int64_t mr, int64_t nr, int64_t k,
                                        const float *a, int64_t lda,
-                                       const float *bp, float *c, int64_t ldc,
+                                       const float *bp, const float *pf,
+                                       float *c, int64_t ldc,
                                        const float *bias_m,
                                        const float *bias_n, bool accumulate);
 #define LK_X86_GEMM_UKERNEL(r, n, isa)                                         \
@@ -83,8 +86,8 @@ typedef void (*lk_x86_gemm_ukernel_fn)(int64_t mr, int64_t nr, int64_t k,
 #define LK_X86_GEMM_UKERNEL_FN(name)                                           \
   void name(                                                                   \
       int64_t mr, int64_t nr, int64_t k, const float *a, int64_t lda,          \
-      const float *bp, float *c, int64_t ldc, const float *bias_m,             \
-      const float *bias_n, bool accumulate);
+      const float *bp, const float *pf, float *c, int64_t ldc,                 \
+      const float *bias_m, const float *bias_n, bool accumulate);
 /* Each set's full block and the shorter ones a product's last rows take
  * (the smallest that covers them: a block of r rows does r rows' work). */
 LK_X86_GEMM_UKERNEL(6, 16, avx2)
