@@ -171,7 +171,8 @@ static void run_heads(void *ctx, size_t begin, size_t end, uint32_t worker) {
     const float *q = t->qkv + h * dh, *k = q + t->d, *v = q + 2 * t->d;
     /* scores = Q_h K_h^T: B(e, u) = K[u, h dh + e] */
     lk_x86_gemm_pack_b(t->isa, dh, s, k, 1, ld, kt);
-    lk_x86_gemm_args_t g1 = {s, s, dh, q, ld, kt, sc, s, NULL, NULL, false, false};
+    lk_x86_gemm_args_t g1 = {.m = s, .n = s, .k = dh, .a = q, .lda = ld,
+                             .bp = kt, .c = sc, .ldc = s};
     lk_x86_gemm(t->isa, &g1, NULL);
     for (int64_t r = 0; r < s; r++) {
       int64_t stride = 0;
@@ -180,8 +181,8 @@ static void run_heads(void *ctx, size_t begin, size_t end, uint32_t worker) {
     }
     /* the head's columns of Y = scores V_h */
     lk_x86_gemm_pack_b(t->isa, s, dh, v, ld, 1, vh);
-    lk_x86_gemm_args_t g2 = {s, dh, s, sc, s, vh, t->y + h * dh, t->d,
-                             NULL, NULL, false, false};
+    lk_x86_gemm_args_t g2 = {.m = s, .n = dh, .k = s, .a = sc, .lda = s,
+                             .bp = vh, .c = t->y + h * dh, .ldc = t->d};
     lk_x86_gemm(t->isa, &g2, NULL);
   }
 }
@@ -237,9 +238,10 @@ lt_status_t lk_x86_attention__f32_nchw(const lk_call_t *call) {
     }
   }
   for (int64_t b = 0; b < batch; b++) {
-    lk_x86_gemm_args_t g = {s,   3 * d, din,  (const float *)in[0].data + b * s * din,
-                            din, bp,    qkv,  3 * d,
-                            NULL, bias, false, false};
+    lk_x86_gemm_args_t g = {.m = s, .n = 3 * d, .k = din,
+                            .a = (const float *)in[0].data + b * s * din,
+                            .lda = din, .bp = bp, .c = qkv, .ldc = 3 * d,
+                            .bias_n = bias};
     lk_x86_gemm(isa, &g, par);
     t.b = b;
     t.y = (float *)call->outputs[0].data + b * s * d;

@@ -258,7 +258,7 @@ typedef struct conv_task {
   void (*epilogue)(const lk_x86_epilogue_t *e, float *y, int64_t n,
                    float bias, const float *residual);
   lk_x86_epilogue_t e;
-  bool finish; /* a residual or an activation to apply */
+  bool finish; /* pixels as rows: a residual or an activation to apply */
 } conv_task_t;
 
 /* Columns from panel pj on: np panels' worth of n, fewer at the end. */
@@ -268,8 +268,8 @@ static int64_t width_from(const conv_task_t *t, int64_t n, int64_t pj,
   return left < np * t->t.nr ? left : np * t->t.nr;
 }
 
-/* The residual and the activation over output rows [m0, m1), columns [j0,
- * j0 + w). */
+/* Pixels as rows: the residual and the activation over output rows [m0,
+ * m1), columns [j0, j0 + w), once transposed into y. */
 static void finish_rows(const conv_task_t *t, int64_t m0, int64_t m1,
                         int64_t j0, int64_t w) {
   if (!t->finish) return;
@@ -309,8 +309,16 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
     int64_t m0 = chunk * t->t.mc;
     int64_t m1 = m0 + t->t.mc < t->g->mg ? m0 + t->t.mc : t->g->mg;
     lk_x86_gemm_tile(t->isa, &t->ga, m0, m1, cols, j0, t->t.np);
-    finish_rows(t, m0, m1, j0, w);
   }
+}
+
+/* The product's done hook (channels as rows), for an activation its store
+ * does not apply (the residual it adds itself): each panel finished. */
+static void activate_panel(void *ctx, int64_t m0, int64_t m1, int64_t j0,
+                           int64_t w) {
+  const conv_task_t *t = ctx;
+  for (int64_t m = m0; m < m1; m++)
+    t->epilogue(&t->e, t->y + m * t->g->pixels + j0, w, 0.0f, NULL);
 }
 
 /* Pixels as rows: every pixel's MR-row panel of columns. */
@@ -416,7 +424,11 @@ lt_status_t lk_x86_conv2d__f32_nchw(const lk_call_t *call) {
           .m = g.mg, .n = g.pixels, .k = g.k,
           .a = wp ? wp + (size_t)grp * per : w + grp * g.mg * g.k,
           .lda = g.k, .c = t.y, .ldc = g.pixels, .bias_m = bg,
-          .a_packed = wp != NULL};
+          .a_packed = wp != NULL, .residual = t.residual};
+      if (!lk_x86_gemm_store_act(&t.ga, p->act, (float)p->act_alpha)) {
+        t.ga.done = activate_panel;
+        t.ga.done_ctx = &t;
+      }
       if (t.t.shared)
         lk_parallel_for(par, (size_t)t.t.panels, 1, run_pack, &t);
       lk_parallel_for(par, (size_t)(t.t.chunks * t.t.tiles), 1, run_items, &t);

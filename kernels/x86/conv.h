@@ -11,8 +11,9 @@
  * - channels as rows (the usual one): the weights are A, packed at load
  *   in MR-row panels (as stored when not constant), the columns are B in
  *   NR-pixel panels; the bias rides in the microkernel's first store, the
- *   residual and the activation go over each finished block (epilogue.h)
- *   before it leaves the cache.
+ *   residual and a relu or relu6 in its last one (gemm.h's store), any
+ *   other activation goes over each finished panel (epilogue.h) before it
+ *   leaves the cache.
  * - pixels as rows, for feature maps of a few panels whose last one would
  *   be mostly empty (7 x 7 is 49 of 64 columns on AVX-512): the columns
  *   are A (MR pixels a panel), the weights transposed are B (packed at

@@ -199,9 +199,9 @@ lt_status_t lk_x86_conv2d_transpose__f32_nchw(const lk_call_t *call) {
     for (int64_t grp = 0; grp < g.group; grp++) {
       lk_x86_gemm_pack_b(isa, g.cg, hw, x + (n * g.c + grp * g.cg) * hw, hw, 1,
                          bp);
-      lk_x86_gemm_args_t ga = {g.rows, hw,  g.cg, wt + grp * g.rows * g.cg,
-                               g.cg,   bp,  col,  hw,
-                               NULL,   NULL, false, false};
+      lk_x86_gemm_args_t ga = {.m = g.rows, .n = hw, .k = g.cg,
+                               .a = wt + grp * g.rows * g.cg, .lda = g.cg,
+                               .bp = bp, .c = col, .ldc = hw};
       lk_x86_gemm(isa, &ga, par);
       t.m0 = grp * g.mg;
       lk_parallel_for(par, (size_t)g.mg, 1, run_channels, &t);

@@ -179,11 +179,13 @@ typedef struct act_task {
                    float bias, const float *residual);
 } act_task_t;
 
-static void run_rows(void *ctx, size_t begin, size_t end, uint32_t worker) {
-  (void)worker;
+/* An activation the store does not apply, over each panel of results as
+ * the product finishes it. */
+static void act_block(void *ctx, int64_t m0, int64_t m1, int64_t j0,
+                      int64_t w) {
   const act_task_t *t = ctx;
-  for (size_t r = begin; r < end; r++)
-    t->epilogue(&t->d->e, t->d->y + (int64_t)r * t->d->n, t->d->n, 0.0f, NULL);
+  for (int64_t r = m0; r < m1; r++)
+    t->epilogue(&t->d->e, t->d->y + r * t->d->n + j0, w, 0.0f, NULL);
 }
 
 static lt_status_t run(const char *name, const lk_call_t *call,
@@ -201,14 +203,16 @@ static lt_status_t run(const char *name, const lk_call_t *call,
     bp = ws;
   }
   const lk_parallel_t *par = lk_call_parallel(call);
-  lk_x86_gemm_args_t g = {d->m, d->n, d->k, d->a, d->k, bp, d->y, d->n,
-                          NULL, d->bias, false, false};
-  lk_x86_gemm(isa, &g, par);
-  if (d->e.act != LK_ACT_NONE) {
-    act_task_t t = {d, isa == LK_X86_ISA_AVX512 ? lk_f32_epilogue_row__avx512f
-                                                : lk_f32_epilogue_row__avx2};
-    lk_parallel_for(par, (size_t)d->m, 1, run_rows, &t);
+  act_task_t t = {d, isa == LK_X86_ISA_AVX512 ? lk_f32_epilogue_row__avx512f
+                                              : lk_f32_epilogue_row__avx2};
+  lk_x86_gemm_args_t g = {.m = d->m, .n = d->n, .k = d->k, .a = d->a,
+                          .lda = d->k, .bp = bp, .c = d->y, .ldc = d->n,
+                          .bias_n = d->bias};
+  if (!lk_x86_gemm_store_act(&g, d->e.act, d->e.alpha)) {
+    g.done = act_block;
+    g.done_ctx = &t;
   }
+  lk_x86_gemm(isa, &g, par);
   return LT_OK;
 }
 

@@ -6,7 +6,8 @@
  * fc: A is X flattened at in_num_col_dims, B is W [K, N], the bias [N].
  * gemm: A is its first operand, B the second or its transpose (transB),
  * the bias C when it broadcasts along the rows ([N] or [1, N]). The
- * activation runs on each row of Y (epilogue.h). The reference kernel runs
+ * activation runs in the microkernel's store (relu, relu6) or over each
+ * panel of Y as the product finishes it, while it is in cache (epilogue.h). The reference kernel runs
  * instead for gemm's transA, an alpha or beta other than 1, a C of another
  * shape, other element types, and CPUs without AVX2 + FMA. */
 #ifndef LITE_KERNELS_X86_DENSE_H

@@ -2,6 +2,7 @@
  * microkernels. */
 #include "kernels/x86/gemm.h"
 
+#include <math.h>
 #include <string.h>
 
 #define KC 256
@@ -53,6 +54,26 @@ void lk_x86_gemm_pack_a(lk_x86_isa_t isa, int64_t m, int64_t k,
   }
 }
 
+bool lk_x86_gemm_store_act(lk_x86_gemm_args_t *g, lk_activation_t act,
+                           float alpha) {
+  switch (act) {
+  case LK_ACT_NONE:
+    return true;
+  case LK_ACT_RELU:
+    g->clamp = true;
+    g->lo = 0.0f;
+    g->hi = INFINITY;
+    return true;
+  case LK_ACT_RELU6:
+    g->clamp = true;
+    g->lo = 0.0f;
+    g->hi = alpha;
+    return true;
+  default:
+    return false;
+  }
+}
+
 /* The microkernels of a set, widest first, and their row counts: for A as
  * stored and for A packed. */
 typedef struct ukernels {
@@ -72,43 +93,80 @@ static const ukernels_t kUkernels[LK_X86_NUM_ISAS] = {
 };
 #undef UKERNELS
 
+/* The block of rows [i, i + h) against one panel's k block [k0, k0 + kb):
+ * columns [jq, jq + w) of C, prefetching pf on. */
+static void block(const ukernels_t *u, int v, const lk_x86_gemm_args_t *g,
+                  int64_t mr, int64_t i, int64_t h, int64_t k0, int64_t kb,
+                  const float *bp, const float *pf, int64_t jq, int64_t w) {
+  const float *a = g->a_packed ? g->a + i * g->k + k0 * mr
+                               : g->a + i * g->lda + k0;
+  const bool first = k0 == 0, last = k0 + KC >= g->k;
+  lk_x86_gemm_store_t st = {
+      first && g->bias_m ? g->bias_m + i : NULL,
+      first && g->bias_n ? g->bias_n + jq : NULL,
+      last && g->residual ? g->residual + i * g->ldc + jq : NULL,
+      g->lo, g->hi, !first || g->accumulate, last && g->clamp};
+  u->fn[g->a_packed][v](h, w, kb, a, g->lda, bp, pf, g->c + i * g->ldc + jq,
+                        g->ldc, &st);
+}
+
+/* The microkernel for the rows left from i on: the full block, then the
+ * smallest that covers the rest; its rows into *h. */
+static int pick(const ukernels_t *u, int64_t left, int64_t *h) {
+  int v = 0;
+  while (v < 3 && u->rows[v + 1] >= left) v++;
+  *h = left < u->rows[v] ? left : u->rows[v];
+  return v;
+}
+
+/* A tile's k block of panels this small (in bytes) stays in L1 while every
+ * row goes over it: the rows go outside, so each row of C is written as one
+ * run across the panels (few write streams, where C is wide and k short). */
+#define ROWS_OUTSIDE_BYTES (32 * 1024)
+
 void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
                       int64_t m0, int64_t m1, const float *panels, int64_t j0,
                       int64_t np) {
   const ukernels_t *u = &kUkernels[isa];
   const int64_t nr = lk_x86_gemm_nr(isa), mr = lk_x86_gemm_mr(isa);
+  if (j0 + np * nr > g->n) np = (g->n - j0 + nr - 1) / nr;
   for (int64_t k0 = 0; k0 < g->k; k0 += KC) {
-    int64_t kb = g->k - k0 < KC ? g->k - k0 : KC;
-    bool first = k0 == 0;
-    for (int64_t q = 0; q < np && j0 + q * nr < g->n; q++) {
+    const int64_t kb = g->k - k0 < KC ? g->k - k0 : KC;
+    const bool last = k0 + KC >= g->k;
+    if (np > 1 &&
+        np * kb * nr * (int64_t)sizeof(float) <= ROWS_OUTSIDE_BYTES) {
+      for (int64_t i = m0, h; i < m1; i += h) {
+        int v = pick(u, m1 - i, &h);
+        for (int64_t q = 0; q < np; q++) {
+          const int64_t jq = j0 + q * nr, w = g->n - jq < nr ? g->n - jq : nr;
+          const float *bp = panels + (q * g->k + k0) * nr;
+          block(u, v, g, mr, i, h, k0, kb, bp, bp, jq, w);
+        }
+      }
+      if (g->done && last)
+        g->done(g->done_ctx, m0, m1, j0,
+                (g->n - j0 < np * nr ? g->n - j0 : np * nr));
+      continue;
+    }
+    for (int64_t q = 0; q < np; q++) {
       const int64_t jq = j0 + q * nr, w = g->n - jq < nr ? g->n - jq : nr;
       const float *bp = panels + (q * g->k + k0) * nr;
       /* the block after this one: the next panel's, or the first panel's
        * next k block; each call prefetches kb lines of it */
       const float *next = bp, *end = bp;
-      if (q + 1 < np && jq + nr < g->n) {
+      if (q + 1 < np) {
         next = bp + g->k * nr;
         end = next + kb * nr;
-      } else if (k0 + KC < g->k) {
+      } else if (!last) {
         next = panels + (k0 + KC) * nr;
         end = next + (g->k - k0 - KC < KC ? g->k - k0 - KC : KC) * nr;
       }
-      for (int64_t i = m0; i < m1;) {
-        /* full blocks, then the smallest block that covers what is left */
-        int64_t left = m1 - i;
-        int v = 0;
-        while (v < 3 && u->rows[v + 1] >= left) v++;
-        int64_t h = left < u->rows[v] ? left : u->rows[v];
-        const float *a = g->a_packed ? g->a + i * g->k + k0 * mr
-                                     : g->a + i * g->lda + k0;
-        u->fn[g->a_packed][v](h, w, kb, a, g->lda, bp, next < end ? next : bp,
-                              g->c + i * g->ldc + jq, g->ldc,
-                              first && g->bias_m ? g->bias_m + i : NULL,
-                              first && g->bias_n ? g->bias_n + jq : NULL,
-                              !first || g->accumulate);
+      for (int64_t i = m0, h; i < m1; i += h) {
+        int v = pick(u, m1 - i, &h);
+        block(u, v, g, mr, i, h, k0, kb, bp, next < end ? next : bp, jq, w);
         next += kb * 16; /* floats of kb lines */
-        i += h;
       }
+      if (g->done && last) g->done(g->done_ctx, m0, m1, jq, w);
     }
   }
 }
@@ -137,8 +195,12 @@ void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
       for (int64_t j = 0; j < g->n; j++) {
         float v = (g->bias_m ? g->bias_m[i] : 0.0f) +
                   (g->bias_n ? g->bias_n[j] : 0.0f);
-        g->c[i * g->ldc + j] = g->accumulate ? g->c[i * g->ldc + j] + v : v;
+        if (g->accumulate) v += g->c[i * g->ldc + j];
+        if (g->residual) v += g->residual[i * g->ldc + j];
+        if (g->clamp) v = fminf(g->hi, fmaxf(g->lo, v));
+        g->c[i * g->ldc + j] = v;
       }
+    if (g->done) g->done(g->done_ctx, 0, g->m, 0, g->n);
     return;
   }
   int64_t nr = lk_x86_gemm_nr(isa);

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "kernels/parallel.h"
+#include "kernels/ref/activation.h"
 #include "kernels/x86/x86.h"
 
 /* B's panel width for isa (AVX2 or AVX512). */
@@ -44,6 +45,17 @@ typedef struct lk_x86_gemm_args {
   const float *bias_n; /* NULL, or n values: one per column */
   bool accumulate;     /* C += the product (else C =) */
   bool a_packed;       /* a in MR-row panels (lk_x86_gemm_pack_a), lda unread */
+  /* The store's epilogue, in registers: NULL, or a matrix of C's shape and
+   * leading dimension added to the result; then, when clamp, the result
+   * clamped to [lo, hi] (relu: 0, +inf; relu6: 0, 6) */
+  const float *residual;
+  bool clamp;
+  float lo, hi;
+  /* NULL, or called as each panel's columns [j0, j0 + w) of rows [m0, m1)
+   * are final, while they are in cache: an epilogue (activation, residual)
+   * fused into the product's pass */
+  void (*done)(void *ctx, int64_t m0, int64_t m1, int64_t j0, int64_t w);
+  void *done_ctx;
 } lk_x86_gemm_args_t;
 
 /* Floats of an m x k A packed in MR-row panels. */
@@ -54,6 +66,12 @@ size_t lk_x86_gemm_packed_a_floats(lk_x86_isa_t isa, int64_t m, int64_t k);
 void lk_x86_gemm_pack_a(lk_x86_isa_t isa, int64_t m, int64_t k,
                         const float *a, int64_t lda, float *out);
 
+/* Sets g's clamp for act when the store can apply it (none, relu, relu6
+ * with its alpha as the top) and says so; false leaves g as it was, for a
+ * done hook to apply act. */
+bool lk_x86_gemm_store_act(lk_x86_gemm_args_t *g, lk_activation_t act,
+                           float alpha);
+
 /* The product on isa (AVX2 or AVX512), split over par (may be NULL). */
 void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
                  const lk_parallel_t *par);
@@ -63,23 +81,36 @@ void lk_x86_gemm(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
  * rows of NR floats one after the other (g->bp is not read). Goes over k
  * in KC blocks, within one over the panels, within one over m: a panel's
  * block stays in L1 while the rows' block of A streams from L2, and the
- * microkernels prefetch the next panel's block.
+ * microkernels prefetch the next panel's block; g->done runs for each
+ * panel after its last k block. Where the tile's k block is small enough
+ * to stay in L1 whole (short k), the rows go outside the panels instead,
+ * so each row of C is written in one run, and g->done runs once for the
+ * tile.
  * lk_x86_gemm runs it per panel; a kernel that packs its own panels (the
  * convolution's columns) calls it directly. */
 void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
                       int64_t m0, int64_t m1, const float *panels, int64_t j0,
                       int64_t np);
 
+/* What a microkernel does as it stores its block: C = A B, plus bias_m[i]
+ * and bias_n[j] where set, plus C where accumulate, plus residual[i ldc +
+ * j] where set, then clamped to [lo, hi] where clamp (each pointer at the
+ * block's first row and column). */
+typedef struct lk_x86_gemm_store {
+  const float *bias_m, *bias_n, *residual;
+  float lo, hi;
+  bool accumulate, clamp;
+} lk_x86_gemm_store_t;
+
 /* One MR x NR block: rows [0, mr) and columns [0, nr) of C from k columns
  * of A and one panel's k rows (the microkernels of gemm_kernel.inc; the
  * _pa ones read A packed, lk_x86_gemm_pack_a, from the block's panel),
- * prefetching k cache lines from pf on into L2. */
+ * prefetching k cache lines from pf on into L2, storing as st says. */
 typedef void (*lk_x86_gemm_ukernel_fn)(int64_t mr, int64_t nr, int64_t k,
                                        const float *a, int64_t lda,
                                        const float *bp, const float *pf,
                                        float *c, int64_t ldc,
-                                       const float *bias_m,
-                                       const float *bias_n, bool accumulate);
+                                       const lk_x86_gemm_store_t *st);
 #define LK_X86_GEMM_UKERNEL(r, n, isa)                                         \
   LK_X86_GEMM_UKERNEL_FN(lk_f32_gemm_##r##x##n##__##isa)                         \
   LK_X86_GEMM_UKERNEL_FN(lk_f32_gemm_pa_##r##x##n##__##isa)
@@ -87,7 +118,7 @@ typedef void (*lk_x86_gemm_ukernel_fn)(int64_t mr, int64_t nr, int64_t k,
   void name(                                                                   \
       int64_t mr, int64_t nr, int64_t k, const float *a, int64_t lda,          \
       const float *bp, const float *pf, float *c, int64_t ldc,                 \
-      const float *bias_m, const float *bias_n, bool accumulate);
+      const lk_x86_gemm_store_t *st);
 /* Each set's full block and the shorter ones a product's last rows take
  * (the smallest that covers them: a block of r rows does r rows' work). */
 LK_X86_GEMM_UKERNEL(6, 16, avx2)

@@ -5,7 +5,8 @@
  * into C, B packed from row-major and from transposed storage, leading
  * dimensions wider than the matrices, A as stored and packed in MR-row
  * panels, and panels split over a parallel-for; then rows from an m0 past
- * 0 against several panels at once (lk_x86_gemm_tile). */
+ * 0 against several panels at once (lk_x86_gemm_tile), a residual and a
+ * clamp in the store, and the done hook on each finished block. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +18,27 @@
 #include "kernels/x86/gemm.h"
 #include "test/unit/x86_test_util.h"
 
+/* The done hook of the variant that has one: negates each finished block
+ * (so a block handed over before its last k block, twice, or never, ends
+ * wrong). */
+typedef struct negate {
+  float *c;
+  int64_t ldc;
+} negate_t;
+
+static void negate_block(void *ctx, int64_t m0, int64_t m1, int64_t j0,
+                         int64_t w) {
+  const negate_t *t = ctx;
+  for (int64_t i = m0; i < m1; i++)
+    for (int64_t j = j0; j < j0 + w; j++) t->c[i * t->ldc + j] *= -1.0f;
+}
+
 /* One product; returns whether C matched the double loop. */
 static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
                   int variant) {
   bool trans = variant & 1, bias_m = variant & 2, bias_n = variant & 4,
-       accumulate = variant & 8, split = variant & 16, apack = variant & 32;
+       accumulate = variant & 8, split = variant & 16, apack = variant & 32,
+       negate = variant & 128, store = variant & 256;
   int64_t lda = k + 3, ldb = trans ? k + 2 : n + 5, ldc = n + 7;
   float *a = malloc((size_t)(m * lda) * sizeof(float));
   float *b = malloc((size_t)((trans ? n : k) * ldb + 1) * sizeof(float));
@@ -41,9 +58,24 @@ static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
     lk_x86_gemm_pack_b(isa, k, n, b, ldb, 1, bp);
   float *ap = malloc(lk_x86_gemm_packed_a_floats(isa, m, k) * sizeof(float));
   lk_x86_gemm_pack_a(isa, m, k, a, lda, ap);
-  lk_x86_gemm_args_t g = {m, n, k, apack ? ap : a, lda, bp, c, ldc,
-                          bias_m ? bm : NULL, bias_n ? bn : NULL, accumulate,
-                          apack};
+  lk_x86_gemm_args_t g = {.m = m, .n = n, .k = k, .a = apack ? ap : a,
+                          .lda = lda, .bp = bp, .c = c, .ldc = ldc,
+                          .bias_m = bias_m ? bm : NULL,
+                          .bias_n = bias_n ? bn : NULL,
+                          .accumulate = accumulate, .a_packed = apack};
+  float *res = malloc((size_t)(m * ldc) * sizeof(float));
+  for (int64_t i = 0; i < m * ldc; i++) res[i] = xt_rnd(-1.0f, 1.0f);
+  if (store) { /* a residual, then a clamp, in the store */
+    g.residual = res;
+    g.clamp = true;
+    g.lo = -0.3f;
+    g.hi = 0.5f;
+  }
+  negate_t nt = {c, ldc};
+  if (negate) {
+    g.done = negate_block;
+    g.done_ctx = &nt;
+  }
   if (variant & 64) { /* rows [mr, m) then [0, mr), three panels a call */
     int64_t nr = lk_x86_gemm_nr(isa), mr = lk_x86_gemm_mr(isa);
     int64_t split_at = m > mr ? mr : 0;
@@ -71,6 +103,8 @@ static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
         want += t;
         mag += fabs(t);
       }
+      if (store) want = fmin(0.5, fmax(-0.3, want + res[i * ldc + j]));
+      if (negate) want = -want;
       ok = fabs(got - want) <= 1e-5 * (mag + 1.0);
       if (!ok)
         fprintf(stderr, "%s m %lld n %lld k %lld variant %d: C[%lld, %lld] "
@@ -86,6 +120,7 @@ static bool check(lk_x86_isa_t isa, int64_t m, int64_t n, int64_t k,
   free(bn);
   free(bp);
   free(ap);
+  free(res);
   return ok;
 }
 
@@ -98,13 +133,13 @@ static void test_isa(lk_x86_isa_t isa) {
   for (size_t mi = 0; mi < LT_ARRAY_SIZE(ms); mi++)
     for (size_t ni = 0; ni < LT_ARRAY_SIZE(ns); ni++)
       for (size_t ki = 0; ki < LT_ARRAY_SIZE(ks); ki++) {
-        int variant = (int)((mi * 7 + ni * 3 + ki) % 128);
+        int variant = (int)((mi * 37 + ni * 11 + ki * 73) % 512);
         bad += !check(isa, ms[mi], ns[ni], ks[ki], variant);
         cases++;
       }
   /* every variant on one odd shape */
-  for (int v = 0; v < 128; v++, cases++)
-    bad += !check(isa, 2 * mr + 1, 3 * nr + 3, 9, v);
+  for (int v = 0; v < 512; v++, cases++)
+    bad += !check(isa, 2 * mr + 1, 3 * nr + 3, v % 2 ? 300 : 9, v);
   printf("x86 gemm on %s: %d cases, %d differ\n", lk_x86_isa_name(isa), cases,
          bad);
   CHECK(bad == 0);
