@@ -159,8 +159,9 @@ lt_status_t lk_x86_conv2d_pack_isa(lk_x86_isa_t isa, const void *params,
 
 /* How the work is cut (conv.h, "Threads"). With the channels as rows an
  * item is a tile (np consecutive panels of pixels) against a chunk of mc
- * output channels; with the pixels as rows, np panels of channels against
- * every pixel (panels, tiles: of channels; chunks 1). */
+ * output channels. With the pixels as rows (panels, tiles: of channels),
+ * np panels of channels against every pixel (shared), or every channel
+ * against a chunk of mc pixels (not shared). */
 typedef struct tiling {
   form_t form;
   int64_t nr, panels; /* columns per panel, panels per group */
@@ -175,6 +176,21 @@ static tiling_t tiling_of(lk_x86_isa_t isa, form_t form, const geom_t *g,
   const int64_t mr = lk_x86_gemm_mr(isa), want = 4 * (int64_t)workers;
   if (form == FORM_PIXEL_ROWS) {
     t.panels = ceil_div(g->mg, t.nr);
+    int64_t blocks = ceil_div(g->pixels, mr);
+    if (g->pixels >= g->mg && blocks > 1) {
+      /* the columns are the bigger operand: an item packs a chunk of mc
+       * pixels itself and takes every channel (no barrier, its columns
+       * stay in its own cache) */
+      t.np = t.panels;
+      t.tiles = 1;
+      int64_t per = ceil_div(blocks, want < blocks ? want : blocks);
+      t.mc = per * mr;
+      t.chunks = ceil_div(blocks, per);
+      t.shared = false;
+      return t;
+    }
+    /* the weights are: every pixel packed first, an item a tile of np
+     * channel panels */
     t.np = t.panels / want > 1 ? t.panels / want : 1;
     t.tiles = ceil_div(t.panels, t.np);
     t.mc = g->mg;
@@ -334,6 +350,29 @@ static void run_pack_rows(void *ctx, size_t begin, size_t end,
   }
 }
 
+/* Pixels as rows, not shared: item = a chunk of mc pixels, packed here,
+ * against every channel, then transposed into y and finished. */
+static void run_pixel_chunks(void *ctx, size_t begin, size_t end,
+                             uint32_t worker) {
+  (void)worker;
+  const conv_task_t *t = ctx;
+  const int64_t pixels = t->g->pixels, mg = t->g->mg;
+  const int64_t mr = lk_x86_gemm_mr(t->isa);
+  for (size_t item = begin; item < end; item++) {
+    int64_t i0 = (int64_t)item * t->t.mc;
+    int64_t i1 = i0 + t->t.mc < pixels ? i0 + t->t.mc : pixels;
+    for (int64_t i = i0; i < i1; i += mr)
+      t->pack(t->g, t->x, i, i1 - i < mr ? i1 - i : mr, mr,
+              t->columns + (size_t)i * (size_t)t->g->k);
+    lk_x86_gemm_tile(t->isa, &t->ga, i0, i1, t->bw, 0, t->t.np);
+    for (int64_t i = i0; i < i1; i++) {
+      const float *r = t->result + i * mg;
+      for (int64_t c = 0; c < mg; c++) t->y[c * pixels + i] = r[c];
+    }
+    finish_rows(t, 0, mg, i0, i1 - i0);
+  }
+}
+
 /* Pixels as rows: item = a tile of np channel panels against every pixel,
  * then its channels transposed into y and finished. */
 static void run_channel_tiles(void *ctx, size_t begin, size_t end,
@@ -415,6 +454,10 @@ lt_status_t lk_x86_conv2d__f32_nchw(const lk_call_t *call) {
                                     .a = t.columns, .c = t.result,
                                     .ldc = g.mg, .bias_n = bg,
                                     .a_packed = true};
+        if (!t.t.shared) {
+          lk_parallel_for(par, (size_t)t.t.chunks, 1, run_pixel_chunks, &t);
+          continue;
+        }
         lk_parallel_for(par, (size_t)ceil_div(g.pixels, lk_x86_gemm_mr(isa)),
                         1, run_pack_rows, &t);
         lk_parallel_for(par, (size_t)t.t.tiles, 1, run_channel_tiles, &t);

@@ -26,8 +26,10 @@
  * workspace, against every output channel; with fewer (small feature
  * maps, deep channels) every panel is packed first and an item is the
  * panels against a chunk of channels, so the workers share the columns and
- * split the weights. With the pixels as rows, the columns are packed
- * first and an item is a tile of channel panels.
+ * split the weights. With the pixels as rows, where there are at least as
+ * many pixels as channels an item packs a chunk of pixels itself and takes
+ * every channel; otherwise the columns are packed first and an item is a
+ * tile of channel panels.
  *
  * The registry row takes group 1 (depthwise and grouped convolutions keep
  * their generated kernels); the function takes any group. The reference

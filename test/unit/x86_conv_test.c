@@ -186,7 +186,8 @@ static void test_isa(const lk_kernel_t *x86, const lk_cpu_info_t *cpu) {
   static const int64_t kMaps[][4] = {{1, 1, 3, 1},   {7, 7, 3, 1},
                                      {14, 14, 3, 1}, {20, 25, 1, 0},
                                      {33, 31, 3, 1}, {40, 41, 1, 0},
-                                     {9, 50, 5, 2},  {4, 3, 1, 0}};
+                                     {9, 50, 5, 2},  {4, 3, 1, 0},
+                                     {9, 9, 3, 1}};
   static const int64_t kChannels[][2] = {{3, 1}, {16, 12}, {9, 25}, {32, 64}};
   for (size_t mi = 0; mi < LT_ARRAY_SIZE(kMaps); mi++)
     for (size_t ci = 0; ci < LT_ARRAY_SIZE(kChannels); ci++, cases++) {
