@@ -249,12 +249,21 @@ static size_t ws_floats(const geom_t *g, uint32_t workers) {
   return most + 16;
 }
 
+/* A convolution this small (in multiply-adds per image and group, a few
+ * microseconds on one core) runs on the calling thread: waking the pool
+ * would cost more than it splits. */
+#define SMALL_MACS (1 << 20)
+
+static const lk_parallel_t *parallel_of(const geom_t *g,
+                                        const lk_call_t *call) {
+  return g->mg * g->k * g->pixels < SMALL_MACS ? NULL : lk_call_parallel(call);
+}
+
 size_t lk_x86_conv2d_workspace__f32_nchw(const lk_call_t *call) {
   geom_t g;
-  return geometry(call, &g)
-             ? lk_x86_workspace_bytes(
-                   ws_floats(&g, lk_parallel_workers(lk_call_parallel(call))))
-             : 0;
+  return geometry(call, &g) ? lk_x86_workspace_bytes(ws_floats(
+                                  &g, lk_parallel_workers(parallel_of(&g, call))))
+                            : 0;
 }
 
 /* One image and group. */
@@ -401,7 +410,7 @@ lt_status_t lk_x86_conv2d__f32_nchw(const lk_call_t *call) {
       !lk_x86_views_dense(call))
     return lk_ref_conv2d__f32_nchw(call);
   const lk_conv_params_t *p = call->params;
-  const lk_parallel_t *par = lk_call_parallel(call);
+  const lk_parallel_t *par = parallel_of(&g, call);
   uint32_t workers = lk_parallel_workers(par);
   float *ws;
   LT_RETURN_IF_ERROR(lk_x86_workspace(kName, call, ws_floats(&g, workers), &ws));
