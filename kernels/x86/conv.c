@@ -26,22 +26,14 @@ typedef struct packed_head {
  * weights transposed as B, in NR-column panels). */
 typedef enum form { FORM_CHANNEL_ROWS, FORM_PIXEL_ROWS } form_t;
 
-/* The operands' shapes as the fast path takes them: every one f32 of rank
- * 4, w [M, C/group, KH, KW], the bias [M] and residual of y's shape, if
- * any; nothing empty (the reference kernel writes those). */
+/* The operands' shapes as the fast path takes them (lk_x86_conv2d_views),
+ * w [M, C/group, KH, KW], strides and dilations of 1 or more; nothing empty
+ * (the reference kernel writes those). */
 static bool geometry(const lk_call_t *call, geom_t *g) {
-  if (call->num_inputs < 2 || call->num_inputs > 4 || call->num_outputs != 1 ||
-      call->params_size != sizeof(lk_conv_params_t))
-    return false;
+  if (!lk_x86_conv2d_views(call)) return false;
   const lk_conv_params_t *p = call->params;
   const lk_view_t *x = &call->inputs[0], *w = &call->inputs[1],
                   *y = &call->outputs[0];
-  if (p->spatial != 2 || x->rank != 4 || w->rank != 4 || y->rank != 4 ||
-      x->dtype != LK_F32 || w->dtype != LK_F32 || y->dtype != LK_F32 ||
-      p->group < 1)
-    return false;
-  for (int i = 0; i < 4; i++) /* unknown until planned: no workspace yet */
-    if (x->dims[i] < 0 || y->dims[i] < 0 || w->dims[i] < 0) return false;
   for (int i = 0; i < 2; i++)
     if (p->strides[i] < 1 || p->dilations[i] < 1) return false;
   *g = (geom_t){.n = x->dims[0], .c = x->dims[1], .h = x->dims[2],
@@ -57,16 +49,7 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
   g->mg = g->m / g->group;
   g->k = g->cg * g->kh * g->kw;
   g->pixels = g->oh * g->ow;
-  if (g->k == 0 || g->mg == 0 || g->pixels == 0) return false;
-  for (uint32_t i = 2; i < call->num_inputs; i++) {
-    const lk_view_t *v = &call->inputs[i];
-    if (v->dtype == LK_DTYPE_NONE) continue;
-    if (v->dtype != LK_F32) return false;
-    if (i == 2 && (v->rank != 1 || v->dims[0] != g->m)) return false;
-    if (i == 3 && (v->rank != 4 || memcmp(v->dims, y->dims, 4 * sizeof(int64_t))))
-      return false;
-  }
-  return true;
+  return g->k > 0 && g->mg > 0 && g->pixels > 0;
 }
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }

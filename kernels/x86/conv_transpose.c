@@ -20,22 +20,13 @@ typedef struct geom {
   int64_t n, c, h, w, m, oh, ow, kh, kw, group, cg, mg, rows;
 } geom_t;
 
-/* The operands' shapes as the fast path takes them: every one f32 of rank
- * 4, w [C, M/group, KH, KW], the bias [M] and residual of y's shape, if
- * any. */
+/* The operands' shapes as the fast path takes them (lk_x86_conv2d_views),
+ * w [C, M/group, KH, KW]. */
 static bool geometry(const lk_call_t *call, geom_t *g) {
-  if (call->num_inputs < 2 || call->num_inputs > 4 || call->num_outputs != 1 ||
-      call->params_size != sizeof(lk_conv_params_t))
-    return false;
+  if (!lk_x86_conv2d_views(call)) return false;
   const lk_conv_params_t *p = call->params;
   const lk_view_t *x = &call->inputs[0], *w = &call->inputs[1],
                   *y = &call->outputs[0];
-  if (p->spatial != 2 || x->rank != 4 || w->rank != 4 || y->rank != 4 ||
-      x->dtype != LK_F32 || w->dtype != LK_F32 || y->dtype != LK_F32 ||
-      p->group < 1)
-    return false;
-  for (int i = 0; i < 4; i++) /* unknown until planned: no workspace yet */
-    if (x->dims[i] < 0 || y->dims[i] < 0 || w->dims[i] < 0) return false;
   *g = (geom_t){x->dims[0], x->dims[1], x->dims[2], x->dims[3],
                 y->dims[1], y->dims[2], y->dims[3], w->dims[2], w->dims[3],
                 p->group, 0, 0, 0};
@@ -45,14 +36,6 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
   g->cg = g->c / g->group;
   g->mg = g->m / g->group;
   g->rows = g->mg * g->kh * g->kw;
-  for (uint32_t i = 2; i < call->num_inputs; i++) {
-    const lk_view_t *v = &call->inputs[i];
-    if (v->dtype == LK_DTYPE_NONE) continue;
-    if (v->dtype != LK_F32) return false;
-    if (i == 2 && (v->rank != 1 || v->dims[0] != g->m)) return false;
-    if (i == 3 && (v->rank != 4 || memcmp(v->dims, y->dims, 4 * sizeof(int64_t))))
-      return false;
-  }
   return true;
 }
 

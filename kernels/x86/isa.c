@@ -2,7 +2,10 @@
  * views they take, and their aligned workspace. */
 #include "kernels/x86/x86.h"
 
+#include <string.h>
+
 #include "kernels/cpu.h"
+#include "kernels/ref/conv.h"
 
 lk_x86_isa_t lk_x86_isa_of(const lk_cpu_info_t *cpu) {
   if (!lk_cpu_has(cpu, LK_CPU_AVX2) || !lk_cpu_has(cpu, LK_CPU_FMA))
@@ -23,6 +26,30 @@ bool lk_x86_views_dense(const lk_call_t *call) {
       return false;
   for (uint32_t i = 0; i < call->num_outputs; i++)
     if (!lk_view_to_tensor(&call->outputs[i], &t)) return false;
+  return true;
+}
+
+bool lk_x86_conv2d_views(const lk_call_t *call) {
+  if (call->num_inputs < 2 || call->num_inputs > 4 || call->num_outputs != 1 ||
+      call->params_size != sizeof(lk_conv_params_t))
+    return false;
+  const lk_conv_params_t *p = call->params;
+  const lk_view_t *x = &call->inputs[0], *w = &call->inputs[1],
+                  *y = &call->outputs[0];
+  if (p->spatial != 2 || x->rank != 4 || w->rank != 4 || y->rank != 4 ||
+      x->dtype != LK_F32 || w->dtype != LK_F32 || y->dtype != LK_F32 ||
+      p->group < 1)
+    return false;
+  for (int i = 0; i < 4; i++) /* unknown until planned: no workspace yet */
+    if (x->dims[i] < 0 || y->dims[i] < 0 || w->dims[i] < 0) return false;
+  for (uint32_t i = 2; i < call->num_inputs; i++) {
+    const lk_view_t *v = &call->inputs[i];
+    if (v->dtype == LK_DTYPE_NONE) continue;
+    if (v->dtype != LK_F32) return false;
+    if (i == 2 && (v->rank != 1 || v->dims[0] != y->dims[1])) return false;
+    if (i == 3 && (v->rank != 4 || memcmp(v->dims, y->dims, 4 * sizeof(int64_t))))
+      return false;
+  }
   return true;
 }
 

@@ -40,6 +40,13 @@ const char *lk_x86_isa_name(lk_x86_isa_t isa);
  * time, since workspace functions see views before data is bound). */
 bool lk_x86_views_dense(const lk_call_t *call);
 
+/* Whether a convolution's call (conv2d or its transpose) has what the x86
+ * families take: 2 to 4 inputs and one result, lk_conv_params_t over two
+ * spatial dims with a group of 1 or more, x, w and y f32 of rank 4 with
+ * known dims, and where present the bias [M] (M: y's channels) and a
+ * residual of y's shape, both f32. */
+bool lk_x86_conv2d_views(const lk_call_t *call);
+
 /* The call's workspace as `floats` floats from a 64-byte boundary (a
  * workspace function asks lk_x86_workspace_bytes(floats) for them), or
  * INVALID_ARGUMENT naming kernel when it is shorter. */
