@@ -210,10 +210,8 @@ static const lk_place_t kX86FirstF32[] = {
 #define LK_X86_INPUTS_F32 kX86F32
 #define LK_X86_INPUTS_FIRST_F32 kX86FirstF32
 #define LK_X86_PACK_NONE(op_) NULL
-#define LK_X86_PACK_WS(op_) NULL
 #define LK_X86_PACK_PACK(op_) lk_x86_##op_##_pack__f32_nchw
 #define LK_X86_WS_NONE(op_) NULL
-#define LK_X86_WS_WS(op_) lk_x86_##op_##_workspace__f32_nchw
 #define LK_X86_WS_PACK(op_) lk_x86_##op_##_workspace__f32_nchw
 /* The attrs column: ANY, or a list of constraints. */
 static const int64_t kOne[] = {1};

@@ -55,13 +55,11 @@ lt_status_t lk_x86_workspace(const char *kernel, const lk_call_t *call,
                              size_t floats, float **out);
 
 #define LK_X86_DECL_NONE(op)
-#define LK_X86_DECL_WS(op)                                                     \
-  size_t lk_x86_##op##_workspace__f32_nchw(const lk_call_t *call);
 #define LK_X86_DECL_PACK(op)                                                   \
   lt_status_t lk_x86_##op##_pack__f32_nchw(                                    \
       const void *params, const lk_view_t *consts, uint32_t num_consts,        \
       void *out, size_t *out_size);                                            \
-  LK_X86_DECL_WS(op)
+  size_t lk_x86_##op##_workspace__f32_nchw(const lk_call_t *call);
 #define LK_X86(op, operands, extras, attrs, header)                            \
   lt_status_t lk_x86_##op##__f32_nchw(const lk_call_t *call);                  \
   LK_X86_DECL_##extras(op)
