@@ -149,7 +149,7 @@ typedef struct tiling {
   form_t form;
   int64_t nr, panels; /* columns per panel, panels per group */
   int64_t np, tiles;  /* panels per tile, tiles per group */
-  int64_t mc, chunks; /* output channels per item, chunks per group */
+  int64_t mc, chunks; /* rows per item (channels, or pixels), chunks */
   bool shared;        /* every panel packed first (else per item) */
 } tiling_t;
 
@@ -218,12 +218,16 @@ static size_t result_floats(const geom_t *g, const tiling_t *t) {
   return t->form == FORM_PIXEL_ROWS ? (size_t)(g->pixels * g->mg) : 0;
 }
 
-/* Room for either form on either set (the packed weights, seen only at the
- * call, say which form runs). */
+/* Room for the forms either set may run (the packed weights, seen only at
+ * the call, say which: the pixels as rows where they are packed so and
+ * form_of picks it for the call's shape, the channels otherwise). */
 static size_t ws_floats(const geom_t *g, uint32_t workers) {
   size_t most = 0;
   for (int isa = 0; isa < LK_X86_NUM_ISAS; isa++)
     for (int form = 0; form < 2; form++) {
+      if (form == FORM_PIXEL_ROWS &&
+          form_of((lk_x86_isa_t)isa, g->pixels, g->mg) != FORM_PIXEL_ROWS)
+        continue;
       tiling_t t = tiling_of((lk_x86_isa_t)isa, (form_t)form, g, workers);
       size_t f = columns_floats((lk_x86_isa_t)isa, g, &t, workers) + 16 +
                  result_floats(g, &t);
@@ -418,6 +422,12 @@ lt_status_t lk_x86_conv2d__f32_nchw(const lk_call_t *call) {
       (ph->form == FORM_CHANNEL_ROWS || ph->form == FORM_PIXEL_ROWS)) {
     wp = (const float *)(ph + 1);
     form = (form_t)ph->form;
+    /* packed for a shape the input no longer has: the weights as stored */
+    if (form == FORM_PIXEL_ROWS &&
+        form_of(isa, g.pixels, g.mg) != FORM_PIXEL_ROWS) {
+      wp = NULL;
+      form = FORM_CHANNEL_ROWS;
+    }
   }
   const size_t per = packed_group_floats(isa, form, g.mg, g.k);
   conv_task_t t = {

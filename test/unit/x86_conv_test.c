@@ -7,8 +7,8 @@
  * three; feature maps from a part of one panel to many (so both ways of
  * cutting the work run: a tile per worker, and shared columns with the
  * channels split), pointwise convolutions, channel counts off the
- * microkernel's rows; then a short workspace's refusal, packed weights of
- * another shape ignored, and the reference's run without AVX2. */
+ * microkernel's rows; then weights packed for another input shape, a short
+ * workspace's refusal, and the reference's run without AVX2. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +39,10 @@ static float *fill(int64_t n) {
   for (int64_t i = 0; i < n; i++) p[i] = xt_rnd(-1.0f, 1.0f);
   return p;
 }
+
+/* When set, the weights are packed as for an input of this height and
+ * width (a shape that changed after load). */
+static int64_t g_pack_hw[2];
 
 typedef struct bufs {
   float *x, *w, *b, *r;
@@ -90,10 +94,16 @@ static lt_status_t run(const ct_case_t *c, const bufs_t *bf,
   size_t size = 0;
   if (kernel && packed) {
     lk_x86_isa_t isa = lk_x86_isa_of(cpu);
-    CHECK(lk_x86_conv2d_pack_isa(isa, &p, in, n, NULL, &size) == LT_OK &&
+    lk_view_t pin[4]; /* the input's shape at load, if it was another */
+    memcpy(pin, in, sizeof pin);
+    if (g_pack_hw[0]) {
+      pin[0].dims[2] = g_pack_hw[0];
+      pin[0].dims[3] = g_pack_hw[1];
+    }
+    CHECK(lk_x86_conv2d_pack_isa(isa, &p, pin, n, NULL, &size) == LT_OK &&
           size > 0);
     pk = malloc(size);
-    CHECK(lk_x86_conv2d_pack_isa(isa, &p, in, n, pk, &size) == LT_OK);
+    CHECK(lk_x86_conv2d_pack_isa(isa, &p, pin, n, pk, &size) == LT_OK);
   }
   call.packed = pk;
   call.packed_size = size;
@@ -225,6 +235,18 @@ int main(void) {
     CHECK(lt_status_code(st) == LT_STATUS_INVALID_ARGUMENT);
     lt_status_free(st);
     free(out);
+    /* weights packed for a 7 x 7 map (the pixels as rows), run on 40 x 41
+     * and on 9 x 9 */
+    for (int i = 0; i < ncpus; i++) {
+      g_pack_hw[0] = g_pack_hw[1] = 7;
+      ct_case_t big = {1, 32, 40, 41, 64, 3, 1, 1, 1, 1, 1, true, true,
+                       LK_ACT_RELU};
+      ct_case_t small = {1, 32, 9, 9, 64, 3, 1, 1, 1, 1, 1, true, false,
+                         LK_ACT_SIGMOID};
+      CHECK(check_case(&big, x86, &cpus[i]) == 0);
+      CHECK(check_case(&small, x86, &cpus[i]) == 0);
+      g_pack_hw[0] = g_pack_hw[1] = 0;
+    }
     /* the pack function packs for the host's set */
     int64_t xd[4] = {1, 4, 5, 6}, wd[4] = {3, 4, 2, 2};
     lk_view_t v[2];
