@@ -173,8 +173,8 @@ static tiling_t tiling_of(lk_x86_isa_t isa, form_t form, const geom_t *g,
       return t;
     }
     /* the weights are: every pixel packed first, an item a tile of np
-     * channel panels */
-    t.np = t.panels / want > 1 ? t.panels / want : 1;
+     * channel panels, one tile a worker (each tile reads every column) */
+    t.np = ceil_div(t.panels, (int64_t)workers);
     t.tiles = ceil_div(t.panels, t.np);
     t.mc = g->mg;
     t.chunks = 1;
