@@ -346,6 +346,24 @@ static void run_pack_rows(void *ctx, size_t begin, size_t end,
   }
 }
 
+/* Pixels as rows: pixels [i0, i1) of channels [c0, c1) from the result
+ * ([pixels x Mg]) into y ([Mg x pixels]), 16 channels at a time (a cache
+ * line of the result against 16 rows of y that each fill in order), then
+ * finished. */
+static void put_pixel_rows(const conv_task_t *t, int64_t i0, int64_t i1,
+                           int64_t c0, int64_t c1) {
+  const int64_t pixels = t->g->pixels, mg = t->g->mg;
+  for (int64_t cb = c0; cb < c1; cb += 16) {
+    const int64_t n = c1 - cb < 16 ? c1 - cb : 16;
+    float *yb = t->y + cb * pixels;
+    for (int64_t i = i0; i < i1; i++) {
+      const float *r = t->result + i * mg + cb;
+      for (int64_t c = 0; c < n; c++) yb[c * pixels + i] = r[c];
+    }
+  }
+  finish_rows(t, c0, c1, i0, i1 - i0);
+}
+
 /* Pixels as rows, not shared: item = a chunk of mc pixels, packed here,
  * against every channel, then transposed into y and finished. */
 static void run_pixel_chunks(void *ctx, size_t begin, size_t end,
@@ -361,11 +379,7 @@ static void run_pixel_chunks(void *ctx, size_t begin, size_t end,
       t->pack(t->g, t->x, i, i1 - i < mr ? i1 - i : mr, mr,
               t->columns + (size_t)i * (size_t)t->g->k);
     lk_x86_gemm_tile(t->isa, &t->ga, i0, i1, t->bw, 0, t->t.np);
-    for (int64_t i = i0; i < i1; i++) {
-      const float *r = t->result + i * mg;
-      for (int64_t c = 0; c < mg; c++) t->y[c * pixels + i] = r[c];
-    }
-    finish_rows(t, 0, mg, i0, i1 - i0);
+    put_pixel_rows(t, i0, i1, 0, mg);
   }
 }
 
@@ -381,11 +395,7 @@ static void run_channel_tiles(void *ctx, size_t begin, size_t end,
     int64_t w = width_from(t, mg, pj, t->t.np);
     lk_x86_gemm_tile(t->isa, &t->ga, 0, pixels, t->bw + j0 * t->g->k, j0,
                      t->t.np);
-    for (int64_t i = 0; i < pixels; i++) {
-      const float *r = t->result + i * mg + j0;
-      for (int64_t c = 0; c < w; c++) t->y[(j0 + c) * pixels + i] = r[c];
-    }
-    finish_rows(t, j0, j0 + w, 0, pixels);
+    put_pixel_rows(t, 0, pixels, j0, j0 + w);
   }
 }
 
