@@ -49,6 +49,8 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
   g->mg = g->m / g->group;
   g->k = g->cg * g->kh * g->kw;
   g->pixels = g->oh * g->ow;
+  g->pointwise = g->kh == 1 && g->kw == 1 && g->sh == 1 && g->sw == 1 &&
+                 g->ph == 0 && g->pw == 0 && g->oh == g->h && g->ow == g->w;
   return g->k > 0 && g->mg > 0 && g->pixels > 0;
 }
 
@@ -271,6 +273,11 @@ typedef struct conv_task {
                    float bias, const float *residual);
   lk_x86_epilogue_t e;
   bool finish; /* pixels as rows: a residual or an activation to apply */
+  /* channels as rows, pointwise and at most two blocks of them: the whole
+   * panels read in place from x (rows a block of channels apart, each in
+   * its own page: re-read by many blocks they would miss the TLB, so more
+   * channels take packed panels) */
+  bool direct;
 } conv_task_t;
 
 /* Columns from panel pj on: np panels' worth of n, fewer at the end. */
@@ -292,13 +299,16 @@ static void finish_rows(const conv_task_t *t, int64_t m0, int64_t m1,
   }
 }
 
+/* Panels [begin, end) packed (read in place: only the last, partial one). */
 static void run_pack(void *ctx, size_t begin, size_t end, uint32_t worker) {
   (void)worker;
   const conv_task_t *t = ctx;
-  for (size_t pj = begin; pj < end; pj++)
-    t->pack(t->g, t->x, (int64_t)pj * t->t.nr,
-            width_from(t, t->g->pixels, (int64_t)pj, 1), t->t.nr,
+  for (size_t pj = begin; pj < end; pj++) {
+    int64_t w = width_from(t, t->g->pixels, (int64_t)pj, 1);
+    if (t->direct && w == t->t.nr) continue;
+    t->pack(t->g, t->x, (int64_t)pj * t->t.nr, w, t->t.nr,
             t->columns + (size_t)pj * (size_t)(t->t.nr * t->g->k));
+  }
 }
 
 /* Channels as rows. Items: chunk-major (a worker's consecutive items share
@@ -306,21 +316,32 @@ static void run_pack(void *ctx, size_t begin, size_t end, uint32_t worker) {
 static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
   const conv_task_t *t = ctx;
   const size_t panel_floats = (size_t)(t->t.nr * t->g->k);
+  const int64_t nr = t->t.nr;
   for (size_t item = begin; item < end; item++) {
     int64_t chunk = (int64_t)item / t->t.tiles;
-    int64_t pj = (int64_t)item % t->t.tiles * t->t.np, j0 = pj * t->t.nr;
+    int64_t pj = (int64_t)item % t->t.tiles * t->t.np, j0 = pj * nr;
     int64_t w = width_from(t, t->g->pixels, pj, t->t.np);
-    const float *cols;
-    if (t->t.shared) {
-      cols = t->columns + (size_t)pj * panel_floats;
-    } else {
-      float *mine = t->columns + (size_t)worker * (size_t)t->t.np * panel_floats;
-      t->pack(t->g, t->x, j0, w, t->t.nr, mine);
-      cols = mine;
-    }
     int64_t m0 = chunk * t->t.mc;
     int64_t m1 = m0 + t->t.mc < t->g->mg ? m0 + t->t.mc : t->g->mg;
-    lk_x86_gemm_tile(t->isa, &t->ga, m0, m1, cols, j0, t->t.np);
+    int64_t whole = 0; /* panels read in place from x */
+    if (t->direct) {
+      whole = w / nr;
+      lk_x86_gemm_args_t ga = t->ga;
+      ga.ldb = t->g->pixels;
+      if (whole) lk_x86_gemm_tile(t->isa, &ga, m0, m1, t->x + j0, j0, whole);
+      if (whole * nr == w) continue;
+    }
+    /* the rest of the tile, packed */
+    int64_t jr = j0 + whole * nr;
+    const float *cols;
+    if (t->t.shared) {
+      cols = t->columns + (size_t)(pj + whole) * panel_floats;
+    } else {
+      float *mine = t->columns + (size_t)worker * (size_t)t->t.np * panel_floats;
+      t->pack(t->g, t->x, jr, w - whole * nr, nr, mine);
+      cols = mine;
+    }
+    lk_x86_gemm_tile(t->isa, &t->ga, m0, m1, cols, jr, t->t.np - whole);
   }
 }
 
@@ -450,7 +471,8 @@ lt_status_t lk_x86_conv2d__f32_nchw(const lk_call_t *call) {
       .epilogue = isa == LK_X86_ISA_AVX512 ? lk_f32_epilogue_row__avx512f
                                            : lk_f32_epilogue_row__avx2,
       .e = {p->act, (float)p->act_alpha, (float)p->act_beta},
-      .finish = residual || p->act != LK_ACT_NONE};
+      .finish = residual || p->act != LK_ACT_NONE,
+      .direct = g.pointwise && g.mg <= 2 * lk_x86_gemm_mr(isa)};
   t.result = ws + columns_floats(isa, &g, &t.t, workers) + 16;
   const int64_t hw = g.h * g.w;
   for (int64_t n = 0; n < g.n; n++)

@@ -10,7 +10,8 @@
  *
  * - channels as rows (the usual one): the weights are A, packed at load
  *   in MR-row panels (as stored when not constant), the columns are B in
- *   NR-pixel panels; the bias rides in the microkernel's first store, the
+ *   NR-pixel panels (a pointwise convolution with at most two blocks of
+ *   channels reads its whole panels in place from x, gemm.h's ldb); the bias rides in the microkernel's first store, the
  *   residual and a relu or relu6 in its last one (gemm.h's store), any
  *   other activation goes over each finished panel (epilogue.h) before it
  *   leaves the cache.
@@ -38,6 +39,7 @@
 #ifndef LITE_KERNELS_X86_CONV_H
 #define LITE_KERNELS_X86_CONV_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "kernels/x86/x86.h"
@@ -46,6 +48,7 @@ typedef struct lk_x86_conv_geom {
   int64_t n, c, h, w, m, oh, ow, kh, kw, group;
   int64_t sh, sw, ph, pw, dh, dw;
   int64_t cg, mg, k, pixels; /* per group: Cg, Mg, Cg KH KW; OH OW */
+  bool pointwise; /* 1 x 1, stride 1, no pads: the columns are x itself */
 } lk_x86_conv_geom_t;
 
 /* The pack function's work for isa (the pack function packs for the

@@ -97,7 +97,8 @@ static const ukernels_t kUkernels[LK_X86_NUM_ISAS] = {
  * columns [jq, jq + w) of C, prefetching pf on. */
 static void block(const ukernels_t *u, int v, const lk_x86_gemm_args_t *g,
                   int64_t mr, int64_t i, int64_t h, int64_t k0, int64_t kb,
-                  const float *bp, const float *pf, int64_t jq, int64_t w) {
+                  const float *bp, int64_t ldb, const float *pf, int64_t jq,
+                  int64_t w) {
   const float *a = g->a_packed ? g->a + i * g->k + k0 * mr
                                : g->a + i * g->lda + k0;
   const bool first = k0 == 0, last = k0 + KC >= g->k;
@@ -106,8 +107,8 @@ static void block(const ukernels_t *u, int v, const lk_x86_gemm_args_t *g,
       first && g->bias_n ? g->bias_n + jq : NULL,
       last && g->residual ? g->residual + i * g->ldc + jq : NULL,
       g->lo, g->hi, !first || g->accumulate, last && g->clamp};
-  u->fn[g->a_packed][v](h, w, kb, a, g->lda, bp, pf, g->c + i * g->ldc + jq,
-                        g->ldc, &st);
+  u->fn[g->a_packed][v](h, w, kb, a, g->lda, bp, ldb, pf,
+                        g->c + i * g->ldc + jq, g->ldc, &st);
 }
 
 /* The microkernel for the rows left from i on: the full block, then the
@@ -130,6 +131,10 @@ void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
   const ukernels_t *u = &kUkernels[isa];
   const int64_t nr = lk_x86_gemm_nr(isa), mr = lk_x86_gemm_mr(isa);
   if (j0 + np * nr > g->n) np = (g->n - j0 + nr - 1) / nr;
+  /* panel q's k block: packed, or in place in a row-major B */
+  const int64_t ldb = g->ldb ? g->ldb : nr;
+#define PANEL(q, k0)                                                           \
+  (g->ldb ? panels + (q) * nr + (k0) * g->ldb : panels + ((q) * g->k + (k0)) * nr)
   for (int64_t k0 = 0; k0 < g->k; k0 += KC) {
     const int64_t kb = g->k - k0 < KC ? g->k - k0 : KC;
     const bool last = k0 + KC >= g->k;
@@ -139,8 +144,8 @@ void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
         int v = pick(u, m1 - i, &h);
         for (int64_t q = 0; q < np; q++) {
           const int64_t jq = j0 + q * nr, w = g->n - jq < nr ? g->n - jq : nr;
-          const float *bp = panels + (q * g->k + k0) * nr;
-          block(u, v, g, mr, i, h, k0, kb, bp, bp, jq, w);
+          const float *bp = PANEL(q, k0);
+          block(u, v, g, mr, i, h, k0, kb, bp, ldb, bp, jq, w);
         }
       }
       if (g->done && last)
@@ -150,25 +155,28 @@ void lk_x86_gemm_tile(lk_x86_isa_t isa, const lk_x86_gemm_args_t *g,
     }
     for (int64_t q = 0; q < np; q++) {
       const int64_t jq = j0 + q * nr, w = g->n - jq < nr ? g->n - jq : nr;
-      const float *bp = panels + (q * g->k + k0) * nr;
+      const float *bp = PANEL(q, k0);
       /* the block after this one: the next panel's, or the first panel's
-       * next k block; each call prefetches kb lines of it */
+       * next k block; each call prefetches kb lines of it (packed panels
+       * only: a row-major B is left to the hardware) */
       const float *next = bp, *end = bp;
-      if (q + 1 < np) {
+      if (!g->ldb && q + 1 < np) {
         next = bp + g->k * nr;
         end = next + kb * nr;
-      } else if (!last) {
+      } else if (!g->ldb && !last) {
         next = panels + (k0 + KC) * nr;
         end = next + (g->k - k0 - KC < KC ? g->k - k0 - KC : KC) * nr;
       }
       for (int64_t i = m0, h; i < m1; i += h) {
         int v = pick(u, m1 - i, &h);
-        block(u, v, g, mr, i, h, k0, kb, bp, next < end ? next : bp, jq, w);
+        block(u, v, g, mr, i, h, k0, kb, bp, ldb, next < end ? next : bp, jq,
+              w);
         next += kb * 16; /* floats of kb lines */
       }
       if (g->done && last) g->done(g->done_ctx, m0, m1, jq, w);
     }
   }
+#undef PANEL
 }
 
 typedef struct gemm_task {

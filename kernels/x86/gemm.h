@@ -45,6 +45,11 @@ typedef struct lk_x86_gemm_args {
   const float *bias_n; /* NULL, or n values: one per column */
   bool accumulate;     /* C += the product (else C =) */
   bool a_packed;       /* a in MR-row panels (lk_x86_gemm_pack_a), lda unread */
+  /* 0: B in packed panels (bp, or lk_x86_gemm_tile's panels); else, for
+   * lk_x86_gemm_tile only, B row-major with this leading dimension, read
+   * in place from panels + j (column j): every panel the tile takes must
+   * then be whole (NR columns) */
+  int64_t ldb;
   /* The store's epilogue, in registers: NULL, or a matrix of C's shape and
    * leading dimension added to the result; then, when clamp, the result
    * clamped to [lo, hi] (relu: 0, +inf; relu6: 0, 6) */
@@ -103,13 +108,14 @@ typedef struct lk_x86_gemm_store {
 } lk_x86_gemm_store_t;
 
 /* One MR x NR block: rows [0, mr) and columns [0, nr) of C from k columns
- * of A and one panel's k rows (the microkernels of gemm_kernel.inc; the
+ * of A and one panel's k rows, ldb apart (the microkernels of
+ * gemm_kernel.inc; the
  * _pa ones read A packed, lk_x86_gemm_pack_a, from the block's panel),
  * prefetching k cache lines from pf on into L2, storing as st says. */
 typedef void (*lk_x86_gemm_ukernel_fn)(int64_t mr, int64_t nr, int64_t k,
                                        const float *a, int64_t lda,
-                                       const float *bp, const float *pf,
-                                       float *c, int64_t ldc,
+                                       const float *bp, int64_t ldb,
+                                       const float *pf, float *c, int64_t ldc,
                                        const lk_x86_gemm_store_t *st);
 #define LK_X86_GEMM_UKERNEL(r, n, isa)                                         \
   LK_X86_GEMM_UKERNEL_FN(lk_f32_gemm_##r##x##n##__##isa)                         \
@@ -117,7 +123,7 @@ typedef void (*lk_x86_gemm_ukernel_fn)(int64_t mr, int64_t nr, int64_t k,
 #define LK_X86_GEMM_UKERNEL_FN(name)                                           \
   void name(                                                                   \
       int64_t mr, int64_t nr, int64_t k, const float *a, int64_t lda,          \
-      const float *bp, const float *pf, float *c, int64_t ldc,                 \
+      const float *bp, int64_t ldb, const float *pf, float *c, int64_t ldc,    \
       const lk_x86_gemm_store_t *st);
 /* Each set's full block and the shorter ones a product's last rows take
  * (the smallest that covers them: a block of r rows does r rows' work). */
