@@ -10,9 +10,11 @@ rounds, each running lite, onnxruntime and ncnn one after another for
 median of its round medians (ms per inference, batch 1). Only ratios
 measured here count: machines differ.
 
-lite     lite-run MODEL --jit --num-threads T (the compile path for this
-         machine: generated kernels, hand-written x86 ones, the host's
-         vector width), with --spin-us 300 at T > 1 (idle threads poll
+lite     lite-run MODEL --jit --autotune --num-threads T (the compile path
+         for this machine: generated kernels, hand-written x86 ones, the
+         host's vector width; per op the fastest of the kernels that take
+         it, measured once and cached on disk; --no-autotune: the kernel
+         pick's rule), with --spin-us 300 at T > 1 (idle threads poll
          300 us before they sleep, as onnxruntime's spin by default); the
          median of its runs. GFLOP/s: the model's FLOPs
          (lite-run --profile's per-instruction GFLOP/s x ms, summed) over
@@ -81,10 +83,13 @@ def input_shapes(sess, name):
 
 # ---- lite ---------------------------------------------------------------------------
 SPIN_US = 300
+AUTOTUNE = True  # --no-autotune clears it
 
 
 def lite_args(path, shapes, threads):
     args = [path, "--jit", "--num-threads", str(threads)]
+    if AUTOTUNE:
+        args.append("--autotune")
     if threads > 1:  # onnxruntime's intra-op threads spin too, by default
         args += ["--spin-us", str(SPIN_US)]
     for iname, dims in shapes:
@@ -96,8 +101,8 @@ def lite_flops(lite_run, path, shapes):
     """The model's FLOPs: GFLOP/s x ms per row of a profiled run on the
     reference kernels, which name the op of every row (a generated kernel's
     row does not say what it computes)."""
-    args = lite_args(path, shapes, 1)
-    args.remove("--jit")
+    args = [a for a in lite_args(path, shapes, 1)
+            if a not in ("--jit", "--autotune")]
     out = sh([lite_run, *args, "--kernel-kinds=ref", "--warmup-runs", "0",
               "--num-runs", "1", "--profile"])
     flops, on = 0.0, False
@@ -243,7 +248,11 @@ def main():
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--peak", required=True, help="bench/peak.c, built")
+    ap.add_argument("--no-autotune", action="store_true",
+                    help="lite's kernels by the pick's rule, not measured")
     a = ap.parse_args()
+    global AUTOTUNE
+    AUTOTUNE = not a.no_autotune
     lite_run = os.path.join(a.bin, "lite-run")
     names = [n for n in a.models.split(",") if n]
     threads = [int(t) for t in a.threads.split(",") if t]
@@ -257,7 +266,9 @@ def main():
     print("FMA peak (bench/peak.c, " + isa + "): " +
           ", ".join(f"{peak[t]:.1f} GFLOP/s on {t} thread(s)" for t in threads) +
           f". {a.rounds} rounds of {per_round} runs per engine, alternating; "
-          "ms per inference, median of the round medians.\n")
+          "ms per inference, median of the round medians; lite's kernels "
+          + ("measured per op (--autotune)" if AUTOTUNE else "by the pick's rule")
+          + ".\n")
     print("| model | threads | lite ms | onnxruntime ms | ncnn ms | lite / best peer | lite GFLOP/s | % of peak |")
     print("|---|---|---|---|---|---|---|---|")
     ratios = {t: [] for t in threads}
