@@ -58,13 +58,17 @@ static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /* Whether a group's product runs with the pixels as rows: a feature map of
  * a few panels whose last one is mostly empty (7 x 7: 49 of 64 columns on
- * AVX-512), where the channels fill their panels better. */
-static form_t form_of(lk_x86_isa_t isa, int64_t pixels, int64_t mg) {
+ * AVX-512), where the channels fill their panels better by more than the
+ * transposition costs (a move per result against k multiply-adds, about
+ * 48 / k of the product). */
+static form_t form_of(lk_x86_isa_t isa, int64_t pixels, int64_t mg,
+                      int64_t k) {
   const int64_t nr = lk_x86_gemm_nr(isa);
   if (pixels > 8 * nr) return FORM_CHANNEL_ROWS;
   double by_pixels = (double)pixels / (double)(ceil_div(pixels, nr) * nr);
   double by_channels = (double)mg / (double)(ceil_div(mg, nr) * nr);
-  return by_channels > by_pixels + 0.05 ? FORM_PIXEL_ROWS : FORM_CHANNEL_ROWS;
+  return by_channels > by_pixels + 0.05 + 48.0 / (double)k ? FORM_PIXEL_ROWS
+                                                           : FORM_CHANNEL_ROWS;
 }
 
 /* A group's weights as the form reads them: [Mg x K] in MR-row panels
@@ -119,7 +123,7 @@ lt_status_t lk_x86_conv2d_pack_isa(lk_x86_isa_t isa, const void *params,
   if (isa == LK_X86_ISA_NONE) return LT_OK;
   int64_t mg = d[0] / p->group, k = d[1] * d[2] * d[3];
   int64_t pixels = pixels_estimate(p, &consts[0], d);
-  form_t form = pixels > 0 ? form_of(isa, pixels, mg) : FORM_CHANNEL_ROWS;
+  form_t form = pixels > 0 ? form_of(isa, pixels, mg, k) : FORM_CHANNEL_ROWS;
   size_t per = packed_group_floats(isa, form, mg, k);
   *out_size = sizeof(packed_head_t) + (size_t)p->group * per * sizeof(float);
   if (!out) return LT_OK;
@@ -228,7 +232,7 @@ static size_t ws_floats(const geom_t *g, uint32_t workers) {
   for (int isa = 0; isa < LK_X86_NUM_ISAS; isa++)
     for (int form = 0; form < 2; form++) {
       if (form == FORM_PIXEL_ROWS &&
-          form_of((lk_x86_isa_t)isa, g->pixels, g->mg) != FORM_PIXEL_ROWS)
+          form_of((lk_x86_isa_t)isa, g->pixels, g->mg, g->k) != FORM_PIXEL_ROWS)
         continue;
       tiling_t t = tiling_of((lk_x86_isa_t)isa, (form_t)form, g, workers);
       size_t f = columns_floats((lk_x86_isa_t)isa, g, &t, workers) + 16 +
@@ -455,7 +459,7 @@ lt_status_t lk_x86_conv2d__f32_nchw(const lk_call_t *call) {
     form = (form_t)ph->form;
     /* packed for a shape the input no longer has: the weights as stored */
     if (form == FORM_PIXEL_ROWS &&
-        form_of(isa, g.pixels, g.mg) != FORM_PIXEL_ROWS) {
+        form_of(isa, g.pixels, g.mg, g.k) != FORM_PIXEL_ROWS) {
       wp = NULL;
       form = FORM_CHANNEL_ROWS;
     }

@@ -198,7 +198,8 @@ static void test_isa(const lk_kernel_t *x86, const lk_cpu_info_t *cpu) {
                                      {33, 31, 3, 1}, {40, 41, 1, 0},
                                      {9, 50, 5, 2},  {4, 3, 1, 0},
                                      {9, 9, 3, 1}};
-  static const int64_t kChannels[][2] = {{3, 1}, {16, 12}, {9, 25}, {32, 64}};
+  static const int64_t kChannels[][2] = {{3, 1},   {16, 12}, {9, 25},
+                                         {32, 64}, {64, 32}};
   for (size_t mi = 0; mi < LT_ARRAY_SIZE(kMaps); mi++)
     for (size_t ci = 0; ci < LT_ARRAY_SIZE(kChannels); ci++, cases++) {
       ct_case_t cc = {1 + (int64_t)(mi + ci) % 2, kChannels[ci][0],
@@ -239,9 +240,9 @@ int main(void) {
      * and on 9 x 9 */
     for (int i = 0; i < ncpus; i++) {
       g_pack_hw[0] = g_pack_hw[1] = 7;
-      ct_case_t big = {1, 32, 40, 41, 64, 3, 1, 1, 1, 1, 1, true, true,
+      ct_case_t big = {1, 64, 40, 41, 64, 3, 1, 1, 1, 1, 1, true, true,
                        LK_ACT_RELU};
-      ct_case_t small = {1, 32, 9, 9, 64, 3, 1, 1, 1, 1, 1, true, false,
+      ct_case_t small = {1, 64, 9, 9, 64, 3, 1, 1, 1, 1, 1, true, false,
                          LK_ACT_SIGMOID};
       CHECK(check_case(&big, x86, &cpus[i]) == 0);
       CHECK(check_case(&small, x86, &cpus[i]) == 0);
