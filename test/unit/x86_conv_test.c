@@ -22,6 +22,7 @@
 #if defined(__x86_64__)
 #include "kernels/x86/conv.h"
 #include "kernels/x86/x86.h"
+#include "test/unit/x86_conv_util.h"
 #include "test/unit/x86_test_util.h"
 
 typedef struct ct_case {
@@ -54,60 +55,37 @@ static lt_status_t run(const ct_case_t *c, const bufs_t *bf,
                        float **out) {
   int64_t oh = out_len(c, c->h), ow = out_len(c, c->w);
   int64_t xd[4] = {c->n, c->c, c->h, c->w},
-          wd[4] = {c->m, c->c / c->group, c->k, c->k}, bd[1] = {c->m},
+          wd[4] = {c->m, c->c / c->group, c->k, c->k},
           yd[4] = {c->n, c->m, oh, ow};
-  lk_view_t in[4], y;
-  CHECK(lk_view_dense(&in[0], LK_F32, 4, xd, LK_LAYOUT_NCHW, bf->x));
-  CHECK(lk_view_dense(&in[1], LK_F32, 4, wd, LK_LAYOUT_NCHW, bf->w));
-  uint32_t n = 2;
-  memset(&in[2], 0, 2 * sizeof in[2]);
-  in[2].dtype = in[3].dtype = LK_DTYPE_NONE;
-  if (c->bias) CHECK(lk_view_dense(&in[2], LK_F32, 1, bd, LK_LAYOUT_NCHW, bf->b));
-  if (c->bias || c->residual) n = 3;
-  if (c->residual) {
-    CHECK(lk_view_dense(&in[3], LK_F32, 4, yd, LK_LAYOUT_NCHW, bf->r));
-    n = 4;
-  }
   *out = calloc((size_t)(c->n * c->m * oh * ow) + 1, sizeof(float));
-  CHECK(lk_view_dense(&y, LK_F32, 4, yd, LK_LAYOUT_NCHW, *out));
-  lk_conv_params_t p = {.spatial = 2, .group = c->group,
-                        .strides = {c->s, c->s}, .dilations = {c->d, c->d},
-                        .pads_begin = {c->pad, c->pad}, .act = c->act,
-                        .act_alpha = lk_activation_default_alpha(c->act),
-                        .act_beta = lk_activation_default_beta(c->act)};
-  if (c->act == LK_ACT_LEAKY_RELU) p.act_alpha = 0.3;
-  lk_target_ctx_t target = {par, cpu};
-  lk_call_t call = {in, n, &y, 1, &p, sizeof p, NULL, 0, NULL, 0,
-                    cpu || par ? &target : NULL};
-  lk_tensor_t t[4], ty;
-  for (int i = 0; i < 4; i++) {
-    memset(&t[i], 0, sizeof t[i]);
-    t[i].dtype = LK_DTYPE_NONE;
-    if (in[i].dtype != LK_DTYPE_NONE) lk_view_to_tensor(&in[i], &t[i]);
-  }
-  lk_view_to_tensor(&y, &ty);
-  p.residual = &t[3];
-  size_t ref_ws = lk_ref_conv2d_workspace(&p, &t[0], &t[1], &t[2], &ty);
-  p.residual = NULL;
+  xt_conv_t v;
+  xt_conv_setup(&v, xd, wd, yd, bf->x, bf->w, c->bias ? bf->b : NULL,
+                c->residual ? bf->r : NULL, *out, c->group, c->s, c->d, c->pad,
+                c->act, cpu, par);
+  v.p.residual = &v.t[3];
+  size_t ref_ws = lk_ref_conv2d_workspace(&v.p, &v.t[0], &v.t[1], &v.t[2], &v.ty);
+  v.p.residual = NULL;
   /* packed for the call's set, as the pack function does for the host's */
   void *pk = NULL;
   size_t size = 0;
   if (kernel && packed) {
     lk_x86_isa_t isa = lk_x86_isa_of(cpu);
     lk_view_t pin[4]; /* the input's shape at load, if it was another */
-    memcpy(pin, in, sizeof pin);
+    memcpy(pin, v.in, sizeof pin);
     if (g_pack_hw[0]) {
       pin[0].dims[2] = g_pack_hw[0];
       pin[0].dims[3] = g_pack_hw[1];
     }
-    CHECK(lk_x86_conv2d_pack_isa(isa, &p, pin, n, NULL, &size) == LT_OK &&
+    CHECK(lk_x86_conv2d_pack_isa(isa, &v.p, pin, v.call.num_inputs, NULL,
+                                 &size) == LT_OK &&
           size > 0);
     pk = malloc(size);
-    CHECK(lk_x86_conv2d_pack_isa(isa, &p, pin, n, pk, &size) == LT_OK);
+    CHECK(lk_x86_conv2d_pack_isa(isa, &v.p, pin, v.call.num_inputs, pk,
+                                 &size) == LT_OK);
   }
-  call.packed = pk;
-  call.packed_size = size;
-  lt_status_t st = xt_call(kernel, lk_ref_conv2d__f32_nchw, &call, ref_ws,
+  v.call.packed = pk;
+  v.call.packed_size = size;
+  lt_status_t st = xt_call(kernel, lk_ref_conv2d__f32_nchw, &v.call, ref_ws,
                            ws_extra, false);
   free(pk);
   return st;
