@@ -1,6 +1,7 @@
 /* x86_kernels.c - the hand-written x86 kernels one layer at a time: ms,
  * GFLOP/s and percent of the FMA peak, per instruction set this CPU runs
- * (AVX2 forced by clearing AVX-512F) and thread count. Run through
+ * (AVX2 forced by clearing AVX-512F), thread count and layout (the
+ * convolution into nchw and into nchw16c, side by side). Run through
  * bench/kernels, which builds it with bench/peak.c and passes the peak.
  *
  *   x86_kernels [--peak G1,G2] [--peak-avx2 G1,G2] [--threads 1,2]
@@ -25,6 +26,7 @@
 #include "kernels/ref/conv.h"
 #include "kernels/registry.h"
 #include "kernels/x86/conv.h"
+#include "kernels/x86/conv_nchwc.h"
 #include "kernels/x86/x86.h"
 #include "runtime/thread_pool.h"
 
@@ -79,21 +81,43 @@ static float *fill(int64_t n) {
 
 static bool g_pack = true; /* weights packed as at load (--no-pack: not) */
 
+typedef lt_status_t (*pack_isa_fn)(lk_x86_isa_t isa, const void *params,
+                                   const lk_view_t *consts,
+                                   uint32_t num_consts, void *out,
+                                   size_t *out_size);
+
+/* The convolution kernels measured: the layout of y (and of x but for the
+ * stem, whose three channels the blocked kernel reads as nchw). */
+typedef struct conv_kernel {
+  const char *name;
+  lk_layout_t layout;
+  pack_isa_fn pack;
+} conv_kernel_t;
+
+static const conv_kernel_t kKernels[] = {
+    {"x86_conv2d__f32_nchw", LK_LAYOUT_NCHW, lk_x86_conv2d_pack_isa},
+    {"x86_conv2d__f32_nchw16c", LK_LAYOUT_NCHW16C,
+     lk_x86_conv2d_pack_isa__f32_nchw16c},
+};
+
 /* The median ms of one layer's conv on cpu and par. */
-static double time_conv(const lk_kernel_t *k, const layer_t *l,
-                        const lk_cpu_info_t *cpu, const lk_parallel_t *par,
-                        int runs) {
+static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
+                        const layer_t *l, const lk_cpu_info_t *cpu,
+                        const lk_parallel_t *par, int runs) {
   int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
           ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
   int64_t xd[4] = {1, l->c, l->h, l->w}, wd[4] = {l->m, l->c, l->k, l->k},
           bd[1] = {l->m}, yd[4] = {1, l->m, oh, ow};
-  float *x = fill(l->c * l->h * l->w), *w = fill(l->m * l->c * l->k * l->k),
-        *b = fill(l->m), *y = fill(l->m * oh * ow);
+  lk_layout_t xl = l->c < 16 ? LK_LAYOUT_NCHW : ck->layout;
+  int64_t xc = xl == LK_LAYOUT_NCHW ? l->c : (l->c + 15) / 16 * 16;
+  int64_t ym = ck->layout == LK_LAYOUT_NCHW ? l->m : (l->m + 15) / 16 * 16;
+  float *x = fill(xc * l->h * l->w), *w = fill(l->m * l->c * l->k * l->k),
+        *b = fill(l->m), *y = fill(ym * oh * ow);
   lk_view_t in[3], out;
-  lk_view_dense(&in[0], LK_F32, 4, xd, LK_LAYOUT_NCHW, x);
+  lk_view_dense(&in[0], LK_F32, 4, xd, xl, x);
   lk_view_dense(&in[1], LK_F32, 4, wd, LK_LAYOUT_NCHW, w);
   lk_view_dense(&in[2], LK_F32, 1, bd, LK_LAYOUT_NCHW, b);
-  lk_view_dense(&out, LK_F32, 4, yd, LK_LAYOUT_NCHW, y);
+  lk_view_dense(&out, LK_F32, 4, yd, ck->layout, y);
   lk_conv_params_t p = {.spatial = 2, .group = 1, .strides = {l->s, l->s},
                         .dilations = {1, 1}, .pads_begin = {l->pad, l->pad},
                         .act = LK_ACT_RELU};
@@ -104,10 +128,9 @@ static double time_conv(const lk_kernel_t *k, const layer_t *l,
   call.workspace_size = ws;
   void *packed = NULL; /* the weights packed as at load */
   lk_x86_isa_t isa = lk_x86_isa_of(cpu); /* packed for the set measured */
-  if (g_pack && lk_x86_conv2d_pack_isa(isa, &p, in, 3, NULL, &psize) == LT_OK &&
-      psize) {
+  if (g_pack && ck->pack(isa, &p, in, 3, NULL, &psize) == LT_OK && psize) {
     packed = malloc(psize);
-    if (lk_x86_conv2d_pack_isa(isa, &p, in, 3, packed, &psize) == LT_OK) {
+    if (ck->pack(isa, &p, in, 3, packed, &psize) == LT_OK) {
       call.packed = packed;
       call.packed_size = psize;
     }
@@ -168,18 +191,17 @@ int main(int argc, char **argv) {
     }
   }
   if (runs < 1) runs = 1;
-  const lk_kernel_t *k = lk_builtin_kernel_find("x86_conv2d__f32_nchw");
   lk_cpu_info_t cpu;
   lk_cpu_detect(&cpu);
-  if (!k || lk_x86_isa_of(&cpu) == LK_X86_ISA_NONE) {
+  if (lk_x86_isa_of(&cpu) == LK_X86_ISA_NONE) {
     fprintf(stderr, "x86_kernels: this CPU has no AVX2 + FMA\n");
     return 1;
   }
   lk_cpu_info_t cpus[2] = {cpu, cpu};
   cpus[0].features &= ~((uint64_t)1 << LK_CPU_AVX512F);
   int num_cpus = lk_x86_isa_of(&cpu) == LK_X86_ISA_AVX512 ? 2 : 1;
-  printf("%-20s %-8s %3s %9s %9s %7s\n", "layer", "isa", "thr", "ms",
-         "GFLOP/s", "%peak");
+  printf("%-20s %-8s %-8s %3s %9s %9s %7s\n", "layer", "layout", "isa", "thr",
+         "ms", "GFLOP/s", "%peak");
   for (int ti = 0; ti < num_threads; ti++) {
     uint32_t th = (uint32_t)threads_d[ti];
     lt_rt_thread_pool_t *pool = NULL;
@@ -196,16 +218,21 @@ int main(int argc, char **argv) {
       int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
               ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
       double flops = 2.0 * (double)(l->m * oh * ow * l->c * l->k * l->k);
-      for (int ci = num_cpus - 1; ci >= 0; ci--) {
-        double ms = time_conv(k, l, &cpus[ci], par, runs);
-        double g = flops / ms * 1e-6;
-        bool narrow = ci == 0 && num_cpus == 2 && num_peaks2 >= 0;
-        double pk = narrow ? (ti < num_peaks2 ? peaks2[ti] : 0.0)
-                           : (ti < num_peaks ? peaks[ti] : 0.0);
-        printf("%-20s %-8s %3u %9.3f %9.1f %6.0f%%\n", l->name,
-               lk_x86_isa_name(lk_x86_isa_of(&cpus[ci])), th, ms, g,
-               pk > 0 ? 100.0 * g / pk : NAN);
-      }
+      for (int ci = num_cpus - 1; ci >= 0; ci--)
+        for (size_t ki = 0; ki < sizeof kKernels / sizeof kKernels[0]; ki++) {
+          const conv_kernel_t *ck = &kKernels[ki];
+          const lk_kernel_t *k = lk_builtin_kernel_find(ck->name);
+          if (!k) continue;
+          double ms = time_conv(k, ck, l, &cpus[ci], par, runs);
+          double g = flops / ms * 1e-6;
+          bool narrow = ci == 0 && num_cpus == 2 && num_peaks2 >= 0;
+          double pk = narrow ? (ti < num_peaks2 ? peaks2[ti] : 0.0)
+                             : (ti < num_peaks ? peaks[ti] : 0.0);
+          printf("%-20s %-8s %-8s %3u %9.3f %9.1f %6.0f%%\n", l->name,
+                 lk_layout_name(ck->layout),
+                 lk_x86_isa_name(lk_x86_isa_of(&cpus[ci])), th, ms, g,
+                 pk > 0 ? 100.0 * g / pk : NAN);
+        }
     }
     lt_rt_thread_pool_destroy(pool);
   }

@@ -201,18 +201,25 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
   LK_REF_ROW(name_, ANY, any, results, header, abi)
 
 #if defined(__x86_64__)
-/* kernels/x86/x86.def's rows: operands and results at x86:f32:nchw. */
-static const lk_place_t kX86F32[] = {
-    LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW)};
-static const lk_place_t kX86FirstF32[] = {
-    LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW),
-    LK_PLACE(H, LK_PRECISION_ANY, NCHW)};
-#define LK_X86_INPUTS_F32 kX86F32
-#define LK_X86_INPUTS_FIRST_F32 kX86FirstF32
-#define LK_X86_PACK_NONE(op_) NULL
-#define LK_X86_PACK_PACK(op_) lk_x86_##op_##_pack__f32_nchw
-#define LK_X86_WS_NONE(op_) NULL
-#define LK_X86_WS_PACK(op_) lk_x86_##op_##_workspace__f32_nchw
+/* kernels/x86/x86.def's rows: operands and results at x86:f32:<layout>,
+ * by the operands column. */
+#define X86F32(layout) LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, layout)
+#define LK_X86_LAYOUT_nchw LK_LAYOUT_NCHW
+#define LK_X86_LAYOUT_nchw16c LK_LAYOUT_NCHW16C
+static const lk_place_t kX86F32_nchw[] = {X86F32(NCHW)};
+static const lk_place_t kX86F32_nchw16c[] = {X86F32(LK_LAYOUT_NCHW16C)};
+static const lk_place_t kX86FirstF32_nchw[] = {
+    X86F32(NCHW), LK_PLACE(H, LK_PRECISION_ANY, NCHW)};
+static const lk_place_t kX86ConvBlocked_nchw16c[] = {
+    X86F32(LK_LAYOUT_ANY), X86F32(NCHW), X86F32(NCHW),
+    X86F32(LK_LAYOUT_NCHW16C)};
+#define LK_X86_INPUTS_F32(layout) kX86F32_##layout
+#define LK_X86_INPUTS_FIRST_F32(layout) kX86FirstF32_##layout
+#define LK_X86_INPUTS_CONV_BLOCKED(layout) kX86ConvBlocked_##layout
+#define LK_X86_PACK_NONE(op_, layout) NULL
+#define LK_X86_PACK_PACK(op_, layout) lk_x86_##op_##_pack__f32_##layout
+#define LK_X86_WS_NONE(op_, layout) NULL
+#define LK_X86_WS_PACK(op_, layout) lk_x86_##op_##_workspace__f32_##layout
 /* The attrs column: ANY, or a list of constraints. */
 static const int64_t kOne[] = {1};
 static const lk_attr_constraint_t kX86AttrsGROUP1[] = {
@@ -221,20 +228,20 @@ static const lk_attr_constraint_t kX86AttrsGROUP1[] = {
 #define LK_X86_ATTRS_ANY .constraints = NULL, .num_constraints = 0
 #define LK_X86_ATTRS_GROUP1                                                    \
   .constraints = kX86AttrsGROUP1, .num_constraints = LK_COUNT_OF(kX86AttrsGROUP1)
-#define LK_X86_ROW(op_, operands, extras, attrs, header)                       \
-  {.name = "x86_" #op_ "__f32_nchw",                                           \
+#define LK_X86_ROW(op_, layout, operands, extras, attrs, header)               \
+  {.name = "x86_" #op_ "__f32_" #layout,                                       \
    .op = #op_,                                                                 \
-   .place = LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, NCHW),                   \
-   .inputs = LK_X86_INPUTS_##operands,                                         \
-   .num_inputs = LK_COUNT_OF(LK_X86_INPUTS_##operands),                        \
-   .outputs = kX86F32,                                                         \
+   .place = X86F32(LK_X86_LAYOUT_##layout),                                    \
+   .inputs = LK_X86_INPUTS_##operands(layout),                                 \
+   .num_inputs = LK_COUNT_OF(LK_X86_INPUTS_##operands(layout)),                \
+   .outputs = kX86F32_##layout,                                                \
    .num_outputs = 1,                                                           \
    LK_X86_ATTRS_##attrs,                                                       \
    .source = header,                                                           \
    .summary = "hand-written x86 kernel (AVX2 + FMA, AVX-512F), f32 tensors",  \
-   .run = lk_x86_##op_##__f32_nchw,                                            \
-   .pack = LK_X86_PACK_##extras(op_),                                          \
-   .workspace = LK_X86_WS_##extras(op_)},
+   .run = lk_x86_##op_##__f32_##layout,                                        \
+   .pack = LK_X86_PACK_##extras(op_, layout),                                  \
+   .workspace = LK_X86_WS_##extras(op_, layout)},
 #endif
 
 static const lk_kernel_t kBuiltin[] = {
@@ -243,8 +250,8 @@ static const lk_kernel_t kBuiltin[] = {
 #include "kernels/registry.def"
 #undef LK_REF
 #if defined(__x86_64__)
-#define LK_X86(op, operands, extras, attrs, header)                            \
-  LK_X86_ROW(op, operands, extras, attrs, header)
+#define LK_X86(op, layout, operands, extras, attrs, header)                    \
+  LK_X86_ROW(op, layout, operands, extras, attrs, header)
 #include "kernels/x86/x86.def"
 #undef LK_X86
 #endif

@@ -54,15 +54,15 @@ size_t lk_x86_workspace_bytes(size_t floats);
 lt_status_t lk_x86_workspace(const char *kernel, const lk_call_t *call,
                              size_t floats, float **out);
 
-#define LK_X86_DECL_NONE(op)
-#define LK_X86_DECL_PACK(op)                                                   \
-  lt_status_t lk_x86_##op##_pack__f32_nchw(                                    \
+#define LK_X86_DECL_NONE(op, layout)
+#define LK_X86_DECL_PACK(op, layout)                                           \
+  lt_status_t lk_x86_##op##_pack__f32_##layout(                                \
       const void *params, const lk_view_t *consts, uint32_t num_consts,        \
       void *out, size_t *out_size);                                            \
-  size_t lk_x86_##op##_workspace__f32_nchw(const lk_call_t *call);
-#define LK_X86(op, operands, extras, attrs, header)                            \
-  lt_status_t lk_x86_##op##__f32_nchw(const lk_call_t *call);                  \
-  LK_X86_DECL_##extras(op)
+  size_t lk_x86_##op##_workspace__f32_##layout(const lk_call_t *call);
+#define LK_X86(op, layout, operands, extras, attrs, header)                    \
+  lt_status_t lk_x86_##op##__f32_##layout(const lk_call_t *call);              \
+  LK_X86_DECL_##extras(op, layout)
 #include "kernels/x86/x86.def"
 #undef LK_X86
 

@@ -1,0 +1,404 @@
+/* conv_nchwc.c - x86_conv2d__f32_nchw16c (conv_nchwc.h). */
+#include "kernels/x86/conv_nchwc.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "kernels/cpu.h"
+#include "kernels/parallel.h"
+#include "kernels/ref/conv.h"
+#include "kernels/x86/epilogue.h"
+
+#define BLOCK 16
+#define PW_MAX 6 /* pixels a tile (conv_nchwc_kernel.inc) */
+#define PACK_MAGIC 0x4358434cu /* "LCXC" */
+
+typedef struct packed_head {
+  uint32_t magic;
+  int32_t isa, pad0, pad1;
+  int64_t m, c, kh, kw;
+  unsigned char pad[16]; /* the floats start 64-aligned */
+} packed_head_t;
+
+typedef struct geom {
+  int64_t n, c, h, w, m, oh, ow, kh, kw;
+  int64_t sh, sw, ph, pw, dh, dw;
+  int64_t cb, mb;     /* input and output blocks */
+  int64_t x_n, x_lane, x_px; /* input strides in floats: an image, a
+                              * channel in a block, a pixel */
+} geom_t;
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static const char kName[] = "x86_conv2d__f32_nchw16c";
+
+/* Output blocks a group of weights takes: 4 on AVX-512, 1 on AVX2. */
+static int64_t group_blocks(lk_x86_isa_t isa) {
+  return isa == LK_X86_ISA_AVX512 ? 4 : 1;
+}
+
+/* The floats of a group's packed weights (its blocks, every input block,
+ * tap and lane). */
+static size_t group_floats(const geom_t *g, int64_t blocks) {
+  return (size_t)(blocks * BLOCK * g->cb * BLOCK * g->kh * g->kw);
+}
+
+static size_t packed_floats(lk_x86_isa_t isa, const geom_t *g) {
+  int64_t gb = group_blocks(isa);
+  return group_floats(g, gb) * (size_t)(g->mb / gb) +
+         group_floats(g, g->mb % gb);
+}
+
+/* Packs w [M, C, KH, KW] (dense) as conv_nchwc.h describes. */
+static void pack_weights(lk_x86_isa_t isa, const geom_t *g, const float *w,
+                         float *out) {
+  const int64_t gb = group_blocks(isa), taps = g->kh * g->kw;
+  for (int64_t b0 = 0; b0 < g->mb; b0 += gb) {
+    int64_t nb = g->mb - b0 < gb ? g->mb - b0 : gb, ocw = nb * BLOCK;
+    for (int64_t cb = 0; cb < g->cb; cb++)
+      for (int64_t t = 0; t < taps; t++)
+        for (int64_t l = 0; l < BLOCK; l++, out += ocw) {
+          int64_t c = cb * BLOCK + l;
+          for (int64_t o = 0; o < ocw; o++) {
+            int64_t m = b0 * BLOCK + o;
+            out[o] = m < g->m && c < g->c ? w[(m * g->c + c) * taps + t] : 0.0f;
+          }
+        }
+  }
+}
+
+/* The input's strides in floats from its view: nchw16c (a lane 1, a pixel
+ * 16) or nchw (a lane a whole plane, a pixel 1); false for anything else. */
+static bool input_strides(const lk_view_t *x, geom_t *g) {
+  const int64_t f = (int64_t)sizeof(float);
+  const int64_t plane = g->h * g->w;
+  if (x->layout == LK_LAYOUT_NCHW16C) {
+    g->x_n = g->cb * plane * BLOCK;
+    g->x_lane = 1;
+    g->x_px = BLOCK;
+    return x->block_stride == f && x->strides[3] == BLOCK * f &&
+           x->strides[2] == g->w * BLOCK * f &&
+           x->strides[1] == plane * BLOCK * f &&
+           x->strides[0] == g->cb * plane * BLOCK * f;
+  }
+  if (x->layout != LK_LAYOUT_NCHW) return false;
+  g->x_n = g->c * plane;
+  g->x_lane = plane;
+  g->x_px = 1;
+  return x->strides[3] == f && x->strides[2] == g->w * f &&
+         x->strides[1] == plane * f && x->strides[0] == g->c * plane * f;
+}
+
+/* y (and a residual) dense nchw16c of y's dims. */
+static bool output_view(const lk_view_t *y, const geom_t *g) {
+  const int64_t f = (int64_t)sizeof(float);
+  return y->layout == LK_LAYOUT_NCHW16C && y->block_stride == f &&
+         y->strides[3] == BLOCK * f && y->strides[2] == g->ow * BLOCK * f &&
+         y->strides[1] == g->oh * g->ow * BLOCK * f &&
+         y->strides[0] == g->mb * g->oh * g->ow * BLOCK * f;
+}
+
+static bool geometry(const lk_call_t *call, geom_t *g) {
+  if (!lk_x86_conv2d_views(call)) return false;
+  const lk_conv_params_t *p = call->params;
+  const lk_view_t *x = &call->inputs[0], *w = &call->inputs[1],
+                  *y = &call->outputs[0];
+  if (p->group != 1) return false;
+  for (int i = 0; i < 2; i++)
+    if (p->strides[i] < 1 || p->dilations[i] < 1) return false;
+  *g = (geom_t){.n = x->dims[0], .c = x->dims[1], .h = x->dims[2],
+                .w = x->dims[3], .m = y->dims[1], .oh = y->dims[2],
+                .ow = y->dims[3], .kh = w->dims[2], .kw = w->dims[3],
+                .sh = p->strides[0], .sw = p->strides[1],
+                .ph = p->pads_begin[0], .pw = p->pads_begin[1],
+                .dh = p->dilations[0], .dw = p->dilations[1]};
+  if (w->dims[0] != g->m || w->dims[1] != g->c || y->dims[0] != g->n ||
+      g->c <= 0 || g->m <= 0 || g->kh <= 0 || g->kw <= 0)
+    return false;
+  g->cb = ceil_div(g->c, BLOCK);
+  g->mb = ceil_div(g->m, BLOCK);
+  return true;
+}
+
+/* Whether the packed weights are this call's: the ISA's groups, w's dims. */
+static const float *packed_of(const lk_call_t *call, lk_x86_isa_t isa,
+                              const geom_t *g) {
+  const packed_head_t *ph = call->packed;
+  if (!ph || call->packed_size < sizeof *ph + packed_floats(isa, g) * 4 ||
+      ph->magic != PACK_MAGIC || ph->isa != (int32_t)isa || ph->m != g->m ||
+      ph->c != g->c || ph->kh != g->kh || ph->kw != g->kw)
+    return NULL;
+  return (const float *)(ph + 1);
+}
+
+lt_status_t lk_x86_conv2d_pack__f32_nchw16c(const void *params,
+                                            const lk_view_t *consts,
+                                            uint32_t num_consts, void *out,
+                                            size_t *out_size) {
+  lk_cpu_info_t cpu;
+  lk_cpu_detect(&cpu);
+  return lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_of(&cpu), params,
+                                             consts, num_consts, out, out_size);
+}
+
+lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
+                                                const void *params,
+                                                const lk_view_t *consts,
+                                                uint32_t num_consts, void *out,
+                                                size_t *out_size) {
+  *out_size = 0;
+  const lk_conv_params_t *p = params;
+  if (isa == LK_X86_ISA_NONE || num_consts < 2 || !consts[1].data ||
+      consts[1].dtype != LK_F32 || consts[1].rank != 4 || p->spatial != 2 ||
+      p->group != 1)
+    return LT_OK;
+  lk_tensor_t wt;
+  if (!lk_view_to_tensor(&consts[1], &wt)) return LT_OK;
+  const int64_t *d = consts[1].dims;
+  for (int i = 0; i < 4; i++)
+    if (d[i] <= 0) return LT_OK;
+  geom_t g = {.m = d[0], .c = d[1], .kh = d[2], .kw = d[3],
+              .cb = ceil_div(d[1], BLOCK), .mb = ceil_div(d[0], BLOCK)};
+  *out_size = sizeof(packed_head_t) + packed_floats(isa, &g) * sizeof(float);
+  if (!out) return LT_OK;
+  packed_head_t *h = out;
+  memset(h, 0, sizeof *h);
+  *h = (packed_head_t){.magic = PACK_MAGIC, .isa = isa, .m = g.m, .c = g.c,
+                       .kh = g.kh, .kw = g.kw};
+  pack_weights(isa, &g, consts[1].data, (float *)(h + 1));
+  return LT_OK;
+}
+
+/* A convolution this small (multiply-adds) runs on the calling thread. */
+#define SMALL_MACS (1 << 20)
+
+static const lk_parallel_t *parallel_of(const geom_t *g,
+                                        const lk_call_t *call) {
+  return g->m * g->c * g->kh * g->kw * g->oh * g->ow < SMALL_MACS
+             ? NULL
+             : lk_call_parallel(call);
+}
+
+/* Workspace floats: the bias padded to the blocks, then the weights packed
+ * for this call when the pack function's are not its own. */
+static size_t ws_floats(const lk_call_t *call, lk_x86_isa_t isa,
+                        const geom_t *g) {
+  size_t f = (size_t)(g->mb * BLOCK);
+  return packed_of(call, isa, g) ? f : f + packed_floats(isa, g);
+}
+
+size_t lk_x86_conv2d_workspace__f32_nchw16c(const lk_call_t *call) {
+  geom_t g;
+  lk_x86_isa_t isa = lk_x86_call_isa(call);
+  return isa != LK_X86_ISA_NONE && geometry(call, &g)
+             ? lk_x86_workspace_bytes(ws_floats(call, isa, &g))
+             : 0;
+}
+
+typedef struct task {
+  const geom_t *g;
+  lk_x86_isa_t isa;
+  const float *x, *w, *bias, *residual;
+  float *y;
+  int64_t gb, groups;   /* output blocks a group, groups */
+  int64_t bands, band;  /* rows (pixels when flat): bands of `band` */
+  bool flat;            /* pointwise: the image as one row of pixels */
+  int64_t chunk;        /* input blocks a chunk */
+  int64_t lanes;        /* of the ISA's vectors */
+  void (*tile)(const lk_x86_nchwc_tile_t *t, int64_t nv, int64_t pw);
+  void (*epilogue)(const lk_x86_epilogue_t *e, float *y, int64_t n,
+                   float bias, const float *residual);
+  lk_x86_epilogue_t e;
+  bool clamp, other_act; /* relu/relu6 in the store, or the epilogue */
+  float lo, hi;
+} task_t;
+
+/* Taps [k0, k1) of a window starting at i0 (stride d, k taps) inside
+ * [0, n). */
+static void taps_inside(int64_t i0, int64_t d, int64_t k, int64_t n,
+                        int64_t *k0, int64_t *k1) {
+  int64_t lo = i0 < 0 ? ceil_div(-i0, d) : 0;
+  int64_t hi = i0 + (k - 1) * d < n ? k : (n - 1 - i0) / d + 1;
+  if (i0 > n - 1) hi = 0;
+  *k0 = lo < k ? lo : k;
+  *k1 = hi > *k0 ? hi : *k0;
+}
+
+/* One tile: pw pixels from ow of row oh, with taps [kw0, kw1). */
+static void run_tile(const task_t *t, lk_x86_nchwc_tile_t *a,
+                     const float *xrow, float *yrow, const float *rrow,
+                     int64_t ow, int64_t pw, int64_t kw0, int64_t kw1,
+                     int64_t nv) {
+  const geom_t *g = t->g;
+  int64_t iw = ow * g->sw - g->pw + kw0 * g->dw;
+  a->x = xrow + iw * g->x_px;
+  a->nkw = kw1 - kw0;
+  a->y = yrow + ow * BLOCK;
+  a->residual = rrow ? rrow + ow * BLOCK : NULL;
+  const float *w = a->w;
+  a->w = w + kw0 * a->w_kw;
+  t->tile(a, nv, pw);
+  a->w = w;
+  if (a->finish && t->other_act)
+    for (int64_t b = 0; b < nv * t->lanes / BLOCK; b++)
+      t->epilogue(&t->e, a->y + b * a->y_ob, pw * BLOCK, 0.0f, NULL);
+}
+
+static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
+  (void)worker;
+  const task_t *t = ctx;
+  const geom_t *g = t->g;
+  const int64_t plane = g->h * g->w, oplane = g->oh * g->ow;
+  for (size_t item = begin; item < end; item++) {
+    int64_t band = (int64_t)item % t->bands;
+    int64_t grp = (int64_t)item / t->bands % t->groups;
+    int64_t n = (int64_t)item / t->bands / t->groups;
+    int64_t b0 = grp * t->gb;
+    int64_t nb = g->mb - b0 < t->gb ? g->mb - b0 : t->gb, ocw = nb * BLOCK;
+    int64_t nv = ocw / t->lanes;
+    /* rows [oh0, oh1), columns [ow0, ow1): a band of rows, or of the
+     * pixels of a pointwise convolution's single row */
+    int64_t oh0 = band * t->band, ow0 = 0, ow1 = g->ow;
+    int64_t oh1 = oh0 + t->band < g->oh ? oh0 + t->band : g->oh;
+    if (t->flat) {
+      oh0 = 0, oh1 = 1, ow0 = band * t->band;
+      ow1 = ow0 + t->band < g->ow ? ow0 + t->band : g->ow;
+    }
+    const float *wg = t->w + (size_t)grp * (size_t)(t->gb * BLOCK * g->cb *
+                                                    BLOCK * g->kh * g->kw);
+    const float *xn = t->x + n * g->x_n;
+    float *yn = t->y + (n * g->mb + b0) * BLOCK * oplane;
+    const float *rn =
+        t->residual ? t->residual + (n * g->mb + b0) * BLOCK * oplane : NULL;
+    lk_x86_nchwc_tile_t a = {
+        .bias = t->bias + b0 * BLOCK, .x_cb = BLOCK * plane,
+        .x_lane = g->x_lane, .x_px = g->sw * g->x_px,
+        .x_kw = g->dw * g->x_px, .x_kh = g->dh * g->w * g->x_px,
+        .w_kw = BLOCK * ocw, .w_kh = g->kw * BLOCK * ocw,
+        .w_cb = g->kh * g->kw * BLOCK * ocw, .y_ob = BLOCK * oplane,
+        .y_px = BLOCK, .clamp = t->clamp, .lo = t->lo, .hi = t->hi};
+    /* the interior: windows inside the input's columns */
+    int64_t ow_lo = ceil_div(g->pw, g->sw);
+    int64_t ow_hi = (g->w - 1 - (g->kw - 1) * g->dw + g->pw);
+    ow_hi = ow_hi < 0 ? 0 : ow_hi / g->sw + 1;
+    if (ow_hi > g->ow) ow_hi = g->ow;
+    if (ow_lo > ow_hi) ow_lo = ow_hi;
+    for (int64_t c0 = 0; c0 < g->cb; c0 += t->chunk) {
+      int64_t cn = g->cb - c0 < t->chunk ? g->cb - c0 : t->chunk;
+      a.cb = cn;
+      a.lanes_last = c0 + cn == g->cb ? g->c - (g->cb - 1) * BLOCK : BLOCK;
+      a.accumulate = c0 > 0;
+      a.finish = c0 + cn == g->cb;
+      for (int64_t oh = oh0; oh < oh1; oh++) {
+        int64_t kh0, kh1, ih0 = oh * g->sh - g->ph;
+        taps_inside(ih0, g->dh, g->kh, g->h, &kh0, &kh1);
+        a.nkh = kh1 - kh0;
+        a.w = wg + c0 * a.w_cb + kh0 * a.w_kh;
+        const float *xrow =
+            xn + c0 * BLOCK * plane +
+            (a.nkh ? (ih0 + kh0 * g->dh) * g->w * g->x_px : 0);
+        float *yrow = yn + oh * g->ow * BLOCK;
+        const float *rrow = rn && a.finish ? rn + oh * g->ow * BLOCK : NULL;
+        for (int64_t ow = ow0; ow < ow1;) {
+          if (ow >= ow_lo && ow < ow_hi) { /* tiles of even widths */
+            int64_t span = (ow_hi < ow1 ? ow_hi : ow1) - ow;
+            int64_t tiles = ceil_div(span, PW_MAX);
+            for (int64_t i = 0; i < tiles; i++) {
+              int64_t pw = span / tiles + (i < span % tiles);
+              run_tile(t, &a, xrow, yrow, rrow, ow, pw, 0, g->kw, nv);
+              ow += pw;
+            }
+            continue;
+          }
+          int64_t kw0, kw1;
+          taps_inside(ow * g->sw - g->pw, g->dw, g->kw, g->w, &kw0, &kw1);
+          run_tile(t, &a, xrow, yrow, rrow, ow, 1, kw0, kw1, nv);
+          ow++;
+        }
+      }
+    }
+  }
+}
+
+lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
+  lk_x86_isa_t isa = lk_x86_call_isa(call);
+  if (isa == LK_X86_ISA_NONE)
+    return lt_status_make(LT_STATUS_UNIMPLEMENTED,
+                          "%s: this CPU has no AVX2 + FMA (the kernel's "
+                          "baseline); compile the model without nchw16c",
+                          kName);
+  geom_t g;
+  if (!geometry(call, &g) || !input_strides(&call->inputs[0], &g) ||
+      !output_view(&call->outputs[0], &g) ||
+      (call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE &&
+       !output_view(&call->inputs[3], &g)))
+    return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                          "%s: takes x nchw16c or nchw, w [M, C, KH, KW], a "
+                          "bias [M], a residual and y nchw16c, f32, group 1",
+                          kName);
+  float *ws;
+  LT_RETURN_IF_ERROR(
+      lk_x86_workspace(kName, call, ws_floats(call, isa, &g), &ws));
+  const lk_conv_params_t *p = call->params;
+  /* the bias, padded to the blocks */
+  memset(ws, 0, (size_t)(g.mb * BLOCK) * sizeof(float));
+  if (call->num_inputs > 2 && call->inputs[2].dtype != LK_DTYPE_NONE)
+    memcpy(ws, call->inputs[2].data, (size_t)g.m * sizeof(float));
+  const float *wp = packed_of(call, isa, &g);
+  if (!wp) {
+    lk_tensor_t wt;
+    if (!lk_view_to_tensor(&call->inputs[1], &wt))
+      return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                            "%s: w must be dense nchw", kName);
+    pack_weights(isa, &g, call->inputs[1].data, ws + g.mb * BLOCK);
+    wp = ws + g.mb * BLOCK;
+  }
+  const lk_parallel_t *par = parallel_of(&g, call);
+  uint32_t workers = lk_parallel_workers(par);
+  task_t t = {
+      .g = &g, .isa = isa, .x = call->inputs[0].data, .w = wp, .bias = ws,
+      .residual = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE
+                      ? call->inputs[3].data
+                      : NULL,
+      .y = call->outputs[0].data, .gb = group_blocks(isa),
+      .lanes = isa == LK_X86_ISA_AVX512 ? 16 : 8,
+      .tile = isa == LK_X86_ISA_AVX512 ? lk_f32_conv_nchwc_tile__avx512f
+                                       : lk_f32_conv_nchwc_tile__avx2,
+      .epilogue = isa == LK_X86_ISA_AVX512 ? lk_f32_epilogue_row__avx512f
+                                           : lk_f32_epilogue_row__avx2,
+      .e = {p->act, (float)p->act_alpha, (float)p->act_beta}};
+  t.groups = ceil_div(g.mb, t.gb);
+  switch (p->act) {
+  case LK_ACT_NONE: break;
+  case LK_ACT_RELU: t.clamp = true, t.lo = 0.0f, t.hi = INFINITY; break;
+  case LK_ACT_RELU6:
+    t.clamp = true, t.lo = 0.0f, t.hi = (float)p->act_alpha;
+    break;
+  default: t.other_act = true; break;
+  }
+  /* the input blocks a chunk: a group's weights within L2 */
+  size_t per_block = (size_t)(t.gb * BLOCK * BLOCK * g.kh * g.kw) * 4;
+  t.chunk = (int64_t)(LK_X86_NCHWC_L2_BYTES / per_block);
+  if (t.chunk < 1) t.chunk = 1;
+  /* bands: enough items for the workers to share out evenly */
+  int64_t items = g.n * t.groups;
+  /* a pointwise convolution's pixels are one row (1 x 1 taps, stride 1,
+   * no pads: input and output pixels are the same, in order), so its tiles
+   * are full across the rows' ends */
+  t.flat = g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.ph == 0 &&
+           g.pw == 0 && g.oh == g.h && g.ow == g.w;
+  if (t.flat) {
+    g.ow = g.w = g.h * g.w;
+    g.oh = g.h = 1;
+  }
+  int64_t rows = t.flat ? ceil_div(g.ow, PW_MAX) : g.oh;
+  t.bands = 1;
+  if (workers > 1 && items < 8 * (int64_t)workers)
+    t.bands = ceil_div(8 * (int64_t)workers, items);
+  if (t.bands > rows) t.bands = rows;
+  t.band = ceil_div(rows, t.bands);
+  t.bands = ceil_div(rows, t.band);
+  if (t.flat) t.band *= PW_MAX;
+  lk_parallel_for(par, (size_t)(items * t.bands), 1, run_items, &t);
+  return LT_OK;
+}

@@ -1,0 +1,79 @@
+/* conv_nchwc.h - x86_conv2d__f32_nchw16c: direct convolution into the
+ * blocked layout nchw16c (kernels/abi.h: [N, ceil(C/16), H, W, 16]), any
+ * kernel size, stride, dilation and pads, group 1, as onnxruntime's
+ * NCHWc kernels and oneDNN's blocked ones compute it.
+ *
+ * The output is nchw16c; the input is nchw16c or plain nchw (the stem's
+ * three channels need no block of their own: the kernel reads either
+ * through the view's strides, so its row declares the input at `any`
+ * layout). The weights are packed at load into groups of output blocks
+ * (4 blocks of 16 channels on AVX-512, 1 on AVX2), per group
+ * [input block][kh][kw][input lane][output channel], zero past C and M.
+ *
+ * A tile (conv_nchwc_kernel.inc) is a group's channels by up to 6 output
+ * pixels of one row, in registers; per input channel of each tap it loads
+ * the group's weight vectors once and multiplies each by every pixel's
+ * input value broadcast. Pixels whose window leaves the input at the left
+ * or right run one by one over the taps inside it; the rows of the window
+ * outside the input are skipped. The bias rides in the first store, the
+ * residual (nchw16c) and a relu or relu6 in the last; any other activation
+ * goes over each finished tile (epilogue.h). Where the weights of a group
+ * pass LK_X86_NCHWC_L2_BYTES the input blocks go in chunks that fit, each
+ * chunk over every tile of the item, the partial sums in y.
+ *
+ * Threads: an item is an image, a group of output blocks and a band of
+ * output rows; one worker takes whole images by group, more split the
+ * rows into bands. The padded lanes of y's last block are written (as the
+ * bias's zeros, activated) and the padded lanes of x never read.
+ *
+ * Without AVX2 + FMA the call fails (the reference kernels take no blocked
+ * layout): the layout choice puts nchw16c kernels in a model only for
+ * CPUs that have it. */
+#ifndef LITE_KERNELS_X86_CONV_NCHWC_H
+#define LITE_KERNELS_X86_CONV_NCHWC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernels/x86/x86.h"
+
+/* Weight bytes a group's chunk of input blocks keeps within (L2). */
+#define LK_X86_NCHWC_L2_BYTES (40 * 1024)
+
+/* One tile: NV weight vectors (whole output blocks) by PW pixels of one
+ * output row. Strides in floats. */
+typedef struct lk_x86_nchwc_tile {
+  const float *x;        /* the first pixel's first tap, input block 0 */
+  const float *w;        /* the group's weights at that tap, block 0 */
+  float *y;              /* the first pixel, the group's first block */
+  const float *bias;     /* the group's channels, padded to its blocks */
+  const float *residual; /* like y, or NULL */
+  int64_t cb;            /* input blocks */
+  int64_t lanes_last;    /* channels of the last one (1 to 16) */
+  int64_t nkh, nkw;      /* taps */
+  int64_t x_cb, x_lane, x_kh, x_kw, x_px;
+  int64_t w_cb, w_kh, w_kw;
+  int64_t y_ob, y_px; /* a block, a pixel */
+  bool accumulate;    /* add to y (a later chunk), else to the bias */
+  bool finish;        /* the last chunk: the residual and the clamp */
+  bool clamp;
+  float lo, hi;
+} lk_x86_nchwc_tile_t;
+
+typedef void (*lk_x86_nchwc_tile_fn)(const lk_x86_nchwc_tile_t *t);
+
+/* The tile of nv vectors (<= 4 on AVX-512, 2 on AVX2) by pw (<= 6). */
+void lk_f32_conv_nchwc_tile__avx2(const lk_x86_nchwc_tile_t *t, int64_t nv,
+                                  int64_t pw);
+void lk_f32_conv_nchwc_tile__avx512f(const lk_x86_nchwc_tile_t *t, int64_t nv,
+                                     int64_t pw);
+
+/* The pack function's work for isa (the pack function packs for the
+ * host's). */
+lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
+                                                const void *params,
+                                                const lk_view_t *consts,
+                                                uint32_t num_consts, void *out,
+                                                size_t *out_size);
+
+#endif /* LITE_KERNELS_X86_CONV_NCHWC_H */
