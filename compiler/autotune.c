@@ -188,6 +188,15 @@ static uint32_t tunable(const tune_t *t, lt_op_t *op) {
     return 0;
   const lt_attr_t *k = lt_op_attr(op, "lite.kernel");
   if (!k || k->kind != LT_ATTR_STRING) return 0;
+  /* an op in a blocked region stays: the layout choice weighed the region
+   * as a whole, which one op measured alone cannot */
+  char name[128];
+  if (k->str.len < sizeof name) {
+    memcpy(name, k->str.data, k->str.len);
+    name[k->str.len] = 0;
+    const lk_kernel_t *kernel = lk_registry_find(t->registry, name);
+    if (kernel && lk_layout_channel_block(kernel->place.layout) > 1) return 0;
+  }
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (!static_value(lt_op_operand(op, i))) return 0;
   for (uint32_t i = 0; i < op->num_results; i++)

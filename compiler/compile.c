@@ -6,6 +6,7 @@
 #include "compiler/artifact_writer.h"
 #include "ir/diagnostics.h"
 #include "ir/pass_manager.h"
+#include "kernels/cpu.h"
 #include "passes/passes.h"
 
 #if LITE_WITH_LLVM
@@ -61,7 +62,12 @@ int lt_compile_host_vector_width(void) {
 
 const char *lt_compile_host_places(void) {
 #if defined(__x86_64__)
-  return "x86:f32:nchw,host:f32:nchw";
+  /* the blocked kernels need AVX2 + FMA (the x86 kernels' baseline) */
+  lk_cpu_info_t cpu;
+  lk_cpu_detect(&cpu);
+  return lk_cpu_has(&cpu, LK_CPU_AVX2) && lk_cpu_has(&cpu, LK_CPU_FMA)
+             ? "x86:f32:nchw16c,x86:f32:nchw,host:f32:nchw"
+             : "x86:f32:nchw,host:f32:nchw";
 #else
   return "host:f32:nchw";
 #endif

@@ -132,17 +132,45 @@ typedef struct layout_task {
   const lk_view_t *src, *dst;
   int64_t stored_c, plane; /* channels of dst; elements per plane */
   size_t es;
+  /* both views step through a plane by one stride (every layout the
+   * views describe, dense): its element steps in bytes, else 0 */
+  int64_t src_step, dst_step;
 } layout_task_t;
+
+/* The byte step of v's spatial positions when the plane is one strided
+ * run (strides[k] = dims[k + 1] strides[k + 1] for k >= 2), else 0. */
+static int64_t plane_step(const lk_view_t *v) {
+  for (int32_t k = 2; k + 1 < v->rank; k++)
+    if (v->strides[k] != v->dims[k + 1] * v->strides[k + 1]) return 0;
+  return v->rank > 2 ? v->strides[v->rank - 1] : 1;
+}
 
 static void layout_range(void *ctx, size_t begin, size_t end, uint32_t w) {
   (void)w;
   const layout_task_t *t = ctx;
   const lk_view_t *s = t->src, *d = t->dst;
-  int64_t idx[LK_MAX_RANK];
+  int64_t idx[LK_MAX_RANK] = {0};
   for (size_t item = begin; item < end; item++) {
     idx[0] = (int64_t)item / t->stored_c;
     idx[1] = (int64_t)item % t->stored_c;
     bool pad = idx[1] >= d->dims[1];
+    if (t->src_step && t->dst_step) { /* one strided run each */
+      for (int32_t k = 2; k < d->rank; k++) idx[k] = 0;
+      char *to = (char *)d->data + lk_view_offset(d, idx);
+      const char *from =
+          pad ? NULL : (const char *)s->data + lk_view_offset(s, idx);
+      if (t->es == 4 && !pad)
+        for (int64_t e = 0; e < t->plane; e++)
+          memcpy(to + e * t->dst_step, from + e * t->src_step, 4);
+      else
+        for (int64_t e = 0; e < t->plane; e++) {
+          if (pad)
+            memset(to + e * t->dst_step, 0, t->es);
+          else
+            memcpy(to + e * t->dst_step, from + e * t->src_step, t->es);
+        }
+      continue;
+    }
     for (int64_t e = 0; e < t->plane; e++) {
       int64_t rest = e;
       for (int32_t k = d->rank - 1; k >= 2; k--) {
@@ -179,7 +207,7 @@ static lt_status_t layout(const char *kernel, const lk_call_t *call,
       !lk_view_in_bounds(s) || !lk_view_in_bounds(d))
     return bad(kernel, "a view's strides reach past its buffer");
   layout_task_t t = {s, d, lk_view_stored_channels(d), 1,
-                     lk_dtype_size(s->dtype)};
+                     lk_dtype_size(s->dtype), plane_step(s), plane_step(d)};
   for (int32_t k = 2; k < d->rank; k++) t.plane *= d->dims[k];
   lk_parallel_for(lk_call_parallel(call), (size_t)(d->dims[0] * t.stored_c), 1,
                   layout_range, &t);

@@ -225,7 +225,14 @@ static const int64_t kOne[] = {1};
 static const lk_attr_constraint_t kX86AttrsGROUP1[] = {
     {.attr = "group", .kind = LK_CONSTRAINT_INT_IN, .absent_ok = true,
      .values = kOne, .num_values = 1}};
+static const char *const kMaxAvg[] = {"max", "avg"};
+static const lk_attr_constraint_t kX86AttrsMAX_AVG[] = {
+    {.attr = "pooling_type", .kind = LK_CONSTRAINT_STRING_IN,
+     .strings = kMaxAvg, .num_strings = 2}};
 #define LK_X86_ATTRS_ANY .constraints = NULL, .num_constraints = 0
+#define LK_X86_ATTRS_MAX_AVG                                                   \
+  .constraints = kX86AttrsMAX_AVG,                                             \
+  .num_constraints = LK_COUNT_OF(kX86AttrsMAX_AVG)
 #define LK_X86_ATTRS_GROUP1                                                    \
   .constraints = kX86AttrsGROUP1, .num_constraints = LK_COUNT_OF(kX86AttrsGROUP1)
 #define LK_X86_ROW(op_, layout, operands, extras, attrs, header)               \

@@ -28,6 +28,7 @@
   X(expand_shuffle_channel)                                                    \
   X(forward_ops)                                                               \
   X(pick_kernels)                                                              \
+  X(choose_layout)                                                             \
   X(explain_kernels)                                                           \
   X(fuse_layer_norm)                                                           \
   X(fuse_gelu)                                                                 \

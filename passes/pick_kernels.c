@@ -28,6 +28,7 @@
 #include "ir/diagnostics.h"
 #include "passes/kernel_registry.h"
 #include "passes/pass_list.h"
+#include "passes/place_passes.h"
 
 #define PICK_MAX_PLACES 16
 #define PICK_MAX_INTS 32
@@ -428,9 +429,9 @@ static lt_result_t pick_one(pick_state_t *st, lt_op_t *op) {
   const lt_attr_t *value = lt_attr_string_cstr(ctx, chosen->kernel->name);
   if (lt_op_attr(op, "lite.kernel") != value) {
     lt_op_set_attr(op, "lite.kernel", value);
-    lt_pass_set_changed(st->pass, true);
+    if (st->pass) lt_pass_set_changed(st->pass, true);
   }
-  lt_pass_stat_add(st->pass, 0, 1);
+  if (st->pass) lt_pass_stat_add(st->pass, 0, 1);
   return LT_SUCCESS;
 }
 
@@ -468,6 +469,24 @@ static lt_result_t run_pick_kernels(lt_pass_t *pass, lt_op_t *op) {
   lt_free(lt_context_allocator(lt_op_context(op)), st.cands,
           st.cap * sizeof(*st.cands));
   return st.result;
+}
+
+lt_result_t lt_pick_kernel_at(lt_op_t *op, const char *places,
+                              const char *kinds) {
+  const lk_registry_t *registry = lt_kernels_registry(lt_op_context(op));
+  if (!registry)
+    return lt_op_emit_error(op, "out of memory creating the kernel registry");
+  places_t pl;
+  kinds_t kd;
+  if (LT_FAILED(parse_places(op, places && *places ? places : "host:f32:nchw",
+                             &pl)) ||
+      LT_FAILED(parse_kinds(op, kinds, &kd)))
+    return LT_FAILURE;
+  pick_state_t st = {.registry = registry, .places = &pl, .kinds = &kd};
+  lt_result_t r = pick_one(&st, op);
+  lt_free(lt_context_allocator(lt_op_context(op)), st.cands,
+          st.cap * sizeof(*st.cands));
+  return r;
 }
 
 const lt_pass_info_t lt_pick_kernels_pass = {

@@ -4,6 +4,7 @@
  * use. */
 #include <string.h>
 
+#include "kernels/place.h"
 #include "passes/fixed_point.h"
 #include "passes/pass_list.h"
 #include "passes/passes.h"
@@ -97,6 +98,26 @@ bool lt_kernel_kinds_name(const char *kinds, const char *kind) {
   return false;
 }
 
+/* Whether places lists a blocked layout (nchw8c, nchw16c); the others,
+ * in order, into *plain. */
+static bool blocked_places(const char *places, lt_strbuf_t *plain) {
+  bool any = false;
+  for (const char *p = places; *p;) {
+    p += strspn(p, ", ");
+    size_t n = strcspn(p, ",");
+    lk_place_t place;
+    if (n && lk_place_parse(p, n, &place) &&
+        lk_layout_channel_block(place.layout) > 1) {
+      any = true;
+    } else if (n) {
+      if (plain->data && plain->data[0]) lt_strbuf_putc(plain, ',');
+      lt_strbuf_printf(plain, "%.*s", (int)n, p);
+    }
+    p += n;
+  }
+  return any;
+}
+
 void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
                               lt_strbuf_t *sb) {
   const char *places = c && c->places && *c->places ? c->places : NULL;
@@ -115,12 +136,24 @@ void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
     lt_strbuf_printf(sb, "{places=%s}", places);
   else if (kinds)
     lt_strbuf_printf(sb, "{kernel-kinds=%s}", kinds);
+  /* A blocked place: the layout choice weighs the pick's blocked regions,
+   * and lite-autotune measures the rest at the unblocked places (one op at
+   * a time it cannot see a region's casts). */
+  lt_strbuf_t plain = {0};
+  bool blocked = places && blocked_places(places, &plain);
+  if (blocked) {
+    lt_strbuf_printf(sb, ",lite-choose-layout{places=%s", places);
+    if (kinds) lt_strbuf_printf(sb, " kernel-kinds=%s", kinds);
+    lt_strbuf_puts(sb, "}");
+  }
   /* lite-autotune runs on the module (it measures each distinct op once),
    * between the functions' passes; it rewrites the pick's lite.kernel. */
   if (autotune) {
     lt_strbuf_printf(sb, "),lite-autotune{kernel-kinds=%s",
                      kinds ? kinds : "jit,ref");
-    if (places) lt_strbuf_printf(sb, " places=%s", places);
+    if (places)
+      lt_strbuf_printf(sb, " places=%s",
+                       blocked && plain.data ? plain.data : places);
     if (width) lt_strbuf_printf(sb, " vector-width=%d", width);
     if (*autotune) lt_strbuf_printf(sb, " %s", autotune);
     lt_strbuf_puts(sb, "},func.func(lite-infer-places");
@@ -139,6 +172,7 @@ void lt_lite_compile_pipeline(const lt_lite_compile_config_t *c,
   else
     lt_strbuf_puts(sb, ",");
   lt_strbuf_puts(sb, "lite-plan-memory{dynamic-dim-bound=-1})");
+  lt_strbuf_free(&plain);
 }
 
 /* Through the one parser of pipeline text. */

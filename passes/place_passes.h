@@ -1,5 +1,5 @@
-/* place_passes.h - what --lite-infer-places and --lite-insert-casts share
- * (place_common.c). Both read the `lite.kernel` names lite-pick-kernels
+/* place_passes.h - what --lite-infer-places, --lite-insert-casts and
+ * --lite-choose-layout share (place_common.c, pick_kernels.c). Both read the `lite.kernel` names lite-pick-kernels
  * records and look them up in the context's kernel registry
  * (passes/kernel_registry.h). */
 #ifndef LITE_PASSES_PLACE_PASSES_H
@@ -21,5 +21,11 @@ const lt_type_t *lt_place_element(lt_context_t *ctx, lk_precision_t p);
  * precision when that is not `any`. */
 const lt_type_t *lt_place_retype(lt_context_t *ctx, const lt_type_t *t,
                                  lk_place_t place);
+
+/* Picks op's kernel as lite-pick-kernels{places=places kernel-kinds=kinds}
+ * would (NULL or "": the options' defaults) and records it as
+ * `lite.kernel`; what lite-choose-layout re-picks with. */
+lt_result_t lt_pick_kernel_at(lt_op_t *op, const char *places,
+                              const char *kinds);
 
 #endif /* LITE_PASSES_PLACE_PASSES_H */

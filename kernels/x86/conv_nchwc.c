@@ -10,7 +10,7 @@
 #include "kernels/x86/epilogue.h"
 
 #define BLOCK 16
-#define PW_MAX 6 /* pixels a tile (conv_nchwc_kernel.inc) */
+#define PW_MAX 6               /* pixels a tile (conv_nchwc_kernel.inc) */
 #define PACK_MAGIC 0x4358434cu /* "LCXC" */
 
 typedef struct packed_head {
@@ -23,7 +23,7 @@ typedef struct packed_head {
 typedef struct geom {
   int64_t n, c, h, w, m, oh, ow, kh, kw;
   int64_t sh, sw, ph, pw, dh, dw;
-  int64_t cb, mb;     /* input and output blocks */
+  int64_t cb, mb;            /* input and output blocks */
   int64_t x_n, x_lane, x_px; /* input strides in floats: an image, a
                               * channel in a block, a pixel */
 } geom_t;
@@ -106,12 +106,21 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
   if (p->group != 1) return false;
   for (int i = 0; i < 2; i++)
     if (p->strides[i] < 1 || p->dilations[i] < 1) return false;
-  *g = (geom_t){.n = x->dims[0], .c = x->dims[1], .h = x->dims[2],
-                .w = x->dims[3], .m = y->dims[1], .oh = y->dims[2],
-                .ow = y->dims[3], .kh = w->dims[2], .kw = w->dims[3],
-                .sh = p->strides[0], .sw = p->strides[1],
-                .ph = p->pads_begin[0], .pw = p->pads_begin[1],
-                .dh = p->dilations[0], .dw = p->dilations[1]};
+  *g = (geom_t){.n = x->dims[0],
+                .c = x->dims[1],
+                .h = x->dims[2],
+                .w = x->dims[3],
+                .m = y->dims[1],
+                .oh = y->dims[2],
+                .ow = y->dims[3],
+                .kh = w->dims[2],
+                .kw = w->dims[3],
+                .sh = p->strides[0],
+                .sw = p->strides[1],
+                .ph = p->pads_begin[0],
+                .pw = p->pads_begin[1],
+                .dh = p->dilations[0],
+                .dw = p->dilations[1]};
   if (w->dims[0] != g->m || w->dims[1] != g->c || y->dims[0] != g->n ||
       g->c <= 0 || g->m <= 0 || g->kh <= 0 || g->kw <= 0)
     return false;
@@ -157,14 +166,22 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
   const int64_t *d = consts[1].dims;
   for (int i = 0; i < 4; i++)
     if (d[i] <= 0) return LT_OK;
-  geom_t g = {.m = d[0], .c = d[1], .kh = d[2], .kw = d[3],
-              .cb = ceil_div(d[1], BLOCK), .mb = ceil_div(d[0], BLOCK)};
+  geom_t g = {.m = d[0],
+              .c = d[1],
+              .kh = d[2],
+              .kw = d[3],
+              .cb = ceil_div(d[1], BLOCK),
+              .mb = ceil_div(d[0], BLOCK)};
   *out_size = sizeof(packed_head_t) + packed_floats(isa, &g) * sizeof(float);
   if (!out) return LT_OK;
   packed_head_t *h = out;
   memset(h, 0, sizeof *h);
-  *h = (packed_head_t){.magic = PACK_MAGIC, .isa = isa, .m = g.m, .c = g.c,
-                       .kh = g.kh, .kw = g.kw};
+  *h = (packed_head_t){.magic = PACK_MAGIC,
+                       .isa = isa,
+                       .m = g.m,
+                       .c = g.c,
+                       .kh = g.kh,
+                       .kw = g.kw};
   pack_weights(isa, &g, consts[1].data, (float *)(h + 1));
   return LT_OK;
 }
@@ -180,11 +197,34 @@ static const lk_parallel_t *parallel_of(const geom_t *g,
 }
 
 /* Workspace floats: the bias padded to the blocks, then the weights packed
- * for this call when the pack function's are not its own. */
+ * for this call when the pack function's are not its own, then the copy
+ * of x with its pads (padded_extent). */
+/* Small feature maps with pads read a copy of x holding its pads (zeros),
+ * so that every window lies inside and each row is whole tiles (a 7 x 7
+ * map: 4 + 3 pixels, against 1 + 5 + 1 with its edges one by one): the
+ * rows and columns the windows reach, pads included, into *hp and *wp. */
+#define PADDED_MAX_OW 32
+
+static bool padded_extent(const lk_call_t *call, const geom_t *g, int64_t *hp,
+                          int64_t *wp) {
+  if (call->inputs[0].layout != LK_LAYOUT_NCHW16C || g->ow > PADDED_MAX_OW ||
+      g->ph < 0 || g->pw < 0 || (g->ph == 0 && g->pw == 0))
+    return false;
+  int64_t h_end = (g->oh - 1) * g->sh - g->ph + (g->kh - 1) * g->dh + 1;
+  int64_t w_end = (g->ow - 1) * g->sw - g->pw + (g->kw - 1) * g->dw + 1;
+  *hp = g->ph + (h_end > g->h ? h_end : g->h);
+  *wp = g->pw + (w_end > g->w ? w_end : g->w);
+  return true;
+}
+
 static size_t ws_floats(const lk_call_t *call, lk_x86_isa_t isa,
                         const geom_t *g) {
   size_t f = (size_t)(g->mb * BLOCK);
-  return packed_of(call, isa, g) ? f : f + packed_floats(isa, g);
+  if (!packed_of(call, isa, g)) f += packed_floats(isa, g);
+  int64_t hp, wp;
+  if (padded_extent(call, g, &hp, &wp))
+    f += (size_t)(g->n * g->cb * hp * wp * BLOCK);
+  return f;
 }
 
 size_t lk_x86_conv2d_workspace__f32_nchw16c(const lk_call_t *call) {
@@ -200,14 +240,14 @@ typedef struct task {
   lk_x86_isa_t isa;
   const float *x, *w, *bias, *residual;
   float *y;
-  int64_t gb, groups;   /* output blocks a group, groups */
-  int64_t bands, band;  /* rows (pixels when flat): bands of `band` */
-  bool flat;            /* pointwise: the image as one row of pixels */
-  int64_t chunk;        /* input blocks a chunk */
-  int64_t lanes;        /* of the ISA's vectors */
+  int64_t gb, groups;  /* output blocks a group, groups */
+  int64_t bands, band; /* rows (pixels when flat): bands of `band` */
+  bool flat;           /* pointwise: the image as one row of pixels */
+  int64_t chunk;       /* input blocks a chunk */
+  int64_t lanes;       /* of the ISA's vectors */
   void (*tile)(const lk_x86_nchwc_tile_t *t, int64_t nv, int64_t pw);
-  void (*epilogue)(const lk_x86_epilogue_t *e, float *y, int64_t n,
-                   float bias, const float *residual);
+  void (*epilogue)(const lk_x86_epilogue_t *e, float *y, int64_t n, float bias,
+                   const float *residual);
   lk_x86_epilogue_t e;
   bool clamp, other_act; /* relu/relu6 in the store, or the epilogue */
   float lo, hi;
@@ -225,10 +265,9 @@ static void taps_inside(int64_t i0, int64_t d, int64_t k, int64_t n,
 }
 
 /* One tile: pw pixels from ow of row oh, with taps [kw0, kw1). */
-static void run_tile(const task_t *t, lk_x86_nchwc_tile_t *a,
-                     const float *xrow, float *yrow, const float *rrow,
-                     int64_t ow, int64_t pw, int64_t kw0, int64_t kw1,
-                     int64_t nv) {
+static void run_tile(const task_t *t, lk_x86_nchwc_tile_t *a, const float *xrow,
+                     float *yrow, const float *rrow, int64_t ow, int64_t pw,
+                     int64_t kw0, int64_t kw1, int64_t nv) {
   const geom_t *g = t->g;
   int64_t iw = ow * g->sw - g->pw + kw0 * g->dw;
   a->x = xrow + iw * g->x_px;
@@ -270,13 +309,20 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
     float *yn = t->y + (n * g->mb + b0) * BLOCK * oplane;
     const float *rn =
         t->residual ? t->residual + (n * g->mb + b0) * BLOCK * oplane : NULL;
-    lk_x86_nchwc_tile_t a = {
-        .bias = t->bias + b0 * BLOCK, .x_cb = BLOCK * plane,
-        .x_lane = g->x_lane, .x_px = g->sw * g->x_px,
-        .x_kw = g->dw * g->x_px, .x_kh = g->dh * g->w * g->x_px,
-        .w_kw = BLOCK * ocw, .w_kh = g->kw * BLOCK * ocw,
-        .w_cb = g->kh * g->kw * BLOCK * ocw, .y_ob = BLOCK * oplane,
-        .y_px = BLOCK, .clamp = t->clamp, .lo = t->lo, .hi = t->hi};
+    lk_x86_nchwc_tile_t a = {.bias = t->bias + b0 * BLOCK,
+                             .x_cb = BLOCK * plane,
+                             .x_lane = g->x_lane,
+                             .x_px = g->sw * g->x_px,
+                             .x_kw = g->dw * g->x_px,
+                             .x_kh = g->dh * g->w * g->x_px,
+                             .w_kw = BLOCK * ocw,
+                             .w_kh = g->kw * BLOCK * ocw,
+                             .w_cb = g->kh * g->kw * BLOCK * ocw,
+                             .y_ob = BLOCK * oplane,
+                             .y_px = BLOCK,
+                             .clamp = t->clamp,
+                             .lo = t->lo,
+                             .hi = t->hi};
     /* the interior: windows inside the input's columns */
     int64_t ow_lo = ceil_div(g->pw, g->sw);
     int64_t ow_hi = (g->w - 1 - (g->kw - 1) * g->dw + g->pw);
@@ -294,9 +340,8 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
         taps_inside(ih0, g->dh, g->kh, g->h, &kh0, &kh1);
         a.nkh = kh1 - kh0;
         a.w = wg + c0 * a.w_cb + kh0 * a.w_kh;
-        const float *xrow =
-            xn + c0 * BLOCK * plane +
-            (a.nkh ? (ih0 + kh0 * g->dh) * g->w * g->x_px : 0);
+        const float *xrow = xn + c0 * BLOCK * plane +
+                            (a.nkh ? (ih0 + kh0 * g->dh) * g->w * g->x_px : 0);
         float *yrow = yn + oh * g->ow * BLOCK;
         const float *rrow = rn && a.finish ? rn + oh * g->ow * BLOCK : NULL;
         for (int64_t ow = ow0; ow < ow1;) {
@@ -344,23 +389,45 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
   memset(ws, 0, (size_t)(g.mb * BLOCK) * sizeof(float));
   if (call->num_inputs > 2 && call->inputs[2].dtype != LK_DTYPE_NONE)
     memcpy(ws, call->inputs[2].data, (size_t)g.m * sizeof(float));
+  float *next = ws + g.mb * BLOCK;
   const float *wp = packed_of(call, isa, &g);
   if (!wp) {
     lk_tensor_t wt;
     if (!lk_view_to_tensor(&call->inputs[1], &wt))
       return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                             "%s: w must be dense nchw", kName);
-    pack_weights(isa, &g, call->inputs[1].data, ws + g.mb * BLOCK);
-    wp = ws + g.mb * BLOCK;
+    pack_weights(isa, &g, call->inputs[1].data, next);
+    wp = next;
+    next += packed_floats(isa, &g);
+  }
+  const float *x = call->inputs[0].data;
+  int64_t hp, wpad;
+  if (padded_extent(call, &g, &hp, &wpad)) {
+    const size_t row = (size_t)(g.w * BLOCK) * sizeof(float);
+    memset(next, 0, (size_t)(g.n * g.cb * hp * wpad * BLOCK) * sizeof(float));
+    for (int64_t plane = 0; plane < g.n * g.cb; plane++)
+      for (int64_t r = 0; r < g.h; r++)
+        memcpy(next + ((plane * hp + g.ph + r) * wpad + g.pw) * BLOCK,
+               x + (plane * g.h + r) * g.w * BLOCK, row);
+    x = next;
+    g.h = hp;
+    g.w = wpad;
+    g.ph = g.pw = 0;
+    g.x_n = g.cb * hp * wpad * BLOCK;
   }
   const lk_parallel_t *par = parallel_of(&g, call);
   uint32_t workers = lk_parallel_workers(par);
   task_t t = {
-      .g = &g, .isa = isa, .x = call->inputs[0].data, .w = wp, .bias = ws,
+      .g = &g,
+      .isa = isa,
+      .x = x,
+      .w = wp,
+      .bias = ws,
       .residual = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE
                       ? call->inputs[3].data
                       : NULL,
-      .y = call->outputs[0].data, .gb = group_blocks(isa),
+      .y = call->outputs[0].data,
+      .gb = group_blocks(isa),
       .lanes = isa == LK_X86_ISA_AVX512 ? 16 : 8,
       .tile = isa == LK_X86_ISA_AVX512 ? lk_f32_conv_nchwc_tile__avx512f
                                        : lk_f32_conv_nchwc_tile__avx2,
@@ -369,12 +436,17 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
       .e = {p->act, (float)p->act_alpha, (float)p->act_beta}};
   t.groups = ceil_div(g.mb, t.gb);
   switch (p->act) {
-  case LK_ACT_NONE: break;
-  case LK_ACT_RELU: t.clamp = true, t.lo = 0.0f, t.hi = INFINITY; break;
+  case LK_ACT_NONE:
+    break;
+  case LK_ACT_RELU:
+    t.clamp = true, t.lo = 0.0f, t.hi = INFINITY;
+    break;
   case LK_ACT_RELU6:
     t.clamp = true, t.lo = 0.0f, t.hi = (float)p->act_alpha;
     break;
-  default: t.other_act = true; break;
+  default:
+    t.other_act = true;
+    break;
   }
   /* the input blocks a chunk: a group's weights within L2 */
   size_t per_block = (size_t)(t.gb * BLOCK * BLOCK * g.kh * g.kw) * 4;

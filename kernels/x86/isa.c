@@ -10,8 +10,7 @@
 lk_x86_isa_t lk_x86_isa_of(const lk_cpu_info_t *cpu) {
   if (!lk_cpu_has(cpu, LK_CPU_AVX2) || !lk_cpu_has(cpu, LK_CPU_FMA))
     return LK_X86_ISA_NONE;
-  return lk_cpu_has(cpu, LK_CPU_AVX512F) ? LK_X86_ISA_AVX512
-                                         : LK_X86_ISA_AVX2;
+  return lk_cpu_has(cpu, LK_CPU_AVX512F) ? LK_X86_ISA_AVX512 : LK_X86_ISA_AVX2;
 }
 
 lk_x86_isa_t lk_x86_call_isa(const lk_call_t *call) {
@@ -27,6 +26,15 @@ bool lk_x86_views_dense(const lk_call_t *call) {
   for (uint32_t i = 0; i < call->num_outputs; i++)
     if (!lk_view_to_tensor(&call->outputs[i], &t)) return false;
   return true;
+}
+
+bool lk_x86_view_nchw16c(const lk_view_t *v) {
+  lk_view_t d;
+  return v->rank == 4 && v->dtype == LK_F32 && v->layout == LK_LAYOUT_NCHW16C &&
+         v->data && !v->packed_by &&
+         lk_view_dense(&d, LK_F32, 4, v->dims, LK_LAYOUT_NCHW16C, v->data) &&
+         !memcmp(d.strides, v->strides, sizeof d.strides) &&
+         d.block_stride == v->block_stride;
 }
 
 bool lk_x86_conv2d_views(const lk_call_t *call) {
@@ -47,7 +55,8 @@ bool lk_x86_conv2d_views(const lk_call_t *call) {
     if (v->dtype == LK_DTYPE_NONE) continue;
     if (v->dtype != LK_F32) return false;
     if (i == 2 && (v->rank != 1 || v->dims[0] != y->dims[1])) return false;
-    if (i == 3 && (v->rank != 4 || memcmp(v->dims, y->dims, 4 * sizeof(int64_t))))
+    if (i == 3 &&
+        (v->rank != 4 || memcmp(v->dims, y->dims, 4 * sizeof(int64_t))))
       return false;
   }
   return true;

@@ -40,6 +40,10 @@ const char *lk_x86_isa_name(lk_x86_isa_t isa);
  * time, since workspace functions see views before data is bound). */
 bool lk_x86_views_dense(const lk_call_t *call);
 
+/* Whether v is a dense f32 nchw16c view of rank 4 with its data, not
+ * packed: what the blocked kernels other than the convolution take. */
+bool lk_x86_view_nchw16c(const lk_view_t *v);
+
 /* Whether a convolution's call (conv2d or its transpose) has what the x86
  * families take: 2 to 4 inputs and one result, lk_conv_params_t over two
  * spatial dims with a group of 1 or more, x, w and y f32 of rank 4 with

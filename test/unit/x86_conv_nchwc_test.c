@@ -38,28 +38,9 @@ static int64_t out_len(const nc_case_t *c, int64_t in) {
 
 static float *fill(int64_t n) {
   float *p = malloc((size_t)(n + 1) * sizeof(float));
-  for (int64_t i = 0; i < n; i++) p[i] = xt_rnd(-1.0f, 1.0f);
+  for (int64_t i = 0; i < n; i++)
+    p[i] = xt_rnd(-1.0f, 1.0f);
   return p;
-}
-
-/* The nchw16c copy of t [n, c, h, w] (padded lanes NaN), and back. */
-static float *to_blocked(const float *t, const int64_t d[4]) {
-  int64_t cb = (d[1] + 15) / 16, hw = d[2] * d[3];
-  float *b = malloc((size_t)(d[0] * cb * 16 * hw) * sizeof(float));
-  for (int64_t i = 0; i < d[0] * cb * 16 * hw; i++) b[i] = NAN;
-  for (int64_t n = 0; n < d[0]; n++)
-    for (int64_t c = 0; c < d[1]; c++)
-      for (int64_t p = 0; p < hw; p++)
-        b[((n * cb + c / 16) * hw + p) * 16 + c % 16] =
-            t[(n * d[1] + c) * hw + p];
-  return b;
-}
-static void from_blocked(const float *b, const int64_t d[4], float *t) {
-  int64_t cb = (d[1] + 15) / 16, hw = d[2] * d[3];
-  for (int64_t n = 0; n < d[0]; n++)
-    for (int64_t c = 0; c < d[1]; c++)
-      for (int64_t p = 0; p < hw; p++)
-        t[(n * d[1] + c) * hw + p] = b[((n * cb + c / 16) * hw + p) * 16 + c % 16];
 }
 
 typedef struct bufs {
@@ -79,17 +60,16 @@ static lt_status_t run(const nc_case_t *c, const bufs_t *bf,
   *out = calloc((size_t)ny + 1, sizeof(float));
   xt_conv_t v;
   xt_conv_setup(&v, xd, wd, yd, bf->x, bf->w, c->bias ? bf->b : NULL,
-                c->residual ? bf->r : NULL, *out, 1, c->s, c->d, c->pad,
-                c->act, cpu, par);
+                c->residual ? bf->r : NULL, *out, 1, c->s, c->d, c->pad, c->act,
+                cpu, par);
   if (!kernel) {
     v.p.residual = &v.t[3];
-    size_t ws =
-        lk_ref_conv2d_workspace(&v.p, &v.t[0], &v.t[1], &v.t[2], &v.ty);
+    size_t ws = lk_ref_conv2d_workspace(&v.p, &v.t[0], &v.t[1], &v.t[2], &v.ty);
     v.p.residual = NULL;
     return xt_call(NULL, lk_ref_conv2d__f32_nchw, &v.call, ws, 0, false);
   }
-  float *xb = c->nchw_input ? NULL : to_blocked(bf->x, xd);
-  float *rb = c->residual ? to_blocked(bf->r, yd) : NULL;
+  float *xb = c->nchw_input ? NULL : xt_to_blocked(bf->x, xd);
+  float *rb = c->residual ? xt_to_blocked(bf->r, yd) : NULL;
   int64_t cb = (c->m + 15) / 16;
   float *yb = malloc((size_t)(c->n * cb * 16 * oh * ow) * sizeof(float));
   if (xb) CHECK(lk_view_dense(&v.in[0], LK_F32, 4, xd, LK_LAYOUT_NCHW16C, xb));
@@ -99,19 +79,17 @@ static lt_status_t run(const nc_case_t *c, const bufs_t *bf,
   size_t size = 0;
   if (packed) {
     lk_x86_isa_t isa = lk_x86_isa_of(cpu);
-    CHECK(lk_x86_conv2d_pack_isa__f32_nchw16c(isa, &v.p, v.in,
-                                              v.call.num_inputs, NULL,
-                                              &size) == LT_OK &&
+    CHECK(lk_x86_conv2d_pack_isa__f32_nchw16c(
+              isa, &v.p, v.in, v.call.num_inputs, NULL, &size) == LT_OK &&
           size > 0);
     pk = malloc(size);
-    CHECK(lk_x86_conv2d_pack_isa__f32_nchw16c(isa, &v.p, v.in,
-                                              v.call.num_inputs, pk,
-                                              &size) == LT_OK);
+    CHECK(lk_x86_conv2d_pack_isa__f32_nchw16c(
+              isa, &v.p, v.in, v.call.num_inputs, pk, &size) == LT_OK);
   }
   v.call.packed = pk;
   v.call.packed_size = size;
   lt_status_t st = xt_call(kernel, NULL, &v.call, 0, ws_extra, false);
-  if (!st) from_blocked(yb, yd, *out);
+  if (!st) xt_from_blocked(yb, yd, *out);
   free(pk);
   free(xb);
   free(rb);
@@ -123,8 +101,8 @@ static int check_case(const nc_case_t *c, const lk_kernel_t *k,
                       const lk_cpu_info_t *cpu) {
   int64_t oh = out_len(c, c->h), ow = out_len(c, c->w),
           ny = c->n * c->m * oh * ow;
-  bufs_t bf = {fill(c->n * c->c * c->h * c->w),
-               fill(c->m * c->c * c->k * c->k), fill(c->m), fill(ny)};
+  bufs_t bf = {fill(c->n * c->c * c->h * c->w), fill(c->m * c->c * c->k * c->k),
+               fill(c->m), fill(ny)};
   if (c->act == LK_ACT_RELU || c->act == LK_ACT_NONE) bf.x[0] = NAN;
   float *want = NULL, *got[3] = {NULL, NULL, NULL};
   lt_status_t s[4] = {run(c, &bf, NULL, NULL, NULL, false, 0, &want),
@@ -157,7 +135,8 @@ static int check_case(const nc_case_t *c, const lk_kernel_t *k,
       bad = 1;
     }
   free(want);
-  for (int v = 0; v < 3; v++) free(got[v]);
+  for (int v = 0; v < 3; v++)
+    free(got[v]);
   free(bf.x);
   free(bf.w);
   free(bf.b);
@@ -167,40 +146,49 @@ static int check_case(const nc_case_t *c, const lk_kernel_t *k,
 
 static void test_isa(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
   int cases = 0, bad = 0;
-  static const int64_t kChannels[][2] = {{3, 16}, {17, 40}, {16, 80},
-                                         {40, 17}, {1, 1}};
+  static const int64_t kChannels[][2] = {
+      {3, 16}, {17, 40}, {16, 80}, {40, 17}, {1, 1}};
   for (int64_t kk = 1; kk <= 7; kk++)
     for (int64_t s = 1; s <= 3; s++)
       for (int64_t d = 1; d <= 2; d++) {
         if (kk == 1 && d == 2) continue;
         size_t ci = (size_t)(kk + s + d) % LT_ARRAY_SIZE(kChannels);
         int64_t pad = (kk + s + d) % 3 ? (kk * d) / 2 : 0;
-        nc_case_t cc = {1 + (kk + s) % 2, kChannels[ci][0], 5 + 2 * kk,
-                        9 + 3 * s, kChannels[ci][1], kk, s, d, pad,
-                        pad + (s + d) % 2, (kk + d) % 2 == 0, s % 2 == 1,
-                        (kk + s) % 3 == 0,
-                        (lk_activation_t)((kk * 3 + s * 2 + d) %
-                                          LK_NUM_ACTIVATIONS)};
+        nc_case_t cc = {
+            1 + (kk + s) % 2,
+            kChannels[ci][0],
+            5 + 2 * kk,
+            9 + 3 * s,
+            kChannels[ci][1],
+            kk,
+            s,
+            d,
+            pad,
+            pad + (s + d) % 2,
+            (kk + d) % 2 == 0,
+            s % 2 == 1,
+            (kk + s) % 3 == 0,
+            (lk_activation_t)((kk * 3 + s * 2 + d) % LK_NUM_ACTIVATIONS)};
         if (out_len(&cc, cc.h) < 1 || out_len(&cc, cc.w) < 1) continue;
         bad += check_case(&cc, k, cpu);
         cases++;
       }
   /* pads past the window's reach (rows and columns with no tap inside) */
-  nc_case_t wide = {1, 5, 3, 4, 20, 3, 1, 1, 3, 3, true, true, false,
-                    LK_ACT_NONE};
+  nc_case_t wide = {1, 5, 3, 4,    20,   3,     1,
+                    1, 3, 3, true, true, false, LK_ACT_NONE};
   bad += check_case(&wide, k, cpu), cases++;
   /* the input blocks in chunks: 3 x 3 over 448 channels passes the chunk
    * of a group's weights on either set */
-  nc_case_t deep = {1, 448, 6, 7, 70, 3, 1, 1, 1, 1, true, true, false,
-                    LK_ACT_RELU6};
+  nc_case_t deep = {1, 448, 6, 7,    70,   3,     1,
+                    1, 1,   1, true, true, false, LK_ACT_RELU6};
   bad += check_case(&deep, k, cpu), cases++;
   deep.nchw_input = true;
   deep.act = LK_ACT_SIGMOID;
   bad += check_case(&deep, k, cpu), cases++;
   /* every activation on one shape, the residual on */
   for (int a = 0; a < LK_NUM_ACTIVATIONS; a++, cases++) {
-    nc_case_t cc = {1, 19, 9, 14, 33, 3, 2, 1, 1, 1, true, true, a % 2 == 1,
-                    (lk_activation_t)a};
+    nc_case_t cc = {1, 19, 9, 14,   33,   3,          2,
+                    1, 1,  1, true, true, a % 2 == 1, (lk_activation_t)a};
     bad += check_case(&cc, k, cpu);
   }
   printf("x86_conv2d__f32_nchw16c on %s: %d cases, %d differ\n",
@@ -220,10 +208,11 @@ int main(void) {
   lk_cpu_info_t cpus[2], cpu;
   int ncpus = xt_cpus(cpus);
   lk_cpu_detect(&cpu);
-  for (int i = 0; i < ncpus; i++) test_isa(k, &cpus[i]);
+  for (int i = 0; i < ncpus; i++)
+    test_isa(k, &cpus[i]);
   if (ncpus) {
-    nc_case_t c = {1, 4, 5, 6, 3, 2, 1, 1, 0, 0, true, false, false,
-                   LK_ACT_RELU};
+    nc_case_t c = {1, 4, 5, 6,    3,     2,     1,
+                   1, 0, 0, true, false, false, LK_ACT_RELU};
     bufs_t bf = {fill(120), fill(3 * 4 * 4), fill(3), fill(3 * 4 * 5)};
     float *out = NULL;
     /* a workspace too short */

@@ -3,10 +3,11 @@
  * as different workers (a kernel must not depend on the order or the
  * split), and the CPU infos of every instruction set this machine runs:
  * the AVX2 baseline (AVX-512F cleared) and, where the CPU has it,
- * AVX-512F. */
+ * AVX-512F; and copies of nchw tensors into nchw16c and back. */
 #ifndef LITE_TEST_UNIT_X86_TEST_UTIL_H
 #define LITE_TEST_UNIT_X86_TEST_UTIL_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -81,6 +82,27 @@ static inline lt_status_t xt_call(const lk_kernel_t *kernel, lk_kernel_fn ref,
   call->packed = NULL;
   call->workspace_size = call->packed_size = 0;
   return st;
+}
+
+/* The nchw16c copy of t [d] (malloc'd; the padded lanes NaN, which a
+ * kernel must never let reach a result), and back. */
+static inline float *xt_to_blocked(const float *t, const int64_t d[4]) {
+  int64_t cb = (d[1] + 15) / 16, hw = d[2] * d[3];
+  float *b = malloc((size_t)(d[0] * cb * 16 * hw) * sizeof(float));
+  for (int64_t i = 0; i < d[0] * cb * 16 * hw; i++) b[i] = NAN;
+  for (int64_t n = 0; n < d[0]; n++)
+    for (int64_t c = 0; c < d[1]; c++)
+      for (int64_t p = 0; p < hw; p++)
+        b[((n * cb + c / 16) * hw + p) * 16 + c % 16] =
+            t[(n * d[1] + c) * hw + p];
+  return b;
+}
+static inline void xt_from_blocked(const float *b, const int64_t d[4], float *t) {
+  int64_t cb = (d[1] + 15) / 16, hw = d[2] * d[3];
+  for (int64_t n = 0; n < d[0]; n++)
+    for (int64_t c = 0; c < d[1]; c++)
+      for (int64_t p = 0; p < hw; p++)
+        t[(n * d[1] + c) * hw + p] = b[((n * cb + c / 16) * hw + p) * 16 + c % 16];
 }
 
 #endif /* LITE_TEST_UNIT_X86_TEST_UTIL_H */
