@@ -4,7 +4,7 @@
  *
  * A result takes its kernel's declared result Place; `any` target and
  * layout come from the first placed operand, else from the first valid
- * place. The model's interface is host memory in the logical layout: the
+ * place in an unblocked layout (the first one when all are blocked). The model's interface is host memory in the logical layout: the
  * caller hands inputs and receives outputs as plain NCHW buffers, so
  * arguments and results are placed at host/nchw and lite-insert-casts
  * copies them to and from the devices their consumers and producers run
@@ -47,6 +47,9 @@ static lt_context_t *value_context(const lt_value_t *v) {
 
 static bool set_place(lt_value_t *v, lk_place_t place) {
   if (!v->type || v->type->kind != LT_TYPE_TENSOR) return false;
+  /* the blocked layouts are defined over N, C, H, W */
+  if (lk_layout_channel_block(place.layout) > 1 && v->type->shaped.rank != 4)
+    place.layout = LK_LAYOUT_NCHW;
   lt_context_t *ctx = value_context(v);
   place.precision = lt_precision_of_element(v->type->shaped.element);
   const lt_type_t *t = lt_type_with_place(ctx, v->type, place);
@@ -155,16 +158,25 @@ static lt_result_t run_infer_places(lt_pass_t *pass, lt_op_t *func) {
   const lk_registry_t *registry = lt_kernels_registry(lt_op_context(func));
   if (!registry)
     return lt_op_emit_error(func, "out of memory creating the kernel registry");
-  lk_place_t first;
+  /* The default: the first valid place in an unblocked layout (a blocked
+   * one is a kernel's to declare, for the values it means), else the
+   * first. */
+  lk_place_t dflt = {0};
   const char *text = places ? places : "";
-  const char *comma = strchr(text, ',');
-  size_t n = comma ? (size_t)(comma - text) : strlen(text);
-  if (!lk_place_parse(text, n, &first))
-    return lt_op_emit_error(func,
-                            "lite-infer-places: bad place '%.*s' in "
-                            "places='%s': expected target:precision:layout",
-                            (int)n, text, text);
-  lk_place_t dflt = first;
+  for (const char *p = text, *end = text + strlen(text); p == text || p < end;
+       p++) {
+    size_t n = strcspn(p, ",");
+    lk_place_t place;
+    if (!lk_place_parse(p, n, &place))
+      return lt_op_emit_error(func,
+                              "lite-infer-places: bad place '%.*s' in "
+                              "places='%s': expected target:precision:layout",
+                              (int)n, p, text);
+    if (p == text || (lk_layout_channel_block(dflt.layout) > 1 &&
+                      lk_layout_channel_block(place.layout) <= 1))
+      dflt = place;
+    p += n;
+  }
   lt_block_t *entry = lt_func_entry(func);
   if (!entry) return LT_SUCCESS;
   uint64_t placed = 0;

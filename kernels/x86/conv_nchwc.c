@@ -6,24 +6,30 @@
 
 #include "kernels/cpu.h"
 #include "kernels/parallel.h"
+#include "kernels/ref/activation.h"
 #include "kernels/ref/conv.h"
 #include "kernels/x86/epilogue.h"
 
 #define BLOCK 16
-#define PW_MAX 6               /* pixels a tile (conv_nchwc_kernel.inc) */
+/* A pointwise convolution's bands of pixels come in units of this many: a
+ * whole number of tiles of 6, 8 or 12. */
+#define FLAT_UNIT 24
 #define PACK_MAGIC 0x4358434cu /* "LCXC" */
 
 typedef struct packed_head {
   uint32_t magic;
-  int32_t isa, pad0, pad1;
-  int64_t m, c, kh, kw;
-  unsigned char pad[16]; /* the floats start 64-aligned */
+  int32_t isa, pad0;
+  int64_t group, m, c, kh, kw;
+  unsigned char pad[8]; /* the floats start 64-aligned */
 } packed_head_t;
+_Static_assert(sizeof(packed_head_t) == 64, "the packed floats 64-aligned");
 
 typedef struct geom {
   int64_t n, c, h, w, m, oh, ow, kh, kw;
   int64_t sh, sw, ph, pw, dh, dw;
   int64_t cb, mb;            /* input and output blocks */
+  int64_t group, cg;         /* groups, input channels a group */
+  bool depthwise;            /* a group per channel, one output each */
   int64_t x_n, x_lane, x_px; /* input strides in floats: an image, a
                               * channel in a block, a pixel */
 } geom_t;
@@ -37,6 +43,25 @@ static int64_t group_blocks(lk_x86_isa_t isa) {
   return isa == LK_X86_ISA_AVX512 ? 4 : 1;
 }
 
+/* The output blocks as groups of at most group_blocks, as even as they go
+ * (6 blocks: 3 + 3, not 4 + 2): group i's first block and count. */
+static int64_t num_groups(lk_x86_isa_t isa, int64_t mb) {
+  return ceil_div(mb, group_blocks(isa));
+}
+static void group_span(lk_x86_isa_t isa, int64_t mb, int64_t i,
+                       int64_t *first, int64_t *count) {
+  int64_t n = num_groups(isa, mb), base = mb / n, extra = mb % n;
+  *first = i * base + (i < extra ? i : extra);
+  *count = base + (i < extra);
+}
+
+/* The widest tile of nv weight vectors (conv_nchwc_kernel.inc): the
+ * accumulators fill the registers. */
+static int64_t tile_pixels(lk_x86_isa_t isa, int64_t nv) {
+  if (isa != LK_X86_ISA_AVX512) return 6;
+  return nv <= 2 ? 12 : nv == 3 ? 8 : 6;
+}
+
 /* The floats of a group's packed weights (its blocks, every input block,
  * tap and lane). */
 static size_t group_floats(const geom_t *g, int64_t blocks) {
@@ -44,17 +69,30 @@ static size_t group_floats(const geom_t *g, int64_t blocks) {
 }
 
 static size_t packed_floats(lk_x86_isa_t isa, const geom_t *g) {
-  int64_t gb = group_blocks(isa);
-  return group_floats(g, gb) * (size_t)(g->mb / gb) +
-         group_floats(g, g->mb % gb);
+  if (g->depthwise) return (size_t)(g->mb * g->kh * g->kw * BLOCK);
+  if (g->group > 1) return 0; /* read as stored */
+  (void)isa; /* every partition of the blocks packs to the same size */
+  return group_floats(g, g->mb);
 }
 
-/* Packs w [M, C, KH, KW] (dense) as conv_nchwc.h describes. */
+/* Packs w [M, C, KH, KW] (dense) as conv_nchwc.h describes; depthwise,
+ * w [C, 1, KH, KW] as [C / 16][KH][KW][16]. */
 static void pack_weights(lk_x86_isa_t isa, const geom_t *g, const float *w,
                          float *out) {
-  const int64_t gb = group_blocks(isa), taps = g->kh * g->kw;
-  for (int64_t b0 = 0; b0 < g->mb; b0 += gb) {
-    int64_t nb = g->mb - b0 < gb ? g->mb - b0 : gb, ocw = nb * BLOCK;
+  const int64_t taps = g->kh * g->kw;
+  if (g->depthwise) {
+    for (int64_t b = 0; b < g->mb; b++)
+      for (int64_t t = 0; t < taps; t++)
+        for (int64_t l = 0; l < BLOCK; l++) {
+          int64_t m = b * BLOCK + l;
+          *out++ = m < g->m ? w[m * taps + t] : 0.0f;
+        }
+    return;
+  }
+  for (int64_t grp = 0; grp < num_groups(isa, g->mb); grp++) {
+    int64_t b0, nb;
+    group_span(isa, g->mb, grp, &b0, &nb);
+    const int64_t ocw = nb * BLOCK;
     for (int64_t cb = 0; cb < g->cb; cb++)
       for (int64_t t = 0; t < taps; t++)
         for (int64_t l = 0; l < BLOCK; l++, out += ocw) {
@@ -103,7 +141,6 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
   const lk_conv_params_t *p = call->params;
   const lk_view_t *x = &call->inputs[0], *w = &call->inputs[1],
                   *y = &call->outputs[0];
-  if (p->group != 1) return false;
   for (int i = 0; i < 2; i++)
     if (p->strides[i] < 1 || p->dilations[i] < 1) return false;
   *g = (geom_t){.n = x->dims[0],
@@ -121,9 +158,12 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
                 .pw = p->pads_begin[1],
                 .dh = p->dilations[0],
                 .dw = p->dilations[1]};
-  if (w->dims[0] != g->m || w->dims[1] != g->c || y->dims[0] != g->n ||
-      g->c <= 0 || g->m <= 0 || g->kh <= 0 || g->kw <= 0)
+  g->group = p->group;
+  if (w->dims[0] != g->m || w->dims[1] * g->group != g->c || g->m % g->group ||
+      y->dims[0] != g->n || g->c <= 0 || g->m <= 0 || g->kh <= 0 || g->kw <= 0)
     return false;
+  g->cg = w->dims[1];
+  g->depthwise = g->group > 1 && g->cg == 1 && g->m == g->c;
   g->cb = ceil_div(g->c, BLOCK);
   g->mb = ceil_div(g->m, BLOCK);
   return true;
@@ -134,8 +174,9 @@ static const float *packed_of(const lk_call_t *call, lk_x86_isa_t isa,
                               const geom_t *g) {
   const packed_head_t *ph = call->packed;
   if (!ph || call->packed_size < sizeof *ph + packed_floats(isa, g) * 4 ||
-      ph->magic != PACK_MAGIC || ph->isa != (int32_t)isa || ph->m != g->m ||
-      ph->c != g->c || ph->kh != g->kh || ph->kw != g->kw)
+      ph->magic != PACK_MAGIC || ph->isa != (int32_t)isa ||
+      ph->group != g->group || ph->m != g->m || ph->c != g->c ||
+      ph->kh != g->kh || ph->kw != g->kw)
     return NULL;
   return (const float *)(ph + 1);
 }
@@ -159,7 +200,7 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
   const lk_conv_params_t *p = params;
   if (isa == LK_X86_ISA_NONE || num_consts < 2 || !consts[1].data ||
       consts[1].dtype != LK_F32 || consts[1].rank != 4 || p->spatial != 2 ||
-      p->group != 1)
+      p->group < 1)
     return LT_OK;
   lk_tensor_t wt;
   if (!lk_view_to_tensor(&consts[1], &wt)) return LT_OK;
@@ -167,17 +208,22 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
   for (int i = 0; i < 4; i++)
     if (d[i] <= 0) return LT_OK;
   geom_t g = {.m = d[0],
-              .c = d[1],
+              .c = d[1] * p->group,
               .kh = d[2],
               .kw = d[3],
-              .cb = ceil_div(d[1], BLOCK),
-              .mb = ceil_div(d[0], BLOCK)};
+              .cb = ceil_div(d[1] * p->group, BLOCK),
+              .mb = ceil_div(d[0], BLOCK),
+              .group = p->group,
+              .cg = d[1]};
+  g.depthwise = g.group > 1 && g.cg == 1 && g.m == g.c;
+  if (g.group > 1 && !g.depthwise) return LT_OK; /* read as stored */
   *out_size = sizeof(packed_head_t) + packed_floats(isa, &g) * sizeof(float);
   if (!out) return LT_OK;
   packed_head_t *h = out;
   memset(h, 0, sizeof *h);
   *h = (packed_head_t){.magic = PACK_MAGIC,
                        .isa = isa,
+                       .group = g.group,
                        .m = g.m,
                        .c = g.c,
                        .kh = g.kh,
@@ -191,7 +237,7 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
 
 static const lk_parallel_t *parallel_of(const geom_t *g,
                                         const lk_call_t *call) {
-  return g->m * g->c * g->kh * g->kw * g->oh * g->ow < SMALL_MACS
+  return g->m * g->cg * g->kh * g->kw * g->oh * g->ow < SMALL_MACS
              ? NULL
              : lk_call_parallel(call);
 }
@@ -202,12 +248,15 @@ static const lk_parallel_t *parallel_of(const geom_t *g,
 /* Small feature maps with pads read a copy of x holding its pads (zeros),
  * so that every window lies inside and each row is whole tiles (a 7 x 7
  * map: 4 + 3 pixels, against 1 + 5 + 1 with its edges one by one): the
- * rows and columns the windows reach, pads included, into *hp and *wp. */
+ * rows and columns the windows reach, pads included, into *hp and *wp.
+ * Dense convolutions only: a depthwise one would spend more on the copy
+ * than it saves. */
 #define PADDED_MAX_OW 32
 
 static bool padded_extent(const lk_call_t *call, const geom_t *g, int64_t *hp,
                           int64_t *wp) {
-  if (call->inputs[0].layout != LK_LAYOUT_NCHW16C || g->ow > PADDED_MAX_OW ||
+  if (call->inputs[0].layout != LK_LAYOUT_NCHW16C || g->group > 1 ||
+      g->ow > PADDED_MAX_OW ||
       g->ph < 0 || g->pw < 0 || (g->ph == 0 && g->pw == 0))
     return false;
   int64_t h_end = (g->oh - 1) * g->sh - g->ph + (g->kh - 1) * g->dh + 1;
@@ -246,6 +295,7 @@ typedef struct task {
   int64_t chunk;       /* input blocks a chunk */
   int64_t lanes;       /* of the ISA's vectors */
   void (*tile)(const lk_x86_nchwc_tile_t *t, int64_t nv, int64_t pw);
+  void (*dwtile)(const lk_x86_nchwc_tile_t *t, int64_t pw);
   void (*epilogue)(const lk_x86_epilogue_t *e, float *y, int64_t n, float bias,
                    const float *residual);
   lk_x86_epilogue_t e;
@@ -292,8 +342,9 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
     int64_t band = (int64_t)item % t->bands;
     int64_t grp = (int64_t)item / t->bands % t->groups;
     int64_t n = (int64_t)item / t->bands / t->groups;
-    int64_t b0 = grp * t->gb;
-    int64_t nb = g->mb - b0 < t->gb ? g->mb - b0 : t->gb, ocw = nb * BLOCK;
+    int64_t b0, nb;
+    group_span(t->isa, g->mb, grp, &b0, &nb);
+    const int64_t ocw = nb * BLOCK;
     int64_t nv = ocw / t->lanes;
     /* rows [oh0, oh1), columns [ow0, ow1): a band of rows, or of the
      * pixels of a pointwise convolution's single row */
@@ -303,8 +354,7 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
       oh0 = 0, oh1 = 1, ow0 = band * t->band;
       ow1 = ow0 + t->band < g->ow ? ow0 + t->band : g->ow;
     }
-    const float *wg = t->w + (size_t)grp * (size_t)(t->gb * BLOCK * g->cb *
-                                                    BLOCK * g->kh * g->kw);
+    const float *wg = t->w + group_floats(g, b0);
     const float *xn = t->x + n * g->x_n;
     float *yn = t->y + (n * g->mb + b0) * BLOCK * oplane;
     const float *rn =
@@ -347,7 +397,7 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
         for (int64_t ow = ow0; ow < ow1;) {
           if (ow >= ow_lo && ow < ow_hi) { /* tiles of even widths */
             int64_t span = (ow_hi < ow1 ? ow_hi : ow1) - ow;
-            int64_t tiles = ceil_div(span, PW_MAX);
+            int64_t tiles = ceil_div(span, tile_pixels(t->isa, nv));
             for (int64_t i = 0; i < tiles; i++) {
               int64_t pw = span / tiles + (i < span % tiles);
               run_tile(t, &a, xrow, yrow, rrow, ow, pw, 0, g->kw, nv);
@@ -365,6 +415,104 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
   }
 }
 
+/* The output columns whose windows lie inside the input's: [*lo, *hi). */
+static void interior(const geom_t *g, int64_t *lo, int64_t *hi) {
+  int64_t a = ceil_div(g->pw, g->sw);
+  int64_t b = g->w - 1 - (g->kw - 1) * g->dw + g->pw;
+  b = b < 0 ? 0 : b / g->sw + 1;
+  if (b > g->ow) b = g->ow;
+  *lo = a < b ? a : b;
+  *hi = b;
+}
+
+/* Depthwise. Items: output rows of one image's block, (n mb + b) oh + oh. */
+static void run_dw_rows(void *ctx, size_t begin, size_t end, uint32_t worker) {
+  (void)worker;
+  const task_t *t = ctx;
+  const geom_t *g = t->g;
+  const int64_t plane = g->h * g->w, taps = g->kh * g->kw;
+  const int64_t pw_max = LK_X86_NCHWC_DW_PW(t->isa);
+  int64_t ow_lo, ow_hi;
+  interior(g, &ow_lo, &ow_hi);
+  for (size_t item = begin; item < end; item++) {
+    int64_t oh = (int64_t)item % g->oh, nb = (int64_t)item / g->oh;
+    int64_t n = nb / g->mb, b = nb % g->mb;
+    int64_t kh0, kh1, ih0 = oh * g->sh - g->ph;
+    taps_inside(ih0, g->dh, g->kh, g->h, &kh0, &kh1);
+    lk_x86_nchwc_tile_t a = {.bias = t->bias + b * BLOCK,
+                             .nkh = kh1 - kh0,
+                             .x_px = g->sw * BLOCK,
+                             .x_kw = g->dw * BLOCK,
+                             .x_kh = g->dh * g->w * BLOCK,
+                             .w_kw = BLOCK,
+                             .w_kh = g->kw * BLOCK,
+                             .y_px = BLOCK,
+                             .clamp = t->clamp,
+                             .lo = t->lo,
+                             .hi = t->hi};
+    const float *xrow = t->x + n * g->x_n + b * BLOCK * plane +
+                        (a.nkh ? (ih0 + kh0 * g->dh) * g->w * BLOCK : 0);
+    const float *wrow = t->w + b * taps * BLOCK + kh0 * a.w_kh;
+    float *yrow = t->y + (nb * g->oh + oh) * g->ow * BLOCK;
+    const float *rrow =
+        t->residual ? t->residual + (nb * g->oh + oh) * g->ow * BLOCK : NULL;
+    for (int64_t ow = 0; ow < g->ow;) {
+      int64_t pw = 1, kw0 = 0, kw1 = g->kw;
+      if (ow >= ow_lo && ow < ow_hi) /* inside: a tile's width */
+        pw = ow_hi - ow < pw_max ? ow_hi - ow : pw_max;
+      else
+        taps_inside(ow * g->sw - g->pw, g->dw, g->kw, g->w, &kw0, &kw1);
+      a.x = xrow + (ow * g->sw - g->pw + kw0 * g->dw) * BLOCK;
+      a.w = wrow + kw0 * BLOCK;
+      a.nkw = kw1 - kw0;
+      a.y = yrow + ow * BLOCK;
+      a.residual = rrow ? rrow + ow * BLOCK : NULL;
+      t->dwtile(&a, pw);
+      if (t->other_act) t->epilogue(&t->e, a.y, pw * BLOCK, 0.0f, NULL);
+      ow += pw;
+    }
+  }
+}
+
+/* Other groups, element by element (no fast path: the registry row takes
+ * them so that a blocked region keeps them). Items: output channels of one
+ * image, n M + m. */
+static void run_grouped(void *ctx, size_t begin, size_t end, uint32_t worker) {
+  (void)worker;
+  const task_t *t = ctx;
+  const geom_t *g = t->g;
+  const int64_t plane = g->h * g->w, mg = g->m / g->group;
+  for (size_t item = begin; item < end; item++) {
+    int64_t n = (int64_t)item / g->m, m = (int64_t)item % g->m;
+    const float *wm = t->w + m * g->cg * g->kh * g->kw;
+    float *y =
+        t->y + (n * g->mb + m / BLOCK) * g->oh * g->ow * BLOCK + m % BLOCK;
+    const float *r = t->residual ? t->residual + (y - t->y) : NULL;
+    for (int64_t oh = 0; oh < g->oh; oh++)
+      for (int64_t ow = 0; ow < g->ow; ow++) {
+        float acc = t->bias[m];
+        for (int64_t ci = 0; ci < g->cg; ci++) {
+          int64_t c = m / mg * g->cg + ci;
+          const float *xc = t->x + n * g->x_n + c / BLOCK * BLOCK * plane +
+                            c % BLOCK * g->x_lane;
+          for (int64_t kh = 0; kh < g->kh; kh++) {
+            int64_t ih = oh * g->sh - g->ph + kh * g->dh;
+            if (ih < 0 || ih >= g->h) continue;
+            for (int64_t kw = 0; kw < g->kw; kw++) {
+              int64_t iw = ow * g->sw - g->pw + kw * g->dw;
+              if (iw < 0 || iw >= g->w) continue;
+              acc += xc[(ih * g->w + iw) * g->x_px] *
+                     wm[(ci * g->kh + kh) * g->kw + kw];
+            }
+          }
+        }
+        int64_t at = (oh * g->ow + ow) * BLOCK;
+        if (r) acc += r[at];
+        y[at] = (float)lk_ref_activation(t->e.act, t->e.alpha, t->e.beta, acc);
+      }
+  }
+}
+
 lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
   lk_x86_isa_t isa = lk_x86_call_isa(call);
   if (isa == LK_X86_ISA_NONE)
@@ -378,8 +526,8 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
       (call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE &&
        !output_view(&call->inputs[3], &g)))
     return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
-                          "%s: takes x nchw16c or nchw, w [M, C, KH, KW], a "
-                          "bias [M], a residual and y nchw16c, f32, group 1",
+                          "%s: takes x nchw16c or nchw, w [M, C / group, KH, "
+                          "KW], a bias [M], a residual and y nchw16c, f32",
                           kName);
   float *ws;
   LT_RETURN_IF_ERROR(
@@ -391,7 +539,15 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
     memcpy(ws, call->inputs[2].data, (size_t)g.m * sizeof(float));
   float *next = ws + g.mb * BLOCK;
   const float *wp = packed_of(call, isa, &g);
-  if (!wp) {
+  /* other groups, and depthwise over nchw, go element by element */
+  const bool grouped = g.group > 1 && (!g.depthwise || g.x_lane != 1);
+  if (grouped) {
+    lk_tensor_t wt;
+    if (!lk_view_to_tensor(&call->inputs[1], &wt))
+      return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
+                            "%s: w must be dense nchw", kName);
+    wp = call->inputs[1].data; /* read as stored */
+  } else if (!wp) {
     lk_tensor_t wt;
     if (!lk_view_to_tensor(&call->inputs[1], &wt))
       return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
@@ -431,10 +587,12 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
       .lanes = isa == LK_X86_ISA_AVX512 ? 16 : 8,
       .tile = isa == LK_X86_ISA_AVX512 ? lk_f32_conv_nchwc_tile__avx512f
                                        : lk_f32_conv_nchwc_tile__avx2,
+      .dwtile = isa == LK_X86_ISA_AVX512 ? lk_f32_conv_nchwc_dwtile__avx512f
+                                         : lk_f32_conv_nchwc_dwtile__avx2,
       .epilogue = isa == LK_X86_ISA_AVX512 ? lk_f32_epilogue_row__avx512f
                                            : lk_f32_epilogue_row__avx2,
       .e = {p->act, (float)p->act_alpha, (float)p->act_beta}};
-  t.groups = ceil_div(g.mb, t.gb);
+  t.groups = num_groups(isa, g.mb);
   switch (p->act) {
   case LK_ACT_NONE:
     break;
@@ -447,6 +605,14 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
   default:
     t.other_act = true;
     break;
+  }
+  if (grouped) {
+    lk_parallel_for(par, (size_t)(g.n * g.m), 1, run_grouped, &t);
+    return LT_OK;
+  }
+  if (g.depthwise) {
+    lk_parallel_for(par, (size_t)(g.n * g.mb * g.oh), 1, run_dw_rows, &t);
+    return LT_OK;
   }
   /* the input blocks a chunk: a group's weights within L2 */
   size_t per_block = (size_t)(t.gb * BLOCK * BLOCK * g.kh * g.kw) * 4;
@@ -463,14 +629,14 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
     g.ow = g.w = g.h * g.w;
     g.oh = g.h = 1;
   }
-  int64_t rows = t.flat ? ceil_div(g.ow, PW_MAX) : g.oh;
+  int64_t rows = t.flat ? ceil_div(g.ow, FLAT_UNIT) : g.oh;
   t.bands = 1;
   if (workers > 1 && items < 8 * (int64_t)workers)
     t.bands = ceil_div(8 * (int64_t)workers, items);
   if (t.bands > rows) t.bands = rows;
   t.band = ceil_div(rows, t.bands);
   t.bands = ceil_div(rows, t.band);
-  if (t.flat) t.band *= PW_MAX;
+  if (t.flat) t.band *= FLAT_UNIT;
   lk_parallel_for(par, (size_t)(items * t.bands), 1, run_items, &t);
   return LT_OK;
 }

@@ -1,6 +1,6 @@
 /* conv_nchwc.h - x86_conv2d__f32_nchw16c: direct convolution into the
  * blocked layout nchw16c (kernels/abi.h: [N, ceil(C/16), H, W, 16]), any
- * kernel size, stride, dilation and pads, group 1, as onnxruntime's
+ * kernel size, stride, dilation and pads, any group, as onnxruntime's
  * NCHWc kernels and oneDNN's blocked ones compute it.
  *
  * The output is nchw16c; the input is nchw16c or plain nchw (the stem's
@@ -21,9 +21,16 @@
  * pass LK_X86_NCHWC_L2_BYTES the input blocks go in chunks that fit, each
  * chunk over every tile of the item, the partial sums in y.
  *
+ * Depthwise convolutions (a group per channel) have tiles of their own:
+ * one block by up to 8 pixels (4 on AVX2), the block's weights for a tap
+ * in registers and each pixel's input vector read by its multiply-add;
+ * their weights packed as [block][kh][kw][16]. Other groups, and depthwise
+ * over an nchw input, go element by element (correct, not fast: the row
+ * takes them so a blocked region keeps them).
+ *
  * Threads: an item is an image, a group of output blocks and a band of
  * output rows; one worker takes whole images by group, more split the
- * rows into bands. The padded lanes of y's last block are written (as the
+ * rows into bands. Depthwise: an item is one output row of one block. The padded lanes of y's last block are written (as the
  * bias's zeros, activated) and the padded lanes of x never read.
  *
  * Without AVX2 + FMA the call fails (the reference kernels take no blocked
@@ -67,6 +74,13 @@ void lk_f32_conv_nchwc_tile__avx2(const lk_x86_nchwc_tile_t *t, int64_t nv,
                                   int64_t pw);
 void lk_f32_conv_nchwc_tile__avx512f(const lk_x86_nchwc_tile_t *t, int64_t nv,
                                      int64_t pw);
+
+/* The depthwise tile of one block by pw pixels (<= 8 on AVX-512, 4 on
+ * AVX2); the residual and clamp apply (finish is implied). */
+#define LK_X86_NCHWC_DW_PW(isa) ((isa) == LK_X86_ISA_AVX512 ? 8 : 4)
+void lk_f32_conv_nchwc_dwtile__avx2(const lk_x86_nchwc_tile_t *t, int64_t pw);
+void lk_f32_conv_nchwc_dwtile__avx512f(const lk_x86_nchwc_tile_t *t,
+                                       int64_t pw);
 
 /* The pack function's work for isa (the pack function packs for the
  * host's). */

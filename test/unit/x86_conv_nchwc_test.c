@@ -9,7 +9,9 @@
  * partial sums in y), bias and residual, every activation, weights packed
  * at load or in the workspace, one worker and a parallel-for of three;
  * then a short workspace's refusal, views in another layout refused, and
- * a CPU without AVX2 refused with the kernel's name. */
+ * a CPU without AVX2 refused with the kernel's name. Depthwise
+ * convolutions (their own tiles: kernels 3 to 7, strides, dilations, maps
+ * of every size) and other groups (element by element) too. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +32,10 @@ typedef struct nc_case {
   int64_t n, c, h, w, m, k, s, d, pad, pad_end;
   bool bias, residual, nchw_input;
   lk_activation_t act;
+  int64_t group; /* 0: 1 */
 } nc_case_t;
+
+static int64_t group_of(const nc_case_t *c) { return c->group ? c->group : 1; }
 
 static int64_t out_len(const nc_case_t *c, int64_t in) {
   return (in + c->pad + c->pad_end - c->d * (c->k - 1) - 1) / c->s + 1;
@@ -54,14 +59,15 @@ static lt_status_t run(const nc_case_t *c, const bufs_t *bf,
                        const lk_parallel_t *par, bool packed, long ws_extra,
                        float **out) {
   int64_t oh = out_len(c, c->h), ow = out_len(c, c->w);
-  int64_t xd[4] = {c->n, c->c, c->h, c->w}, wd[4] = {c->m, c->c, c->k, c->k},
+  int64_t xd[4] = {c->n, c->c, c->h, c->w},
+          wd[4] = {c->m, c->c / group_of(c), c->k, c->k},
           yd[4] = {c->n, c->m, oh, ow};
   int64_t ny = c->n * c->m * oh * ow;
   *out = calloc((size_t)ny + 1, sizeof(float));
   xt_conv_t v;
   xt_conv_setup(&v, xd, wd, yd, bf->x, bf->w, c->bias ? bf->b : NULL,
-                c->residual ? bf->r : NULL, *out, 1, c->s, c->d, c->pad, c->act,
-                cpu, par);
+                c->residual ? bf->r : NULL, *out, group_of(c), c->s, c->d,
+                c->pad, c->act, cpu, par);
   if (!kernel) {
     v.p.residual = &v.t[3];
     size_t ws = lk_ref_conv2d_workspace(&v.p, &v.t[0], &v.t[1], &v.t[2], &v.ty);
@@ -79,10 +85,12 @@ static lt_status_t run(const nc_case_t *c, const bufs_t *bf,
   size_t size = 0;
   if (packed) {
     lk_x86_isa_t isa = lk_x86_isa_of(cpu);
+    /* grouped convolutions other than depthwise read w as stored */
+    bool packs = group_of(c) == 1 || (c->m == c->c && c->c == group_of(c));
     CHECK(lk_x86_conv2d_pack_isa__f32_nchw16c(
               isa, &v.p, v.in, v.call.num_inputs, NULL, &size) == LT_OK &&
-          size > 0);
-    pk = malloc(size);
+          (size > 0) == packs);
+    pk = size ? malloc(size) : NULL;
     CHECK(lk_x86_conv2d_pack_isa__f32_nchw16c(
               isa, &v.p, v.in, v.call.num_inputs, pk, &size) == LT_OK);
   }
@@ -117,7 +125,7 @@ static int check_case(const nc_case_t *c, const lk_kernel_t *k,
     lt_status_free(s[i]);
   }
   int bad = 0;
-  float tol = 2e-6f * (float)(c->c * c->k * c->k) + 1e-5f;
+  float tol = 2e-6f * (float)(c->c / group_of(c) * c->k * c->k) + 1e-5f;
   for (int64_t i = 0; ran && i < ny && !bad; i++)
     for (int v = 0; v < 3 && !bad; v++) {
       bool same = (isnan(want[i]) && isnan(got[v][i])) ||
@@ -125,13 +133,13 @@ static int check_case(const nc_case_t *c, const lk_kernel_t *k,
       if (same) continue;
       fprintf(stderr,
               "n %lld c %lld m %lld %lldx%lld k %lld s %lld d %lld pads "
-              "%lld,%lld act %d nchw-in %d run %d: element %lld: x86 %.9g, "
-              "ref %.9g\n",
+              "%lld,%lld act %d nchw-in %d group %lld run %d: element %lld: "
+              "x86 %.9g, ref %.9g\n",
               (long long)c->n, (long long)c->c, (long long)c->m,
               (long long)c->h, (long long)c->w, (long long)c->k,
               (long long)c->s, (long long)c->d, (long long)c->pad,
-              (long long)c->pad_end, (int)c->act, (int)c->nchw_input, v,
-              (long long)i, got[v][i], want[i]);
+              (long long)c->pad_end, (int)c->act, (int)c->nchw_input,
+              (long long)group_of(c), v, (long long)i, got[v][i], want[i]);
       bad = 1;
     }
   free(want);
@@ -168,27 +176,66 @@ static void test_isa(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
             (kk + d) % 2 == 0,
             s % 2 == 1,
             (kk + s) % 3 == 0,
-            (lk_activation_t)((kk * 3 + s * 2 + d) % LK_NUM_ACTIVATIONS)};
+            (lk_activation_t)((kk * 3 + s * 2 + d) % LK_NUM_ACTIVATIONS),
+            1};
         if (out_len(&cc, cc.h) < 1 || out_len(&cc, cc.w) < 1) continue;
         bad += check_case(&cc, k, cpu);
         cases++;
       }
   /* pads past the window's reach (rows and columns with no tap inside) */
-  nc_case_t wide = {1, 5, 3, 4,    20,   3,     1,
-                    1, 3, 3, true, true, false, LK_ACT_NONE};
+  nc_case_t wide = {1, 5, 3,    4,    20,    3,           1, 1,
+                    3, 3, true, true, false, LK_ACT_NONE, 1};
   bad += check_case(&wide, k, cpu), cases++;
   /* the input blocks in chunks: 3 x 3 over 448 channels passes the chunk
    * of a group's weights on either set */
-  nc_case_t deep = {1, 448, 6, 7,    70,   3,     1,
-                    1, 1,   1, true, true, false, LK_ACT_RELU6};
+  nc_case_t deep = {1, 448,  6,    7,     70,           3, 1, 1, 1,
+                    1, true, true, false, LK_ACT_RELU6, 1};
   bad += check_case(&deep, k, cpu), cases++;
   deep.nchw_input = true;
   deep.act = LK_ACT_SIGMOID;
   bad += check_case(&deep, k, cpu), cases++;
+  /* depthwise: kernels 3, 5 and 7, strides 1 and 2, dilations, channels
+   * off the block, maps from all-edge to wide rows; then grouped
+   * convolutions (element by element) and depthwise ones over nchw */
+  static const int64_t kDw[][4] = {{3, 1, 1, 16}, {3, 2, 1, 24}, {5, 1, 1, 40},
+                                   {5, 2, 1, 16}, {7, 1, 1, 19}, {3, 1, 2, 32},
+                                   {3, 2, 2, 3}};
+  for (size_t i = 0; i < LT_ARRAY_SIZE(kDw); i++)
+    for (int64_t hw = 3; hw <= 40; hw += 37, cases++) {
+      int64_t kk = kDw[i][0], ch = kDw[i][3];
+      int64_t pad = kk / 2 * kDw[i][2];
+      nc_case_t cc = {1 + (int64_t)i % 2,
+                      ch,
+                      hw,
+                      hw + 3,
+                      ch,
+                      kk,
+                      kDw[i][1],
+                      kDw[i][2],
+                      pad,
+                      pad,
+                      i % 3 != 0,
+                      i % 2 == 0,
+                      false,
+                      (lk_activation_t)((i + (size_t)hw) % LK_NUM_ACTIVATIONS),
+                      ch};
+      if (out_len(&cc, cc.h) < 1 || out_len(&cc, cc.w) < 1) continue;
+      bad += check_case(&cc, k, cpu);
+    }
+  nc_case_t grouped = {2, 8, 9,    10,   12,    3,           1, 1,
+                       1, 1, true, true, false, LK_ACT_RELU, 2};
+  bad += check_case(&grouped, k, cpu), cases++;
+  grouped.nchw_input = true;
+  grouped.act = LK_ACT_TANH;
+  bad += check_case(&grouped, k, cpu), cases++;
+  nc_case_t dw_nchw = {1, 20,   8,     9,    20,           3, 2, 1, 1,
+                       1, true, false, true, LK_ACT_RELU6, 20};
+  bad += check_case(&dw_nchw, k, cpu), cases++;
   /* every activation on one shape, the residual on */
   for (int a = 0; a < LK_NUM_ACTIVATIONS; a++, cases++) {
     nc_case_t cc = {1, 19, 9, 14,   33,   3,          2,
-                    1, 1,  1, true, true, a % 2 == 1, (lk_activation_t)a};
+                    1, 1,  1, true, true, a % 2 == 1, (lk_activation_t)a,
+                    1};
     bad += check_case(&cc, k, cpu);
   }
   printf("x86_conv2d__f32_nchw16c on %s: %d cases, %d differ\n",
@@ -211,8 +258,8 @@ int main(void) {
   for (int i = 0; i < ncpus; i++)
     test_isa(k, &cpus[i]);
   if (ncpus) {
-    nc_case_t c = {1, 4, 5, 6,    3,     2,     1,
-                   1, 0, 0, true, false, false, LK_ACT_RELU};
+    nc_case_t c = {1, 4, 5,    6,     3,     2,           1, 1,
+                   0, 0, true, false, false, LK_ACT_RELU, 1};
     bufs_t bf = {fill(120), fill(3 * 4 * 4), fill(3), fill(3 * 4 * 5)};
     float *out = NULL;
     /* a workspace too short */
