@@ -618,8 +618,6 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
   size_t per_block = (size_t)(t.gb * BLOCK * BLOCK * g.kh * g.kw) * 4;
   t.chunk = (int64_t)(LK_X86_NCHWC_L2_BYTES / per_block);
   if (t.chunk < 1) t.chunk = 1;
-  /* bands: enough items for the workers to share out evenly */
-  int64_t items = g.n * t.groups;
   /* a pointwise convolution's pixels are one row (1 x 1 taps, stride 1,
    * no pads: input and output pixels are the same, in order), so its tiles
    * are full across the rows' ends */
@@ -629,10 +627,13 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
     g.ow = g.w = g.h * g.w;
     g.oh = g.h = 1;
   }
+  /* bands: two items a worker at least (more bands re-read the weights
+   * and pass the partial sums more often) */
+  int64_t items = g.n * t.groups;
   int64_t rows = t.flat ? ceil_div(g.ow, FLAT_UNIT) : g.oh;
   t.bands = 1;
-  if (workers > 1 && items < 8 * (int64_t)workers)
-    t.bands = ceil_div(8 * (int64_t)workers, items);
+  if (workers > 1 && items < 2 * (int64_t)workers)
+    t.bands = ceil_div(2 * (int64_t)workers, items);
   if (t.bands > rows) t.bands = rows;
   t.band = ceil_div(rows, t.bands);
   t.bands = ceil_div(rows, t.band);
