@@ -209,7 +209,12 @@ static lt_result_t round_once(chooser_t *c, lt_block_t *block, bool *changed) {
         int32_t at = -1;
         for (int32_t k = 0; k < c->n && at < 0; k++)
           if (nd[k].op == u->owner) at = k;
-        if (at >= 0) continue;
+        lk_layout_t l =
+            at >= 0 ? lk_kernel_input(nd[at].kernel,
+                                      (int32_t)lt_operand_index(u))
+                          .layout
+                    : LK_LAYOUT_NCHW;
+        if (blocked(l) || l == LK_LAYOUT_ANY) continue; /* read inside */
         r->casts += elements(v);
         break;
       }

@@ -38,7 +38,6 @@ static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 static const char kName[] = "x86_conv2d__f32_nchw16c";
 
-/* Output blocks a group of weights takes: 4 on AVX-512, 1 on AVX2. */
 /* Output blocks a group of weights takes: 1 on AVX2; on AVX-512 4, or 2
  * for rows of up to 8 pixels (a 2 x 7 tile's weights serve a whole 7 x 7
  * row, where 4 blocks would leave tiles of 4 and 3 pixels, each weight
@@ -638,9 +637,9 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
     lk_parallel_for(par, (size_t)(g.n * g.mb * g.oh), 1, run_dw_rows, &t);
     return LT_OK;
   }
-  /* the input blocks a chunk: a group's weights within L2 */
+  /* the input blocks a chunk: a group's weights within L1 */
   size_t per_block = (size_t)(t.gb * BLOCK * BLOCK * g.kh * g.kw) * 4;
-  t.chunk = (int64_t)(LK_X86_NCHWC_L2_BYTES / per_block);
+  t.chunk = (int64_t)(LK_X86_NCHWC_CHUNK_BYTES / per_block);
   if (t.chunk < 1) t.chunk = 1;
   /* a pointwise convolution's pixels are one row (1 x 1 taps, stride 1,
    * no pads: input and output pixels are the same, in order), so its tiles

@@ -7,19 +7,24 @@
  * three channels need no block of their own: the kernel reads either
  * through the view's strides, so its row declares the input at `any`
  * layout). The weights are packed at load into groups of output blocks
- * (4 blocks of 16 channels on AVX-512, 1 on AVX2), per group
+ * (on AVX-512 up to 4 blocks of 16 channels, 2 for rows of up to 8
+ * pixels; 1 on AVX2; the blocks split as evenly as they go), per group
  * [input block][kh][kw][input lane][output channel], zero past C and M.
  *
- * A tile (conv_nchwc_kernel.inc) is a group's channels by up to 6 output
- * pixels of one row, in registers; per input channel of each tap it loads
- * the group's weight vectors once and multiplies each by every pixel's
- * input value broadcast. Pixels whose window leaves the input at the left
- * or right run one by one over the taps inside it; the rows of the window
- * outside the input are skipped. The bias rides in the first store, the
- * residual (nchw16c) and a relu or relu6 in the last; any other activation
- * goes over each finished tile (epilogue.h). Where the weights of a group
- * pass LK_X86_NCHWC_L2_BYTES the input blocks go in chunks that fit, each
- * chunk over every tile of the item, the partial sums in y.
+ * A tile (conv_nchwc_kernel.inc) is a group's channels by up to 6 to 12
+ * output pixels of one row (what the accumulators leave of the
+ * registers), in registers; per input channel of each tap it loads the
+ * group's weight vectors once and multiplies each by every pixel's input
+ * value broadcast. A row's pixels go as tiles of even widths. Pixels whose
+ * window leaves the input at the left or right run one by one over the
+ * taps inside it, unless the map is at most 32 wide, where the kernel
+ * reads a copy of x with its pads in it; the rows of the window outside
+ * the input are skipped. A pointwise convolution's pixels are one row.
+ * The bias rides in the first store, the residual (nchw16c) and a relu or
+ * relu6 in the last; any other activation goes over each finished tile
+ * (epilogue.h). The input blocks go in chunks whose weights fit
+ * LK_X86_NCHWC_CHUNK_BYTES, each chunk over every tile of the item (the
+ * partial sums in y), the next chunk's weights prefetched into L2.
  *
  * Depthwise convolutions (a group per channel) have tiles of their own:
  * one block by up to 8 pixels (4 on AVX2), the block's weights for a tap
@@ -29,12 +34,13 @@
  * takes them so a blocked region keeps them).
  *
  * Threads: an item is an image, a group of output blocks and a band of
- * output rows; one worker takes whole images by group, more split the
- * rows into bands. Depthwise: an item is one output row of one block. The padded lanes of y's last block are written (as the
- * bias's zeros, activated) and the padded lanes of x never read.
+ * output rows (bands only where there are fewer than two items a worker).
+ * Depthwise: an item is one output row of one block. The padded lanes of
+ * y's last block are written (as the bias's zeros, activated) and the
+ * padded lanes of x never read.
  *
  * Without AVX2 + FMA the call fails (the reference kernels take no blocked
- * layout): the layout choice puts nchw16c kernels in a model only for
+ * layout): lt_compile_host_places puts nchw16c among the places only for
  * CPUs that have it. */
 #ifndef LITE_KERNELS_X86_CONV_NCHWC_H
 #define LITE_KERNELS_X86_CONV_NCHWC_H
@@ -44,8 +50,9 @@
 
 #include "kernels/x86/x86.h"
 
-/* Weight bytes a group's chunk of input blocks keeps within (L2). */
-#define LK_X86_NCHWC_L2_BYTES (40 * 1024)
+/* Weight bytes a group's chunk of input blocks keeps within (L1, beside
+ * the tiles' inputs and partial sums; at least one input block). */
+#define LK_X86_NCHWC_CHUNK_BYTES (40 * 1024)
 
 /* One tile: NV weight vectors (whole output blocks) by PW pixels of one
  * output row. Strides in floats. */
