@@ -8,6 +8,7 @@
 #include "kernels/parallel.h"
 #include "kernels/ref/activation.h"
 #include "kernels/ref/conv.h"
+#include "kernels/x86/conv.h"
 #include "kernels/x86/epilogue.h"
 
 #define BLOCK 16
@@ -184,6 +185,73 @@ static const float *packed_of(const lk_call_t *call, lk_x86_isa_t isa,
   return (const float *)(ph + 1);
 }
 
+/* Dense convolutions whose output is at most SMALL_MAP pixels (resnet's
+ * 7 x 7 stage) run as x86_conv2d__f32_nchw's pixels-as-rows GEMM, which
+ * serves each weight to every pixel of a panel: x and a residual are
+ * copied into nchw and the result back into nchw16c, a few hundred KB
+ * against a layer whose weights are megabytes. The pack function packs
+ * such a layer in that kernel's form. */
+#define SMALL_MAP 64
+
+static bool small_map(int64_t group, int64_t c, int64_t oh, int64_t ow) {
+  return group == 1 && c >= BLOCK && oh * ow <= SMALL_MAP;
+}
+
+/* The nchw views a delegated call runs on, over buffers from ws (NULL to
+ * size them: the floats they take), and its call record. */
+typedef struct plain_call {
+  lk_view_t in[4], out;
+  lk_call_t call;
+} plain_call_t;
+
+static size_t plain_setup(const lk_call_t *call, plain_call_t *pc, float *ws) {
+  const lk_view_t *x = &call->inputs[0], *y = &call->outputs[0];
+  bool res = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE;
+  size_t nx = (size_t)(x->dims[0] * x->dims[1] * x->dims[2] * x->dims[3]);
+  size_t ny = (size_t)(y->dims[0] * y->dims[1] * y->dims[2] * y->dims[3]);
+  size_t used = 0;
+  memcpy(pc->in, call->inputs, call->num_inputs * sizeof *pc->in);
+  lk_view_dense(&pc->in[0], LK_F32, 4, x->dims, LK_LAYOUT_NCHW,
+                ws ? ws + used : NULL);
+  used += (nx + 15) & ~(size_t)15;
+  lk_view_dense(&pc->out, LK_F32, 4, y->dims, LK_LAYOUT_NCHW,
+                ws ? ws + used : NULL);
+  used += (ny + 15) & ~(size_t)15;
+  if (res) {
+    lk_view_dense(&pc->in[3], LK_F32, 4, y->dims, LK_LAYOUT_NCHW,
+                  ws ? ws + used : NULL);
+    used += (ny + 15) & ~(size_t)15;
+  }
+  pc->call = *call;
+  pc->call.inputs = pc->in;
+  pc->call.outputs = &pc->out;
+  size_t mine = (used + 16) * sizeof(float); /* with the alignment's */
+  pc->call.workspace = ws ? ws + used : NULL;
+  pc->call.workspace_size =
+      ws && call->workspace_size > mine ? call->workspace_size - mine : 0;
+  return used;
+}
+
+/* A dense nchw16c view's data (v's dims) into nchw, and back. */
+static void unblock(const lk_view_t *v, const float *b, float *t) {
+  int64_t c = v->dims[1], hw = v->dims[2] * v->dims[3], cb = ceil_div(c, BLOCK);
+  for (int64_t n = 0; n < v->dims[0]; n++)
+    for (int64_t ch = 0; ch < c; ch++) {
+      const float *s = b + (n * cb + ch / BLOCK) * hw * BLOCK + ch % BLOCK;
+      float *d = t + (n * c + ch) * hw;
+      for (int64_t p = 0; p < hw; p++) d[p] = s[p * BLOCK];
+    }
+}
+static void block(const lk_view_t *v, const float *t, float *b) {
+  int64_t c = v->dims[1], hw = v->dims[2] * v->dims[3], cb = ceil_div(c, BLOCK);
+  for (int64_t n = 0; n < v->dims[0]; n++)
+    for (int64_t ch = 0; ch < cb * BLOCK; ch++) {
+      float *d = b + (n * cb + ch / BLOCK) * hw * BLOCK + ch % BLOCK;
+      const float *s = t + (n * c + ch) * hw;
+      for (int64_t p = 0; p < hw; p++) d[p * BLOCK] = ch < c ? s[p] : 0.0f;
+    }
+}
+
 lt_status_t lk_x86_conv2d_pack__f32_nchw16c(const void *params,
                                             const lk_view_t *consts,
                                             uint32_t num_consts, void *out,
@@ -220,15 +288,25 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
               .cg = d[1]};
   g.depthwise = g.group > 1 && g.cg == 1 && g.m == g.c;
   if (g.group > 1 && !g.depthwise) return LT_OK; /* read as stored */
-  /* the output's width, as the leading pads on both sides give it (the
-   * groups depend on it; a call whose width differs packs its own) */
-  g.ow = INT64_MAX;
+  /* the output's size, as the leading pads on both sides give it (the
+   * groups and the form depend on it; a call whose size differs packs its
+   * own) */
+  g.oh = g.ow = INT32_MAX;
   const lk_view_t *x = &consts[0];
-  if (x->rank == 4 && x->dims[3] > 0 && p->strides[1] > 0) {
-    int64_t span =
-        x->dims[3] + 2 * p->pads_begin[1] - p->dilations[1] * (g.kw - 1) - 1;
-    if (span >= 0) g.ow = span / p->strides[1] + 1;
+  if (x->rank == 4 && x->dims[2] > 0 && x->dims[3] > 0 &&
+      p->strides[0] > 0 && p->strides[1] > 0) {
+    int64_t span[2];
+    for (int i = 0; i < 2; i++)
+      span[i] = x->dims[2 + i] + 2 * p->pads_begin[i] -
+                p->dilations[i] * (d[2 + i] - 1) - 1;
+    if (span[0] >= 0 && span[1] >= 0) {
+      g.oh = span[0] / p->strides[0] + 1;
+      g.ow = span[1] / p->strides[1] + 1;
+    }
   }
+  if (small_map(g.group, g.c, g.oh, g.ow))
+    return lk_x86_conv2d_pack_isa(isa, params, consts, num_consts, out,
+                                  out_size);
   *out_size = sizeof(packed_head_t) + packed_floats(isa, &g) * sizeof(float);
   if (!out) return LT_OK;
   packed_head_t *h = out;
@@ -292,9 +370,14 @@ static size_t ws_floats(const lk_call_t *call, lk_x86_isa_t isa,
 size_t lk_x86_conv2d_workspace__f32_nchw16c(const lk_call_t *call) {
   geom_t g;
   lk_x86_isa_t isa = lk_x86_call_isa(call);
-  return isa != LK_X86_ISA_NONE && geometry(call, &g)
-             ? lk_x86_workspace_bytes(ws_floats(call, isa, &g))
-             : 0;
+  if (isa == LK_X86_ISA_NONE || !geometry(call, &g)) return 0;
+  if (small_map(g.group, g.c, g.oh, g.ow)) {
+    plain_call_t pc;
+    size_t used = plain_setup(call, &pc, NULL);
+    return lk_x86_workspace_bytes(used + 16) +
+           lk_x86_conv2d_workspace__f32_nchw(&pc.call);
+  }
+  return lk_x86_workspace_bytes(ws_floats(call, isa, &g));
 }
 
 typedef struct task {
@@ -553,6 +636,21 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
                           "KW], a bias [M], a residual and y nchw16c, f32",
                           kName);
   float *ws;
+  if (small_map(g.group, g.c, g.oh, g.ow)) { /* the nchw kernel's GEMM */
+    plain_call_t pc;
+    size_t used = plain_setup(call, &pc, NULL);
+    LT_RETURN_IF_ERROR(lk_x86_workspace(kName, call, used, &ws));
+    plain_setup(call, &pc, ws);
+    if (call->inputs[0].layout == LK_LAYOUT_NCHW16C)
+      unblock(&call->inputs[0], call->inputs[0].data, pc.in[0].data);
+    else
+      memcpy(pc.in[0].data, call->inputs[0].data, pc.in[0].nbytes);
+    if (call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE)
+      unblock(&call->inputs[3], call->inputs[3].data, pc.in[3].data);
+    LT_RETURN_IF_ERROR(lk_x86_conv2d__f32_nchw(&pc.call));
+    block(&call->outputs[0], pc.out.data, call->outputs[0].data);
+    return LT_OK;
+  }
   LT_RETURN_IF_ERROR(
       lk_x86_workspace(kName, call, ws_floats(call, isa, &g), &ws));
   const lk_conv_params_t *p = call->params;

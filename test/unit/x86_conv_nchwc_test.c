@@ -9,7 +9,9 @@
  * partial sums in y), bias and residual, every activation, weights packed
  * at load or in the workspace, one worker and a parallel-for of three;
  * then a short workspace's refusal, views in another layout refused, and
- * a CPU without AVX2 refused with the kernel's name. Depthwise
+ * a CPU without AVX2 refused with the kernel's name. Maps of at most 64
+ * output pixels with 16 channels or more (the deep case, every activation)
+ * go through x86_conv2d__f32_nchw's GEMM and come back blocked. Depthwise
  * convolutions (their own tiles: kernels 3 to 7, strides, dilations, maps
  * of every size) and other groups (element by element) too. */
 #include <math.h>
