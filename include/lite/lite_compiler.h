@@ -15,7 +15,8 @@ extern "C" {
 typedef struct lite_compile_options {
   /* The Places kernels may run at, most preferred first, e.g.
    * "x86:f32:nchw8c,host:f32:nchw"; NULL: this machine's, the hand-written
-   * kernels' first ("x86:f32:nchw,host:f32:nchw" on x86_64, else
+   * kernels' first ("x86:f32:nchw16c,x86:f32:nchw,host:f32:nchw" on x86_64
+   * with AVX2 + FMA, "x86:f32:nchw,host:f32:nchw" without, else
    * "host:f32:nchw"). */
   const char *places;
   /* ONNX symbolic dims: "N=1,seq=128"; NULL: keep them dynamic. */

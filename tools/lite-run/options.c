@@ -44,7 +44,8 @@
   X(PLACES, "lite-places", LIST, "P,...", RUNTIME,                             \
     "Places kernels may run at, preferred first\n"                             \
     "(default: the hand-written kernels' and the\n"                            \
-    "host's, x86:f32:nchw,host:f32:nchw on x86_64)")                           \
+    "host's: x86:f32:nchw16c,x86:f32:nchw,\n"                                  \
+    "host:f32:nchw on x86_64 with AVX2 + FMA)")                                \
   X(KERNEL_KINDS, "kernel-kinds", LIST, "K,...", RUNTIME,                      \
     "Kernel kinds to pick from, preferred first\n"                             \
     "(default: every kind), e.g. jit,ref")                                     \
