@@ -4,12 +4,14 @@
  *
  * A result takes its kernel's declared result Place; `any` target and
  * layout come from the first placed operand, else from the first valid
- * place in an unblocked layout (the first one when all are blocked). The model's interface is host memory in the logical layout: the
- * caller hands inputs and receives outputs as plain NCHW buffers, so
- * arguments and results are placed at host/nchw and lite-insert-casts
- * copies them to and from the devices their consumers and producers run
- * on. A constant takes the Place each consumer declares: a constant wanted
- * at two Places is duplicated (weights are free to place; no cast needed).
+ * place in an unblocked layout (the first one when all are blocked); a
+ * value not of rank 4 never takes a blocked layout. The model's interface
+ * is host memory in the logical layout: the caller hands inputs and
+ * receives outputs as plain NCHW buffers, so arguments and results are
+ * placed at host/nchw and lite-insert-casts copies them to and from the
+ * devices their consumers and producers run on. A constant takes the
+ * Place each consumer declares: a constant wanted at two Places is
+ * duplicated (weights are free to place; no cast needed).
  *
  * The precision of every Place stays the one storing the value's element
  * type, so the IR verifies after this pass: a kernel declaring another

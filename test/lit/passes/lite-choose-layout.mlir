@@ -89,3 +89,15 @@ func.func @ranks(%x: tensor<2x16x8xf32>, %y: tensor<1x64x32x32xf32>) -> (tensor<
 // STATS:      (S) 1 num-kept
 // STATS-NEXT: (S) 1 num-regions
 // STATS-NEXT: (S) 1 num-repicked
+
+// -----
+
+// A value no kernel places (a constant returned as it is) takes the first
+// unblocked place, and nothing not of rank 4 is ever blocked: no cast.
+// CASTS-LABEL: func.func @unplaced
+// CASTS:       "lite.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64, #lite.place<x86, i64, nchw>>
+// CASTS-NOT:   lite.layout
+func.func @unplaced(%x: tensor<2x3xf32>) -> tensor<2xi64> {
+  %s = "lite.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  return %s : tensor<2xi64>
+}
