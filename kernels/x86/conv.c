@@ -26,10 +26,7 @@ typedef struct packed_head {
  * weights transposed as B, in NR-column panels). */
 typedef enum form { FORM_CHANNEL_ROWS, FORM_PIXEL_ROWS } form_t;
 
-/* The operands' shapes as the fast path takes them (lk_x86_conv2d_views),
- * w [M, C/group, KH, KW], strides and dilations of 1 or more; nothing empty
- * (the reference kernel writes those). */
-static bool geometry(const lk_call_t *call, geom_t *g) {
+bool lk_x86_conv2d_geometry(const lk_call_t *call, geom_t *g) {
   if (!lk_x86_conv2d_views(call)) return false;
   const lk_conv_params_t *p = call->params;
   const lk_view_t *x = &call->inputs[0], *w = &call->inputs[1],
@@ -254,7 +251,7 @@ static const lk_parallel_t *parallel_of(const geom_t *g,
 
 size_t lk_x86_conv2d_workspace__f32_nchw(const lk_call_t *call) {
   geom_t g;
-  return geometry(call, &g) ? lk_x86_workspace_bytes(ws_floats(
+  return lk_x86_conv2d_geometry(call, &g) ? lk_x86_workspace_bytes(ws_floats(
                                   &g, lk_parallel_workers(parallel_of(&g, call))))
                             : 0;
 }
@@ -428,7 +425,7 @@ lt_status_t lk_x86_conv2d__f32_nchw(const lk_call_t *call) {
   static const char kName[] = "x86_conv2d__f32_nchw";
   lk_x86_isa_t isa = lk_x86_call_isa(call);
   geom_t g;
-  if (isa == LK_X86_ISA_NONE || !geometry(call, &g) ||
+  if (isa == LK_X86_ISA_NONE || !lk_x86_conv2d_geometry(call, &g) ||
       !lk_x86_views_dense(call))
     return lk_ref_conv2d__f32_nchw(call);
   const lk_conv_params_t *p = call->params;

@@ -51,6 +51,12 @@ typedef struct lk_x86_conv_geom {
   bool pointwise; /* 1 x 1, stride 1, no pads: the columns are x itself */
 } lk_x86_conv_geom_t;
 
+/* The operands' shapes as the fast paths take them (lk_x86_conv2d_views),
+ * w [M, C/group, KH, KW], strides and dilations of 1 or more; false for
+ * anything else and for empty operands (the reference kernel writes
+ * those). The nchw16c kernel shares it (conv_nchwc.h). */
+bool lk_x86_conv2d_geometry(const lk_call_t *call, lk_x86_conv_geom_t *g);
+
 /* The pack function's work for isa (the pack function packs for the
  * host's): the weights as the form the call will take reads them. */
 lt_status_t lk_x86_conv2d_pack_isa(lk_x86_isa_t isa, const void *params,

@@ -25,11 +25,10 @@ typedef struct packed_head {
 } packed_head_t;
 _Static_assert(sizeof(packed_head_t) == 64, "the packed floats 64-aligned");
 
+/* The shapes (x86_conv2d's, conv.h: s) and what the blocks add. */
 typedef struct geom {
-  int64_t n, c, h, w, m, oh, ow, kh, kw;
-  int64_t sh, sw, ph, pw, dh, dw;
+  lk_x86_conv_geom_t s;
   int64_t cb, mb;            /* input and output blocks */
-  int64_t group, cg;         /* groups, input channels a group */
   bool depthwise;            /* a group per channel, one output each */
   int64_t x_n, x_lane, x_px; /* input strides in floats: an image, a
                               * channel in a block, a pixel */
@@ -69,12 +68,12 @@ static int64_t tile_pixels(lk_x86_isa_t isa, int64_t nv) {
 /* The floats of a group's packed weights (its blocks, every input block,
  * tap and lane). */
 static size_t group_floats(const geom_t *g, int64_t blocks) {
-  return (size_t)(blocks * BLOCK * g->cb * BLOCK * g->kh * g->kw);
+  return (size_t)(blocks * BLOCK * g->cb * BLOCK * g->s.kh * g->s.kw);
 }
 
 static size_t packed_floats(lk_x86_isa_t isa, const geom_t *g) {
-  if (g->depthwise) return (size_t)(g->mb * g->kh * g->kw * BLOCK);
-  if (g->group > 1) return 0; /* read as stored */
+  if (g->depthwise) return (size_t)(g->mb * g->s.kh * g->s.kw * BLOCK);
+  if (g->s.group > 1) return 0; /* read as stored */
   (void)isa; /* every partition of the blocks packs to the same size */
   return group_floats(g, g->mb);
 }
@@ -83,13 +82,13 @@ static size_t packed_floats(lk_x86_isa_t isa, const geom_t *g) {
  * w [C, 1, KH, KW] as [C / 16][KH][KW][16]. */
 static void pack_weights(int64_t gb, const geom_t *g, const float *w,
                          float *out) {
-  const int64_t taps = g->kh * g->kw;
+  const int64_t taps = g->s.kh * g->s.kw;
   if (g->depthwise) {
     for (int64_t b = 0; b < g->mb; b++)
       for (int64_t t = 0; t < taps; t++)
         for (int64_t l = 0; l < BLOCK; l++) {
           int64_t m = b * BLOCK + l;
-          *out++ = m < g->m ? w[m * taps + t] : 0.0f;
+          *out++ = m < g->s.m ? w[m * taps + t] : 0.0f;
         }
     return;
   }
@@ -103,7 +102,7 @@ static void pack_weights(int64_t gb, const geom_t *g, const float *w,
           int64_t c = cb * BLOCK + l;
           for (int64_t o = 0; o < ocw; o++) {
             int64_t m = b0 * BLOCK + o;
-            out[o] = m < g->m && c < g->c ? w[(m * g->c + c) * taps + t] : 0.0f;
+            out[o] = m < g->s.m && c < g->s.c ? w[(m * g->s.c + c) * taps + t] : 0.0f;
           }
         }
   }
@@ -113,63 +112,44 @@ static void pack_weights(int64_t gb, const geom_t *g, const float *w,
  * 16) or nchw (a lane a whole plane, a pixel 1); false for anything else. */
 static bool input_strides(const lk_view_t *x, geom_t *g) {
   const int64_t f = (int64_t)sizeof(float);
-  const int64_t plane = g->h * g->w;
+  const int64_t plane = g->s.h * g->s.w;
   if (x->layout == LK_LAYOUT_NCHW16C) {
     g->x_n = g->cb * plane * BLOCK;
     g->x_lane = 1;
     g->x_px = BLOCK;
     return x->block_stride == f && x->strides[3] == BLOCK * f &&
-           x->strides[2] == g->w * BLOCK * f &&
+           x->strides[2] == g->s.w * BLOCK * f &&
            x->strides[1] == plane * BLOCK * f &&
            x->strides[0] == g->cb * plane * BLOCK * f;
   }
   if (x->layout != LK_LAYOUT_NCHW) return false;
-  g->x_n = g->c * plane;
+  g->x_n = g->s.c * plane;
   g->x_lane = plane;
   g->x_px = 1;
-  return x->strides[3] == f && x->strides[2] == g->w * f &&
-         x->strides[1] == plane * f && x->strides[0] == g->c * plane * f;
+  return x->strides[3] == f && x->strides[2] == g->s.w * f &&
+         x->strides[1] == plane * f && x->strides[0] == g->s.c * plane * f;
 }
 
 /* y (and a residual) dense nchw16c of y's dims. */
 static bool output_view(const lk_view_t *y, const geom_t *g) {
   const int64_t f = (int64_t)sizeof(float);
   return y->layout == LK_LAYOUT_NCHW16C && y->block_stride == f &&
-         y->strides[3] == BLOCK * f && y->strides[2] == g->ow * BLOCK * f &&
-         y->strides[1] == g->oh * g->ow * BLOCK * f &&
-         y->strides[0] == g->mb * g->oh * g->ow * BLOCK * f;
+         y->strides[3] == BLOCK * f && y->strides[2] == g->s.ow * BLOCK * f &&
+         y->strides[1] == g->s.oh * g->s.ow * BLOCK * f &&
+         y->strides[0] == g->mb * g->s.oh * g->s.ow * BLOCK * f;
+}
+
+/* A group per channel, one output channel each. */
+static bool is_depthwise(const lk_x86_conv_geom_t *s) {
+  return s->group > 1 && s->cg == 1 && s->m == s->c;
 }
 
 static bool geometry(const lk_call_t *call, geom_t *g) {
-  if (!lk_x86_conv2d_views(call)) return false;
-  const lk_conv_params_t *p = call->params;
-  const lk_view_t *x = &call->inputs[0], *w = &call->inputs[1],
-                  *y = &call->outputs[0];
-  for (int i = 0; i < 2; i++)
-    if (p->strides[i] < 1 || p->dilations[i] < 1) return false;
-  *g = (geom_t){.n = x->dims[0],
-                .c = x->dims[1],
-                .h = x->dims[2],
-                .w = x->dims[3],
-                .m = y->dims[1],
-                .oh = y->dims[2],
-                .ow = y->dims[3],
-                .kh = w->dims[2],
-                .kw = w->dims[3],
-                .sh = p->strides[0],
-                .sw = p->strides[1],
-                .ph = p->pads_begin[0],
-                .pw = p->pads_begin[1],
-                .dh = p->dilations[0],
-                .dw = p->dilations[1]};
-  g->group = p->group;
-  if (w->dims[0] != g->m || w->dims[1] * g->group != g->c || g->m % g->group ||
-      y->dims[0] != g->n || g->c <= 0 || g->m <= 0 || g->kh <= 0 || g->kw <= 0)
-    return false;
-  g->cg = w->dims[1];
-  g->depthwise = g->group > 1 && g->cg == 1 && g->m == g->c;
-  g->cb = ceil_div(g->c, BLOCK);
-  g->mb = ceil_div(g->m, BLOCK);
+  memset(g, 0, sizeof *g);
+  if (!lk_x86_conv2d_geometry(call, &g->s)) return false;
+  g->depthwise = is_depthwise(&g->s);
+  g->cb = ceil_div(g->s.c, BLOCK);
+  g->mb = ceil_div(g->s.m, BLOCK);
   return true;
 }
 
@@ -179,8 +159,8 @@ static const float *packed_of(const lk_call_t *call, lk_x86_isa_t isa,
   const packed_head_t *ph = call->packed;
   if (!ph || call->packed_size < sizeof *ph + packed_floats(isa, g) * 4 ||
       ph->magic != PACK_MAGIC || ph->isa != (int32_t)isa ||
-      ph->gb != group_blocks(isa, g->ow) || ph->group != g->group ||
-      ph->m != g->m || ph->c != g->c || ph->kh != g->kh || ph->kw != g->kw)
+      ph->gb != group_blocks(isa, g->s.ow) || ph->group != g->s.group ||
+      ph->m != g->s.m || ph->c != g->s.c || ph->kh != g->s.kh || ph->kw != g->s.kw)
     return NULL;
   return (const float *)(ph + 1);
 }
@@ -278,20 +258,20 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
   const int64_t *d = consts[1].dims;
   for (int i = 0; i < 4; i++)
     if (d[i] <= 0) return LT_OK;
-  geom_t g = {.m = d[0],
-              .c = d[1] * p->group,
-              .kh = d[2],
-              .kw = d[3],
+  geom_t g = {.s = {.m = d[0],
+                    .c = d[1] * p->group,
+                    .kh = d[2],
+                    .kw = d[3],
+                    .group = p->group,
+                    .cg = d[1]},
               .cb = ceil_div(d[1] * p->group, BLOCK),
-              .mb = ceil_div(d[0], BLOCK),
-              .group = p->group,
-              .cg = d[1]};
-  g.depthwise = g.group > 1 && g.cg == 1 && g.m == g.c;
-  if (g.group > 1 && !g.depthwise) return LT_OK; /* read as stored */
+              .mb = ceil_div(d[0], BLOCK)};
+  g.depthwise = is_depthwise(&g.s);
+  if (g.s.group > 1 && !g.depthwise) return LT_OK; /* read as stored */
   /* the output's size, as the leading pads on both sides give it (the
    * groups and the form depend on it; a call whose size differs packs its
    * own) */
-  g.oh = g.ow = INT32_MAX;
+  g.s.oh = g.s.ow = INT32_MAX;
   const lk_view_t *x = &consts[0];
   if (x->rank == 4 && x->dims[2] > 0 && x->dims[3] > 0 &&
       p->strides[0] > 0 && p->strides[1] > 0) {
@@ -300,11 +280,11 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
       span[i] = x->dims[2 + i] + 2 * p->pads_begin[i] -
                 p->dilations[i] * (d[2 + i] - 1) - 1;
     if (span[0] >= 0 && span[1] >= 0) {
-      g.oh = span[0] / p->strides[0] + 1;
-      g.ow = span[1] / p->strides[1] + 1;
+      g.s.oh = span[0] / p->strides[0] + 1;
+      g.s.ow = span[1] / p->strides[1] + 1;
     }
   }
-  if (small_map(g.group, g.c, g.oh, g.ow))
+  if (small_map(g.s.group, g.s.c, g.s.oh, g.s.ow))
     return lk_x86_conv2d_pack_isa(isa, params, consts, num_consts, out,
                                   out_size);
   *out_size = sizeof(packed_head_t) + packed_floats(isa, &g) * sizeof(float);
@@ -313,12 +293,12 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
   memset(h, 0, sizeof *h);
   *h = (packed_head_t){.magic = PACK_MAGIC,
                        .isa = isa,
-                       .gb = (int32_t)group_blocks(isa, g.ow),
-                       .group = g.group,
-                       .m = g.m,
-                       .c = g.c,
-                       .kh = g.kh,
-                       .kw = g.kw};
+                       .gb = (int32_t)group_blocks(isa, g.s.ow),
+                       .group = g.s.group,
+                       .m = g.s.m,
+                       .c = g.s.c,
+                       .kh = g.s.kh,
+                       .kw = g.s.kw};
   pack_weights(h->gb, &g, consts[1].data, (float *)(h + 1));
   return LT_OK;
 }
@@ -328,7 +308,7 @@ lt_status_t lk_x86_conv2d_pack_isa__f32_nchw16c(lk_x86_isa_t isa,
 
 static const lk_parallel_t *parallel_of(const geom_t *g,
                                         const lk_call_t *call) {
-  return g->m * g->cg * g->kh * g->kw * g->oh * g->ow < SMALL_MACS
+  return g->s.m * g->s.cg * g->s.kh * g->s.kw * g->s.oh * g->s.ow < SMALL_MACS
              ? NULL
              : lk_call_parallel(call);
 }
@@ -346,14 +326,14 @@ static const lk_parallel_t *parallel_of(const geom_t *g,
 
 static bool padded_extent(const lk_call_t *call, const geom_t *g, int64_t *hp,
                           int64_t *wp) {
-  if (call->inputs[0].layout != LK_LAYOUT_NCHW16C || g->group > 1 ||
-      g->ow > PADDED_MAX_OW || g->ph < 0 || g->pw < 0 ||
-      (g->ph == 0 && g->pw == 0))
+  if (call->inputs[0].layout != LK_LAYOUT_NCHW16C || g->s.group > 1 ||
+      g->s.ow > PADDED_MAX_OW || g->s.ph < 0 || g->s.pw < 0 ||
+      (g->s.ph == 0 && g->s.pw == 0))
     return false;
-  int64_t h_end = (g->oh - 1) * g->sh - g->ph + (g->kh - 1) * g->dh + 1;
-  int64_t w_end = (g->ow - 1) * g->sw - g->pw + (g->kw - 1) * g->dw + 1;
-  *hp = g->ph + (h_end > g->h ? h_end : g->h);
-  *wp = g->pw + (w_end > g->w ? w_end : g->w);
+  int64_t h_end = (g->s.oh - 1) * g->s.sh - g->s.ph + (g->s.kh - 1) * g->s.dh + 1;
+  int64_t w_end = (g->s.ow - 1) * g->s.sw - g->s.pw + (g->s.kw - 1) * g->s.dw + 1;
+  *hp = g->s.ph + (h_end > g->s.h ? h_end : g->s.h);
+  *wp = g->s.pw + (w_end > g->s.w ? w_end : g->s.w);
   return true;
 }
 
@@ -363,7 +343,7 @@ static size_t ws_floats(const lk_call_t *call, lk_x86_isa_t isa,
   if (!packed_of(call, isa, g)) f += packed_floats(isa, g);
   int64_t hp, wp;
   if (padded_extent(call, g, &hp, &wp))
-    f += (size_t)(g->n * g->cb * hp * wp * BLOCK);
+    f += (size_t)(g->s.n * g->cb * hp * wp * BLOCK);
   return f;
 }
 
@@ -371,7 +351,7 @@ size_t lk_x86_conv2d_workspace__f32_nchw16c(const lk_call_t *call) {
   geom_t g;
   lk_x86_isa_t isa = lk_x86_call_isa(call);
   if (isa == LK_X86_ISA_NONE || !geometry(call, &g)) return 0;
-  if (small_map(g.group, g.c, g.oh, g.ow)) {
+  if (small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) {
     plain_call_t pc;
     size_t used = plain_setup(call, &pc, NULL);
     return lk_x86_workspace_bytes(used + 16) +
@@ -415,7 +395,7 @@ static void run_tile(const task_t *t, lk_x86_nchwc_tile_t *a, const float *xrow,
                      float *yrow, const float *rrow, int64_t ow, int64_t pw,
                      int64_t kw0, int64_t kw1, int64_t nv) {
   const geom_t *g = t->g;
-  int64_t iw = ow * g->sw - g->pw + kw0 * g->dw;
+  int64_t iw = ow * g->s.sw - g->s.pw + kw0 * g->s.dw;
   a->x = xrow + iw * g->x_px;
   a->nkw = kw1 - kw0;
   a->y = yrow + ow * BLOCK;
@@ -433,7 +413,7 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
   (void)worker;
   const task_t *t = ctx;
   const geom_t *g = t->g;
-  const int64_t plane = g->h * g->w, oplane = g->oh * g->ow;
+  const int64_t plane = g->s.h * g->s.w, oplane = g->s.oh * g->s.ow;
   for (size_t item = begin; item < end; item++) {
     int64_t band = (int64_t)item % t->bands;
     int64_t grp = (int64_t)item / t->bands % t->groups;
@@ -444,11 +424,11 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
     int64_t nv = ocw / t->lanes;
     /* rows [oh0, oh1), columns [ow0, ow1): a band of rows, or of the
      * pixels of a pointwise convolution's single row */
-    int64_t oh0 = band * t->band, ow0 = 0, ow1 = g->ow;
-    int64_t oh1 = oh0 + t->band < g->oh ? oh0 + t->band : g->oh;
+    int64_t oh0 = band * t->band, ow0 = 0, ow1 = g->s.ow;
+    int64_t oh1 = oh0 + t->band < g->s.oh ? oh0 + t->band : g->s.oh;
     if (t->flat) {
       oh0 = 0, oh1 = 1, ow0 = band * t->band;
-      ow1 = ow0 + t->band < g->ow ? ow0 + t->band : g->ow;
+      ow1 = ow0 + t->band < g->s.ow ? ow0 + t->band : g->s.ow;
     }
     const float *wg = t->w + group_floats(g, b0);
     const float *xn = t->x + n * g->x_n;
@@ -458,27 +438,27 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
     lk_x86_nchwc_tile_t a = {.bias = t->bias + b0 * BLOCK,
                              .x_cb = BLOCK * plane,
                              .x_lane = g->x_lane,
-                             .x_px = g->sw * g->x_px,
-                             .x_kw = g->dw * g->x_px,
-                             .x_kh = g->dh * g->w * g->x_px,
+                             .x_px = g->s.sw * g->x_px,
+                             .x_kw = g->s.dw * g->x_px,
+                             .x_kh = g->s.dh * g->s.w * g->x_px,
                              .w_kw = BLOCK * ocw,
-                             .w_kh = g->kw * BLOCK * ocw,
-                             .w_cb = g->kh * g->kw * BLOCK * ocw,
+                             .w_kh = g->s.kw * BLOCK * ocw,
+                             .w_cb = g->s.kh * g->s.kw * BLOCK * ocw,
                              .y_ob = BLOCK * oplane,
                              .y_px = BLOCK,
                              .clamp = t->clamp,
                              .lo = t->lo,
                              .hi = t->hi};
     /* the interior: windows inside the input's columns */
-    int64_t ow_lo = ceil_div(g->pw, g->sw);
-    int64_t ow_hi = (g->w - 1 - (g->kw - 1) * g->dw + g->pw);
-    ow_hi = ow_hi < 0 ? 0 : ow_hi / g->sw + 1;
-    if (ow_hi > g->ow) ow_hi = g->ow;
+    int64_t ow_lo = ceil_div(g->s.pw, g->s.sw);
+    int64_t ow_hi = (g->s.w - 1 - (g->s.kw - 1) * g->s.dw + g->s.pw);
+    ow_hi = ow_hi < 0 ? 0 : ow_hi / g->s.sw + 1;
+    if (ow_hi > g->s.ow) ow_hi = g->s.ow;
     if (ow_lo > ow_hi) ow_lo = ow_hi;
     for (int64_t c0 = 0; c0 < g->cb; c0 += t->chunk) {
       int64_t cn = g->cb - c0 < t->chunk ? g->cb - c0 : t->chunk;
       a.cb = cn;
-      a.lanes_last = c0 + cn == g->cb ? g->c - (g->cb - 1) * BLOCK : BLOCK;
+      a.lanes_last = c0 + cn == g->cb ? g->s.c - (g->cb - 1) * BLOCK : BLOCK;
       a.accumulate = c0 > 0;
       a.finish = c0 + cn == g->cb;
       /* the next chunk's weights, a slice a row, into L2 while this one
@@ -492,27 +472,27 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
         for (size_t at = (size_t)(oh - oh0) * slice;
              at < (size_t)(oh - oh0 + 1) * slice && at < next_bytes; at += 64)
           __builtin_prefetch(next + at, 0, 2);
-        int64_t kh0, kh1, ih0 = oh * g->sh - g->ph;
-        taps_inside(ih0, g->dh, g->kh, g->h, &kh0, &kh1);
+        int64_t kh0, kh1, ih0 = oh * g->s.sh - g->s.ph;
+        taps_inside(ih0, g->s.dh, g->s.kh, g->s.h, &kh0, &kh1);
         a.nkh = kh1 - kh0;
         a.w = wg + c0 * a.w_cb + kh0 * a.w_kh;
         const float *xrow = xn + c0 * BLOCK * plane +
-                            (a.nkh ? (ih0 + kh0 * g->dh) * g->w * g->x_px : 0);
-        float *yrow = yn + oh * g->ow * BLOCK;
-        const float *rrow = rn && a.finish ? rn + oh * g->ow * BLOCK : NULL;
+                            (a.nkh ? (ih0 + kh0 * g->s.dh) * g->s.w * g->x_px : 0);
+        float *yrow = yn + oh * g->s.ow * BLOCK;
+        const float *rrow = rn && a.finish ? rn + oh * g->s.ow * BLOCK : NULL;
         for (int64_t ow = ow0; ow < ow1;) {
           if (ow >= ow_lo && ow < ow_hi) { /* tiles of even widths */
             int64_t span = (ow_hi < ow1 ? ow_hi : ow1) - ow;
             int64_t tiles = ceil_div(span, tile_pixels(t->isa, nv));
             for (int64_t i = 0; i < tiles; i++) {
               int64_t pw = span / tiles + (i < span % tiles);
-              run_tile(t, &a, xrow, yrow, rrow, ow, pw, 0, g->kw, nv);
+              run_tile(t, &a, xrow, yrow, rrow, ow, pw, 0, g->s.kw, nv);
               ow += pw;
             }
             continue;
           }
           int64_t kw0, kw1;
-          taps_inside(ow * g->sw - g->pw, g->dw, g->kw, g->w, &kw0, &kw1);
+          taps_inside(ow * g->s.sw - g->s.pw, g->s.dw, g->s.kw, g->s.w, &kw0, &kw1);
           run_tile(t, &a, xrow, yrow, rrow, ow, 1, kw0, kw1, nv);
           ow++;
         }
@@ -523,10 +503,10 @@ static void run_items(void *ctx, size_t begin, size_t end, uint32_t worker) {
 
 /* The output columns whose windows lie inside the input's: [*lo, *hi). */
 static void interior(const geom_t *g, int64_t *lo, int64_t *hi) {
-  int64_t a = ceil_div(g->pw, g->sw);
-  int64_t b = g->w - 1 - (g->kw - 1) * g->dw + g->pw;
-  b = b < 0 ? 0 : b / g->sw + 1;
-  if (b > g->ow) b = g->ow;
+  int64_t a = ceil_div(g->s.pw, g->s.sw);
+  int64_t b = g->s.w - 1 - (g->s.kw - 1) * g->s.dw + g->s.pw;
+  b = b < 0 ? 0 : b / g->s.sw + 1;
+  if (b > g->s.ow) b = g->s.ow;
   *lo = a < b ? a : b;
   *hi = b;
 }
@@ -536,39 +516,39 @@ static void run_dw_rows(void *ctx, size_t begin, size_t end, uint32_t worker) {
   (void)worker;
   const task_t *t = ctx;
   const geom_t *g = t->g;
-  const int64_t plane = g->h * g->w, taps = g->kh * g->kw;
+  const int64_t plane = g->s.h * g->s.w, taps = g->s.kh * g->s.kw;
   const int64_t pw_max = LK_X86_NCHWC_DW_PW(t->isa);
   int64_t ow_lo, ow_hi;
   interior(g, &ow_lo, &ow_hi);
   for (size_t item = begin; item < end; item++) {
-    int64_t oh = (int64_t)item % g->oh, nb = (int64_t)item / g->oh;
+    int64_t oh = (int64_t)item % g->s.oh, nb = (int64_t)item / g->s.oh;
     int64_t n = nb / g->mb, b = nb % g->mb;
-    int64_t kh0, kh1, ih0 = oh * g->sh - g->ph;
-    taps_inside(ih0, g->dh, g->kh, g->h, &kh0, &kh1);
+    int64_t kh0, kh1, ih0 = oh * g->s.sh - g->s.ph;
+    taps_inside(ih0, g->s.dh, g->s.kh, g->s.h, &kh0, &kh1);
     lk_x86_nchwc_tile_t a = {.bias = t->bias + b * BLOCK,
                              .nkh = kh1 - kh0,
-                             .x_px = g->sw * BLOCK,
-                             .x_kw = g->dw * BLOCK,
-                             .x_kh = g->dh * g->w * BLOCK,
+                             .x_px = g->s.sw * BLOCK,
+                             .x_kw = g->s.dw * BLOCK,
+                             .x_kh = g->s.dh * g->s.w * BLOCK,
                              .w_kw = BLOCK,
-                             .w_kh = g->kw * BLOCK,
+                             .w_kh = g->s.kw * BLOCK,
                              .y_px = BLOCK,
                              .clamp = t->clamp,
                              .lo = t->lo,
                              .hi = t->hi};
     const float *xrow = t->x + n * g->x_n + b * BLOCK * plane +
-                        (a.nkh ? (ih0 + kh0 * g->dh) * g->w * BLOCK : 0);
+                        (a.nkh ? (ih0 + kh0 * g->s.dh) * g->s.w * BLOCK : 0);
     const float *wrow = t->w + b * taps * BLOCK + kh0 * a.w_kh;
-    float *yrow = t->y + (nb * g->oh + oh) * g->ow * BLOCK;
+    float *yrow = t->y + (nb * g->s.oh + oh) * g->s.ow * BLOCK;
     const float *rrow =
-        t->residual ? t->residual + (nb * g->oh + oh) * g->ow * BLOCK : NULL;
-    for (int64_t ow = 0; ow < g->ow;) {
-      int64_t pw = 1, kw0 = 0, kw1 = g->kw;
+        t->residual ? t->residual + (nb * g->s.oh + oh) * g->s.ow * BLOCK : NULL;
+    for (int64_t ow = 0; ow < g->s.ow;) {
+      int64_t pw = 1, kw0 = 0, kw1 = g->s.kw;
       if (ow >= ow_lo && ow < ow_hi) /* inside: a tile's width */
         pw = ow_hi - ow < pw_max ? ow_hi - ow : pw_max;
       else
-        taps_inside(ow * g->sw - g->pw, g->dw, g->kw, g->w, &kw0, &kw1);
-      a.x = xrow + (ow * g->sw - g->pw + kw0 * g->dw) * BLOCK;
+        taps_inside(ow * g->s.sw - g->s.pw, g->s.dw, g->s.kw, g->s.w, &kw0, &kw1);
+      a.x = xrow + (ow * g->s.sw - g->s.pw + kw0 * g->s.dw) * BLOCK;
       a.w = wrow + kw0 * BLOCK;
       a.nkw = kw1 - kw0;
       a.y = yrow + ow * BLOCK;
@@ -587,32 +567,32 @@ static void run_grouped(void *ctx, size_t begin, size_t end, uint32_t worker) {
   (void)worker;
   const task_t *t = ctx;
   const geom_t *g = t->g;
-  const int64_t plane = g->h * g->w, mg = g->m / g->group;
+  const int64_t plane = g->s.h * g->s.w, mg = g->s.m / g->s.group;
   for (size_t item = begin; item < end; item++) {
-    int64_t n = (int64_t)item / g->m, m = (int64_t)item % g->m;
-    const float *wm = t->w + m * g->cg * g->kh * g->kw;
+    int64_t n = (int64_t)item / g->s.m, m = (int64_t)item % g->s.m;
+    const float *wm = t->w + m * g->s.cg * g->s.kh * g->s.kw;
     float *y =
-        t->y + (n * g->mb + m / BLOCK) * g->oh * g->ow * BLOCK + m % BLOCK;
+        t->y + (n * g->mb + m / BLOCK) * g->s.oh * g->s.ow * BLOCK + m % BLOCK;
     const float *r = t->residual ? t->residual + (y - t->y) : NULL;
-    for (int64_t oh = 0; oh < g->oh; oh++)
-      for (int64_t ow = 0; ow < g->ow; ow++) {
+    for (int64_t oh = 0; oh < g->s.oh; oh++)
+      for (int64_t ow = 0; ow < g->s.ow; ow++) {
         float acc = t->bias[m];
-        for (int64_t ci = 0; ci < g->cg; ci++) {
-          int64_t c = m / mg * g->cg + ci;
+        for (int64_t ci = 0; ci < g->s.cg; ci++) {
+          int64_t c = m / mg * g->s.cg + ci;
           const float *xc = t->x + n * g->x_n + c / BLOCK * BLOCK * plane +
                             c % BLOCK * g->x_lane;
-          for (int64_t kh = 0; kh < g->kh; kh++) {
-            int64_t ih = oh * g->sh - g->ph + kh * g->dh;
-            if (ih < 0 || ih >= g->h) continue;
-            for (int64_t kw = 0; kw < g->kw; kw++) {
-              int64_t iw = ow * g->sw - g->pw + kw * g->dw;
-              if (iw < 0 || iw >= g->w) continue;
-              acc += xc[(ih * g->w + iw) * g->x_px] *
-                     wm[(ci * g->kh + kh) * g->kw + kw];
+          for (int64_t kh = 0; kh < g->s.kh; kh++) {
+            int64_t ih = oh * g->s.sh - g->s.ph + kh * g->s.dh;
+            if (ih < 0 || ih >= g->s.h) continue;
+            for (int64_t kw = 0; kw < g->s.kw; kw++) {
+              int64_t iw = ow * g->s.sw - g->s.pw + kw * g->s.dw;
+              if (iw < 0 || iw >= g->s.w) continue;
+              acc += xc[(ih * g->s.w + iw) * g->x_px] *
+                     wm[(ci * g->s.kh + kh) * g->s.kw + kw];
             }
           }
         }
-        int64_t at = (oh * g->ow + ow) * BLOCK;
+        int64_t at = (oh * g->s.ow + ow) * BLOCK;
         if (r) acc += r[at];
         y[at] = (float)lk_ref_activation(t->e.act, t->e.alpha, t->e.beta, acc);
       }
@@ -620,12 +600,11 @@ static void run_grouped(void *ctx, size_t begin, size_t end, uint32_t worker) {
 }
 
 lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
-  lk_x86_isa_t isa = lk_x86_call_isa(call);
-  if (isa == LK_X86_ISA_NONE)
-    return lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                          "%s: this CPU has no AVX2 + FMA (the kernel's "
-                          "baseline); compile the model without nchw16c",
-                          kName);
+  lk_x86_isa_t isa;
+  LT_RETURN_IF_ERROR(lk_x86_blocked_isa(kName, call, &isa));
+  if (call->num_outputs == 1 && call->outputs[0].rank == 4)
+    for (int i = 0; i < 4; i++)
+      if (call->outputs[0].dims[i] == 0) return LT_OK; /* nothing to write */
   geom_t g;
   if (!geometry(call, &g) || !input_strides(&call->inputs[0], &g) ||
       !output_view(&call->outputs[0], &g) ||
@@ -636,7 +615,7 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
                           "KW], a bias [M], a residual and y nchw16c, f32",
                           kName);
   float *ws;
-  if (small_map(g.group, g.c, g.oh, g.ow)) { /* the nchw kernel's GEMM */
+  if (small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) { /* the nchw kernel's GEMM */
     plain_call_t pc;
     size_t used = plain_setup(call, &pc, NULL);
     LT_RETURN_IF_ERROR(lk_x86_workspace(kName, call, used, &ws));
@@ -657,11 +636,11 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
   /* the bias, padded to the blocks */
   memset(ws, 0, (size_t)(g.mb * BLOCK) * sizeof(float));
   if (call->num_inputs > 2 && call->inputs[2].dtype != LK_DTYPE_NONE)
-    memcpy(ws, call->inputs[2].data, (size_t)g.m * sizeof(float));
+    memcpy(ws, call->inputs[2].data, (size_t)g.s.m * sizeof(float));
   float *next = ws + g.mb * BLOCK;
   const float *wp = packed_of(call, isa, &g);
   /* other groups, and depthwise over nchw, go element by element */
-  const bool grouped = g.group > 1 && (!g.depthwise || g.x_lane != 1);
+  const bool grouped = g.s.group > 1 && (!g.depthwise || g.x_lane != 1);
   if (grouped) {
     lk_tensor_t wt;
     if (!lk_view_to_tensor(&call->inputs[1], &wt))
@@ -673,23 +652,23 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
     if (!lk_view_to_tensor(&call->inputs[1], &wt))
       return lt_status_make(LT_STATUS_INVALID_ARGUMENT,
                             "%s: w must be dense nchw", kName);
-    pack_weights(group_blocks(isa, g.ow), &g, call->inputs[1].data, next);
+    pack_weights(group_blocks(isa, g.s.ow), &g, call->inputs[1].data, next);
     wp = next;
     next += packed_floats(isa, &g);
   }
   const float *x = call->inputs[0].data;
   int64_t hp, wpad;
   if (padded_extent(call, &g, &hp, &wpad)) {
-    const size_t row = (size_t)(g.w * BLOCK) * sizeof(float);
-    memset(next, 0, (size_t)(g.n * g.cb * hp * wpad * BLOCK) * sizeof(float));
-    for (int64_t plane = 0; plane < g.n * g.cb; plane++)
-      for (int64_t r = 0; r < g.h; r++)
-        memcpy(next + ((plane * hp + g.ph + r) * wpad + g.pw) * BLOCK,
-               x + (plane * g.h + r) * g.w * BLOCK, row);
+    const size_t row = (size_t)(g.s.w * BLOCK) * sizeof(float);
+    memset(next, 0, (size_t)(g.s.n * g.cb * hp * wpad * BLOCK) * sizeof(float));
+    for (int64_t plane = 0; plane < g.s.n * g.cb; plane++)
+      for (int64_t r = 0; r < g.s.h; r++)
+        memcpy(next + ((plane * hp + g.s.ph + r) * wpad + g.s.pw) * BLOCK,
+               x + (plane * g.s.h + r) * g.s.w * BLOCK, row);
     x = next;
-    g.h = hp;
-    g.w = wpad;
-    g.ph = g.pw = 0;
+    g.s.h = hp;
+    g.s.w = wpad;
+    g.s.ph = g.s.pw = 0;
     g.x_n = g.cb * hp * wpad * BLOCK;
   }
   const lk_parallel_t *par = parallel_of(&g, call);
@@ -704,7 +683,7 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
                       ? call->inputs[3].data
                       : NULL,
       .y = call->outputs[0].data,
-      .gb = group_blocks(isa, g.ow),
+      .gb = group_blocks(isa, g.s.ow),
       .lanes = isa == LK_X86_ISA_AVX512 ? 16 : 8,
       .tile = isa == LK_X86_ISA_AVX512 ? lk_f32_conv_nchwc_tile__avx512f
                                        : lk_f32_conv_nchwc_tile__avx2,
@@ -728,30 +707,30 @@ lt_status_t lk_x86_conv2d__f32_nchw16c(const lk_call_t *call) {
     break;
   }
   if (grouped) {
-    lk_parallel_for(par, (size_t)(g.n * g.m), 1, run_grouped, &t);
+    lk_parallel_for(par, (size_t)(g.s.n * g.s.m), 1, run_grouped, &t);
     return LT_OK;
   }
   if (g.depthwise) {
-    lk_parallel_for(par, (size_t)(g.n * g.mb * g.oh), 1, run_dw_rows, &t);
+    lk_parallel_for(par, (size_t)(g.s.n * g.mb * g.s.oh), 1, run_dw_rows, &t);
     return LT_OK;
   }
   /* the input blocks a chunk: a group's weights within L1 */
-  size_t per_block = (size_t)(t.gb * BLOCK * BLOCK * g.kh * g.kw) * 4;
+  size_t per_block = (size_t)(t.gb * BLOCK * BLOCK * g.s.kh * g.s.kw) * 4;
   t.chunk = (int64_t)(LK_X86_NCHWC_CHUNK_BYTES / per_block);
   if (t.chunk < 1) t.chunk = 1;
   /* a pointwise convolution's pixels are one row (1 x 1 taps, stride 1,
    * no pads: input and output pixels are the same, in order), so its tiles
    * are full across the rows' ends */
-  t.flat = g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.ph == 0 &&
-           g.pw == 0 && g.oh == g.h && g.ow == g.w;
+  t.flat = g.s.kh == 1 && g.s.kw == 1 && g.s.sh == 1 && g.s.sw == 1 && g.s.ph == 0 &&
+           g.s.pw == 0 && g.s.oh == g.s.h && g.s.ow == g.s.w;
   if (t.flat) {
-    g.ow = g.w = g.h * g.w;
-    g.oh = g.h = 1;
+    g.s.ow = g.s.w = g.s.h * g.s.w;
+    g.s.oh = g.s.h = 1;
   }
   /* bands: two items a worker at least (more bands re-read the weights
    * and pass the partial sums more often) */
-  int64_t items = g.n * t.groups;
-  int64_t rows = t.flat ? ceil_div(g.ow, FLAT_UNIT) : g.oh;
+  int64_t items = g.s.n * t.groups;
+  int64_t rows = t.flat ? ceil_div(g.s.ow, FLAT_UNIT) : g.s.oh;
   t.bands = 1;
   if (workers > 1 && items < 2 * (int64_t)workers)
     t.bands = ceil_div(2 * (int64_t)workers, items);

@@ -28,6 +28,16 @@ bool lk_x86_views_dense(const lk_call_t *call) {
   return true;
 }
 
+lt_status_t lk_x86_blocked_isa(const char *kernel, const lk_call_t *call,
+                               lk_x86_isa_t *out_isa) {
+  *out_isa = lk_x86_call_isa(call);
+  if (*out_isa != LK_X86_ISA_NONE) return LT_OK;
+  return lt_status_make(LT_STATUS_UNIMPLEMENTED,
+                        "%s: this CPU has no AVX2 + FMA (the kernel's "
+                        "baseline); compile the model without nchw16c",
+                        kernel);
+}
+
 bool lk_x86_view_nchw16c(const lk_view_t *v) {
   lk_view_t d;
   return v->rank == 4 && v->dtype == LK_F32 && v->layout == LK_LAYOUT_NCHW16C &&

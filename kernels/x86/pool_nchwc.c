@@ -76,12 +76,8 @@ lt_status_t lk_x86_pool2d__f32_nchw16c(const lk_call_t *call) {
                             "%s: kernel, strides and dilations must be 1 or "
                             "more",
                             kName);
-  lk_x86_isa_t isa = lk_x86_call_isa(call);
-  if (isa == LK_X86_ISA_NONE)
-    return lt_status_make(LT_STATUS_UNIMPLEMENTED,
-                          "%s: this CPU has no AVX2 + FMA (the kernel's "
-                          "baseline); compile the model without nchw16c",
-                          kName);
+  lk_x86_isa_t isa;
+  LT_RETURN_IF_ERROR(lk_x86_blocked_isa(kName, call, &isa));
   const lk_view_t *x = &call->inputs[0], *y = &call->outputs[0];
   task_t t = {.p = p,
               .h = x->dims[2],

@@ -40,6 +40,11 @@ const char *lk_x86_isa_name(lk_x86_isa_t isa);
  * time, since workspace functions see views before data is bound). */
 bool lk_x86_views_dense(const lk_call_t *call);
 
+/* The call's set for a blocked-layout row, which has no reference kernel
+ * to hand a CPU without AVX2 + FMA to: UNIMPLEMENTED naming kernel then. */
+lt_status_t lk_x86_blocked_isa(const char *kernel, const lk_call_t *call,
+                               lk_x86_isa_t *out_isa);
+
 /* Whether v is a dense f32 nchw16c view of rank 4 with its data, not
  * packed: what the blocked kernels other than the convolution take. */
 bool lk_x86_view_nchw16c(const lk_view_t *v);

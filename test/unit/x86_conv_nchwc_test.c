@@ -276,6 +276,13 @@ int main(void) {
           strstr(lt_status_message(st), "x86_conv2d__f32_nchw16c"));
     lt_status_free(st);
     free(out);
+    /* an empty batch: nothing to compute, not an error */
+    nc_case_t empty = c;
+    empty.n = 0;
+    st = run(&empty, &bf, k, &cpu, NULL, true, 0, &out);
+    CHECK(!st);
+    lt_status_free(st);
+    free(out);
     /* y in nchw: refused */
     int64_t xd[4] = {1, 4, 5, 6}, wd[4] = {3, 4, 2, 2}, yd[4] = {1, 3, 4, 5};
     xt_conv_t v;
