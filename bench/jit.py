@@ -35,7 +35,7 @@ per kernel  for --per-kernel-models (mobilenet_v2 and resnet50 by default):
          layout reorders (nchw <-> nchw8c/16c) have no lite counterpart and
          are listed as one line of their own.
 
-lite's hand-written x86 kernels (kernels/x86) do not cover convolutions
+lite's hand-written x86 kernels (kernels/simd) do not cover convolutions
 and GEMMs yet: the reference kernels (kernels/ref, portable C) are what the
 generated ones replace, and onnxruntime's MLAS kernels are the
 hand-written peer.

@@ -25,9 +25,9 @@
 #include "kernels/cpu.h"
 #include "kernels/ref/conv.h"
 #include "kernels/registry.h"
-#include "kernels/x86/conv.h"
-#include "kernels/x86/conv_nchwc.h"
-#include "kernels/x86/x86.h"
+#include "kernels/simd/conv.h"
+#include "kernels/simd/conv_nchwc.h"
+#include "kernels/simd/simd.h"
 #include "runtime/thread_pool.h"
 
 typedef struct layer {
@@ -81,7 +81,7 @@ static float *fill(int64_t n) {
 
 static bool g_pack = true; /* weights packed as at load (--no-pack: not) */
 
-typedef lt_status_t (*pack_isa_fn)(lk_x86_isa_t isa, const void *params,
+typedef lt_status_t (*pack_isa_fn)(lk_simd_isa_t isa, const void *params,
                                    const lk_view_t *consts,
                                    uint32_t num_consts, void *out,
                                    size_t *out_size);
@@ -95,9 +95,9 @@ typedef struct conv_kernel {
 } conv_kernel_t;
 
 static const conv_kernel_t kKernels[] = {
-    {"x86_conv2d__f32_nchw", LK_LAYOUT_NCHW, lk_x86_conv2d_pack_isa},
+    {"x86_conv2d__f32_nchw", LK_LAYOUT_NCHW, lk_simd_conv2d_pack_isa},
     {"x86_conv2d__f32_nchw16c", LK_LAYOUT_NCHW16C,
-     lk_x86_conv2d_pack_isa__f32_nchw16c},
+     lk_simd_conv2d_pack_isa__f32_nchw16c},
 };
 
 /* The median ms of one layer's conv on cpu and par. */
@@ -127,7 +127,7 @@ static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
   call.workspace = malloc(ws + 1);
   call.workspace_size = ws;
   void *packed = NULL; /* the weights packed as at load */
-  lk_x86_isa_t isa = lk_x86_isa_of(cpu); /* packed for the set measured */
+  lk_simd_isa_t isa = lk_simd_isa_of(cpu); /* packed for the set measured */
   if (g_pack && ck->pack(isa, &p, in, 3, NULL, &psize) == LT_OK && psize) {
     packed = malloc(psize);
     if (ck->pack(isa, &p, in, 3, packed, &psize) == LT_OK) {
@@ -193,13 +193,13 @@ int main(int argc, char **argv) {
   if (runs < 1) runs = 1;
   lk_cpu_info_t cpu;
   lk_cpu_detect(&cpu);
-  if (lk_x86_isa_of(&cpu) == LK_X86_ISA_NONE) {
+  if (lk_simd_isa_of(&cpu) == LK_SIMD_ISA_NONE) {
     fprintf(stderr, "x86_kernels: this CPU has no AVX2 + FMA\n");
     return 1;
   }
   lk_cpu_info_t cpus[2] = {cpu, cpu};
   cpus[0].features &= ~((uint64_t)1 << LK_CPU_AVX512F);
-  int num_cpus = lk_x86_isa_of(&cpu) == LK_X86_ISA_AVX512 ? 2 : 1;
+  int num_cpus = lk_simd_isa_of(&cpu) == LK_SIMD_ISA_AVX512 ? 2 : 1;
   printf("%-20s %-8s %-8s %3s %9s %9s %7s\n", "layer", "layout", "isa", "thr",
          "ms", "GFLOP/s", "%peak");
   for (int ti = 0; ti < num_threads; ti++) {
@@ -230,7 +230,7 @@ int main(int argc, char **argv) {
                              : (ti < num_peaks ? peaks[ti] : 0.0);
           printf("%-20s %-8s %-8s %3u %9.3f %9.1f %6.0f%%\n", l->name,
                  lk_layout_name(ck->layout),
-                 lk_x86_isa_name(lk_x86_isa_of(&cpus[ci])), th, ms, g,
+                 lk_simd_isa_name(lk_simd_isa_of(&cpus[ci])), th, ms, g,
                  pk > 0 ? 100.0 * g / pk : NAN);
         }
     }

@@ -39,7 +39,7 @@ typedef struct lt_compile_options {
  * LLVM). */
 int lt_compile_host_vector_width(void);
 /* The Places this build's hand-written kernels run at, then the host's:
- * on x86_64 (kernels/x86) "x86:f32:nchw16c,x86:f32:nchw,host:f32:nchw"
+ * on x86_64 (kernels/simd) "x86:f32:nchw16c,x86:f32:nchw,host:f32:nchw"
  * where the CPU has AVX2 + FMA (the blocked kernels' baseline; the layout
  * choice keeps nchw16c where it pays), "x86:f32:nchw,host:f32:nchw" where
  * it has not; else "host:f32:nchw". */

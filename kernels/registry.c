@@ -3,9 +3,7 @@
 #include "kernels/registry.h"
 
 #include "kernels/abi_ref.h"
-#if defined(__x86_64__)
-#include "kernels/x86/x86.h"
-#endif
+#include "kernels/simd/simd.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -200,68 +198,89 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
 #define LK_REF_ROWS_ANY_ONLY(name_, results, header, abi)                      \
   LK_REF_ROW(name_, ANY, any, results, header, abi)
 
-#if defined(__x86_64__)
-/* kernels/x86/x86.def's rows: operands and results at x86:f32:<layout>,
- * by the operands column. */
-#define X86F32(layout) LK_PLACE(LK_TARGET_X86, LK_PRECISION_F32, layout)
-#define LK_X86_LAYOUT_nchw LK_LAYOUT_NCHW
-#define LK_X86_LAYOUT_nchw16c LK_LAYOUT_NCHW16C
-static const lk_place_t kX86F32_nchw[] = {X86F32(NCHW)};
-static const lk_place_t kX86F32_nchw16c[] = {X86F32(LK_LAYOUT_NCHW16C)};
-static const lk_place_t kX86FirstF32_nchw[] = {
-    X86F32(NCHW), LK_PLACE(H, LK_PRECISION_ANY, NCHW)};
-static const lk_place_t kX86ConvBlocked_nchw16c[] = {
-    X86F32(LK_LAYOUT_ANY), X86F32(NCHW), X86F32(NCHW),
-    X86F32(LK_LAYOUT_NCHW16C)};
-#define LK_X86_INPUTS_F32(layout) kX86F32_##layout
-#define LK_X86_INPUTS_FIRST_F32(layout) kX86FirstF32_##layout
-#define LK_X86_INPUTS_CONV_BLOCKED(layout) kX86ConvBlocked_##layout
-#define LK_X86_PACK_NONE(op_, layout) NULL
-#define LK_X86_PACK_PACK(op_, layout) lk_x86_##op_##_pack__f32_##layout
-#define LK_X86_WS_NONE(op_, layout) NULL
-#define LK_X86_WS_PACK(op_, layout) lk_x86_##op_##_workspace__f32_##layout
+/* kernels/simd/simd.def's rows, once per architecture: `x86_*` at
+ * x86:f32:<layout> and `arm_*` at arm:f32:<layout>, their operands by the
+ * operands column. The rows of this build's architecture run; the other's
+ * are descriptions only (no functions), so that the compiler can pick them
+ * for an artifact that runs there. */
+#define SIMDF32(T, layout) LK_PLACE(LK_TARGET_##T, LK_PRECISION_F32, layout)
+#define LK_SIMD_LAYOUT_nchw LK_LAYOUT_NCHW
+#define LK_SIMD_LAYOUT_nchw16c LK_LAYOUT_NCHW16C
+#define LK_SIMD_IN_F32(T, L) SIMDF32(T, L)
+#define LK_SIMD_IN_FIRST_F32(T, L) SIMDF32(T, L), LK_PLACE(H, LK_PRECISION_ANY, NCHW)
+#define LK_SIMD_IN_CONV_BLOCKED(T, L)                                          \
+  SIMDF32(T, LK_LAYOUT_ANY), SIMDF32(T, NCHW), SIMDF32(T, NCHW), SIMDF32(T, L)
+#define LK_SIMD_PLACES(...) ((const lk_place_t[]){__VA_ARGS__})
+#define LK_SIMD_FN_NONE(fn) NULL
+#if defined(LK_SIMD_ARCH_X86)
+#define LK_SIMD_FN_X86(fn) fn
+#else
+#define LK_SIMD_FN_X86(fn) NULL
+#endif
+#if defined(LK_SIMD_ARCH_ARM)
+#define LK_SIMD_FN_ARM(fn) fn
+#else
+#define LK_SIMD_FN_ARM(fn) NULL
+#endif
+#define LK_SIMD_PACK_NONE(T, op_, layout) NULL
+#define LK_SIMD_PACK_PACK(T, op_, layout)                                      \
+  LK_SIMD_FN_##T(lk_simd_##op_##_pack__f32_##layout)
+#define LK_SIMD_WS_NONE(T, op_, layout) NULL
+#define LK_SIMD_WS_PACK(T, op_, layout)                                        \
+  LK_SIMD_FN_##T(lk_simd_##op_##_workspace__f32_##layout)
+#define LK_SIMD_PREFIX_X86 "x86_"
+#define LK_SIMD_PREFIX_ARM "arm_"
+#define LK_SIMD_SUMMARY_X86                                                    \
+  "hand-written x86 kernel (AVX2 + FMA, AVX-512F), f32 tensors"
+#define LK_SIMD_SUMMARY_ARM "hand-written arm kernel (NEON), f32 tensors"
 /* The attrs column: ANY, or a list of constraints. */
 static const int64_t kOne[] = {1};
-static const lk_attr_constraint_t kX86AttrsGROUP1[] = {
+static const lk_attr_constraint_t kSimdAttrsGROUP1[] = {
     {.attr = "group", .kind = LK_CONSTRAINT_INT_IN, .absent_ok = true,
      .values = kOne, .num_values = 1}};
 static const char *const kMaxAvg[] = {"max", "avg"};
-static const lk_attr_constraint_t kX86AttrsMAX_AVG[] = {
+static const lk_attr_constraint_t kSimdAttrsMAX_AVG[] = {
     {.attr = "pooling_type", .kind = LK_CONSTRAINT_STRING_IN,
      .strings = kMaxAvg, .num_strings = 2}};
-#define LK_X86_ATTRS_ANY .constraints = NULL, .num_constraints = 0
-#define LK_X86_ATTRS_MAX_AVG                                                   \
-  .constraints = kX86AttrsMAX_AVG,                                             \
-  .num_constraints = LK_COUNT_OF(kX86AttrsMAX_AVG)
-#define LK_X86_ATTRS_GROUP1                                                    \
-  .constraints = kX86AttrsGROUP1, .num_constraints = LK_COUNT_OF(kX86AttrsGROUP1)
-#define LK_X86_ROW(op_, layout, operands, extras, attrs, header)               \
-  {.name = "x86_" #op_ "__f32_" #layout,                                       \
+#define LK_SIMD_ATTRS_ANY .constraints = NULL, .num_constraints = 0
+#define LK_SIMD_ATTRS_MAX_AVG                                                  \
+  .constraints = kSimdAttrsMAX_AVG,                                            \
+  .num_constraints = LK_COUNT_OF(kSimdAttrsMAX_AVG)
+#define LK_SIMD_ATTRS_GROUP1                                                   \
+  .constraints = kSimdAttrsGROUP1,                                             \
+  .num_constraints = LK_COUNT_OF(kSimdAttrsGROUP1)
+#define LK_SIMD_ROW(T, op_, layout, operands, extras, attrs, header)           \
+  {.name = LK_SIMD_PREFIX_##T #op_ "__f32_" #layout,                           \
    .op = #op_,                                                                 \
-   .place = X86F32(LK_X86_LAYOUT_##layout),                                    \
-   .inputs = LK_X86_INPUTS_##operands(layout),                                 \
-   .num_inputs = LK_COUNT_OF(LK_X86_INPUTS_##operands(layout)),                \
-   .outputs = kX86F32_##layout,                                                \
+   .place = SIMDF32(T, LK_SIMD_LAYOUT_##layout),                               \
+   .inputs = LK_SIMD_PLACES(LK_SIMD_IN_##operands(T, LK_SIMD_LAYOUT_##layout)),\
+   .num_inputs = LK_COUNT_OF(                                                  \
+       LK_SIMD_PLACES(LK_SIMD_IN_##operands(T, LK_SIMD_LAYOUT_##layout))),     \
+   .outputs = LK_SIMD_PLACES(SIMDF32(T, LK_SIMD_LAYOUT_##layout)),             \
    .num_outputs = 1,                                                           \
-   LK_X86_ATTRS_##attrs,                                                       \
+   LK_SIMD_ATTRS_##attrs,                                                      \
    .source = header,                                                           \
-   .summary = "hand-written x86 kernel (AVX2 + FMA, AVX-512F), f32 tensors",  \
-   .run = lk_x86_##op_##__f32_##layout,                                        \
-   .pack = LK_X86_PACK_##extras(op_, layout),                                  \
-   .workspace = LK_X86_WS_##extras(op_, layout)},
-#endif
+   .summary = LK_SIMD_SUMMARY_##T,                                             \
+   .run = LK_SIMD_FN_##T(lk_simd_##op_##__f32_##layout),                       \
+   .pack = LK_SIMD_PACK_##extras(T, op_, layout),                              \
+   .workspace = LK_SIMD_WS_##extras(T, op_, layout)},
+/* The archs column: ALL (both architectures' rows) or X86 (x86 only). */
+#define LK_SIMD_ARM_ROW_ALL(...) LK_SIMD_ROW(ARM, __VA_ARGS__)
+#define LK_SIMD_ARM_ROW_X86(...)
 
 static const lk_kernel_t kBuiltin[] = {
 #define LK_REF(op, classes, results, header, abi)                              \
   LK_REF_ROWS_##classes(op, results, header, abi)
 #include "kernels/registry.def"
 #undef LK_REF
-#if defined(__x86_64__)
-#define LK_X86(op, layout, operands, extras, attrs, header)                    \
-  LK_X86_ROW(op, layout, operands, extras, attrs, header)
-#include "kernels/x86/x86.def"
-#undef LK_X86
-#endif
+#define LK_SIMD(op, layout, archs, operands, extras, attrs, header)           \
+  LK_SIMD_ROW(X86, op, layout, operands, extras, attrs, header)
+#include "kernels/simd/simd.def"
+#undef LK_SIMD
+#define LK_SIMD(op, layout, archs, operands, extras, attrs, header)           \
+  LK_SIMD_ARM_ROW_##archs(op, layout, operands, extras, attrs, header)
+#include "kernels/simd/simd.def"
+#undef LK_SIMD
 };
 #undef H
 #undef NCHW

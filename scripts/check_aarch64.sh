@@ -2,12 +2,13 @@
 # The runtime on aarch64 Linux, cross-built and run under qemu-aarch64,
 # against the same artifacts run on x86_64 (docs/arm.md).
 #
-#   scripts/check_aarch64.sh [MODEL...]     (default: tiny_cnn tiny_mlp tiny_transformer)
+#   scripts/check_aarch64.sh [MODEL...]     (default: tiny_cnn tiny_mlp tiny_transformer squeezenet1_1)
 #
 #   1. cross-builds what a deployment ships (-DLITE_RUNTIME_ONLY=ON, warnings
 #      as errors, cmake/aarch64-linux-gnu.cmake) into build-aarch64/ and
 #      installs it; reports the stripped size of liblite_runtime.so and checks
-#      that it exports the C API only
+#      that it exports the C API only; runs the SIMD kernels' unit tests
+#      (test/unit/simd_*_test.c: NEON against the reference kernels) there
 #   2. compiles each model (test/models/gen_models.py) with the x86 build's
 #      lite-translate --emit-artifact (reference kernels), runs it with
 #      test/aarch64/run_artifact.c on x86_64 and on aarch64 under qemu (same
@@ -19,6 +20,10 @@
 #      each object linked into its driver; both runs compared with the
 #      reference kernels' x86 outputs and with each other (skipped, and said
 #      so, when the x86 build has no LLVM)
+#   4. the same with the hand-written NEON kernels (kernels/simd, the arm_*
+#      rows): compiled with --lite-places=arm:f32:nchw,host:f32:nchw, run on
+#      aarch64 and compared with the x86 reference outputs; the x86 runtime
+#      must refuse the artifact (its arm rows have no code there)
 #
 # Agreement: the largest absolute difference over an output, relative to its
 # largest absolute x86 value, at most 1e-5 (integers and bools: equal).
@@ -35,7 +40,7 @@ cross=${AARCH64_BUILD_DIR:-$root/build-aarch64}
 jobs=${JOBS:-$(nproc)}
 sysroot=/usr/aarch64-linux-gnu
 models=("$@")
-((${#models[@]})) || models=(tiny_cnn tiny_mlp tiny_transformer)
+((${#models[@]})) || models=(tiny_cnn tiny_mlp tiny_transformer squeezenet1_1)
 py=/usr/bin/python3
 start=$SECONDS
 
@@ -67,7 +72,7 @@ t0=$SECONDS
 if ! cmake -S "$root" -B "$cross" -G Ninja \
        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake" \
        -DLITE_RUNTIME_ONLY=ON -DLITE_WITH_LLVM=OFF -DLITE_WERROR=ON \
-       "${launcher[@]}" >"$work/configure.log" 2>&1 ||
+       -DLITE_KERNEL_TESTS=ON "${launcher[@]}" >"$work/configure.log" 2>&1 ||
    ! ninja -C "$cross" -j "$jobs" >"$work/build.log" 2>&1 ||
    ! cmake --install "$cross" --prefix "$cross/install" >"$work/install.log" 2>&1; then
   tail -30 "$work"/*.log
@@ -81,6 +86,17 @@ exported=$(aarch64-linux-gnu-nm -D --defined-only "$lib" | awk '{print $3}' |
 [[ -z $exported ]] || die "liblite_runtime.so exports beyond the C API: $exported"
 say "cross build: base, kernels, runtime for aarch64 (-Werror) in $((SECONDS - t0)) s;" \
     "liblite_runtime.so stripped $size bytes, exports the C API only"
+
+# The SIMD kernels' unit tests (test/unit/simd_*_test.c), each kernel on
+# NEON against the reference kernels, run by ctest under the toolchain
+# file's emulator.
+t0=$SECONDS
+if ! ctest --test-dir "$cross" -j "$jobs" --output-on-failure >"$work/ctest.log" 2>&1; then
+  tail -40 "$work/ctest.log"
+  die "the SIMD kernels' tests on aarch64 (log in $work/ctest.log)"
+fi
+say "$(grep -c 'Passed' "$work/ctest.log") SIMD kernel tests (NEON vs reference) passed" \
+    "under qemu in $((SECONDS - t0)) s"
 
 # The driver, built as an application would be: the installed header and
 # library (the aarch64 one is found by rpath, through qemu's -L prefix).
@@ -224,6 +240,39 @@ for m in "${aot_models[@]}"; do
   compare "$work/$m/x86" "$d/x86_64" "$label, x86_64 vs x86_64 reference kernels" || failed=1
   compare "$work/$m/x86" "$d/aarch64" "$label, aarch64 (qemu) vs x86_64 reference kernels" || failed=1
   compare "$d/x86_64" "$d/aarch64" "$label, aarch64 (qemu) vs x86_64 [$((SECONDS - t0)) s]" ||
+    failed=1
+done
+
+# ---- 4. hand-written NEON kernels -------------------------------------------
+# The artifact compiled for arm places picks the arm_* rows (descriptions on
+# this x86 build, code on aarch64): the x86 runtime must refuse it, the
+# aarch64 one must match the x86 reference kernels.
+for m in "${models[@]}"; do
+  d=$work/$m/neon
+  [[ -f $work/$m/x86/output_0.npy ]] || continue
+  mkdir -p "$d/out"
+  t0=$SECONDS
+  if ! "$host/bin/lite-translate" --emit-artifact --lite-places=arm:f32:nchw,host:f32:nchw \
+         "$work/models/$m.onnx" -o "$d/$m.lite" >"$d/run.log" 2>&1 ||
+     ! "${qemu[@]}" "$work/run_aarch64" "$d/$m.lite" "$d/out" "$work/$m"/x86/input_*.npy \
+         >>"$d/run.log" 2>&1; then
+    cat "$d/run.log"
+    say "FAILED: $m (NEON kernels): compile or run"
+    failed=1
+    continue
+  fi
+  n=$(grep -a -o 'arm_[a-z0-9_]*__f32_nchw' "$d/$m.lite" | sort -u | wc -l)
+  if ((n == 0)); then
+    say "FAILED: $m: $d/$m.lite names no arm_* kernel"
+    failed=1
+    continue
+  fi
+  if "$work/run_x86" "$d/$m.lite" "$d" >"$d/x86.log" 2>&1; then
+    say "FAILED: $m: the x86 runtime ran an artifact of arm kernels"
+    failed=1
+    continue
+  fi
+  compare "$work/$m/x86" "$d/out" "$m, $n arm_* rows (NEON), aarch64 (qemu) vs x86_64 reference kernels [$((SECONDS - t0)) s]" ||
     failed=1
 done
 

@@ -31,7 +31,7 @@ if shutil.which("mlir-cpu-runner-16"):
 if getattr(config, "lite_with_llvm", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("llvm")
 
-# The hand-written x86 kernels (kernels/x86) are built on x86_64 only.
+# The hand-written x86 kernels (kernels/simd) are built on x86_64 only.
 if platform.machine() in ("x86_64", "AMD64"):
     config.available_features.add("x86-kernels")
 

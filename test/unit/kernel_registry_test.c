@@ -47,17 +47,38 @@ static void test_builtin_matches_ops(void) {
             next->place.precision == LK_PRECISION_ANY);
     }
   }
+  /* The hand-written SIMD rows, after every reference row, x86's before
+   * arm's: at <arch>:f32:nchw, callable on their own architecture only
+   * (elsewhere descriptions, for compiling artifacts that run there); the
+   * blocked layouts on x86 only. */
+  static const struct {
+    const char *name;
+    lk_target_t target;
+    bool here;
+  } kSimd[] = {
 #if defined(__x86_64__)
-  /* The hand-written x86 rows: at x86:f32:nchw, callable, after every
-   * reference row. */
-  const lk_kernel_t *pool = lk_registry_find(r, "x86_pool2d__f32_nchw");
-  CHECK(pool && lk_kernel_runnable(pool) && strcmp(pool->op, "pool2d") == 0);
-  CHECK(pool && pool->place.target == LK_TARGET_X86 &&
-        pool->place.precision == LK_PRECISION_F32 &&
-        lk_kernel_input(pool, 0).target == LK_TARGET_X86 &&
-        lk_kernel_output(pool, 0).target == LK_TARGET_X86);
-  CHECK(strncmp(lk_registry_at(r, n - 1)->name, "x86_", 4) == 0);
+      {"x86_pool2d__f32_nchw", LK_TARGET_X86, true},
+      {"arm_pool2d__f32_nchw", LK_TARGET_ARM, false},
+#elif defined(__aarch64__)
+      {"x86_pool2d__f32_nchw", LK_TARGET_X86, false},
+      {"arm_pool2d__f32_nchw", LK_TARGET_ARM, true},
+#else
+      {"x86_pool2d__f32_nchw", LK_TARGET_X86, false},
+      {"arm_pool2d__f32_nchw", LK_TARGET_ARM, false},
 #endif
+  };
+  for (size_t i = 0; i < sizeof kSimd / sizeof kSimd[0]; i++) {
+    const lk_kernel_t *pool = lk_registry_find(r, kSimd[i].name);
+    CHECK(pool && lk_kernel_runnable(pool) == kSimd[i].here &&
+          strcmp(pool->op, "pool2d") == 0);
+    CHECK(pool && pool->place.target == kSimd[i].target &&
+          pool->place.precision == LK_PRECISION_F32 &&
+          lk_kernel_input(pool, 0).target == kSimd[i].target &&
+          lk_kernel_output(pool, 0).target == kSimd[i].target);
+  }
+  CHECK(lk_registry_find(r, "x86_conv2d__f32_nchw16c") &&
+        !lk_registry_find(r, "arm_conv2d__f32_nchw16c"));
+  CHECK(strncmp(lk_registry_at(r, n - 1)->name, "arm_", 4) == 0);
   const lk_kernel_t *eq = lk_registry_find(r, "ref_equal__f32_nchw");
   CHECK(eq && lk_kernel_output(eq, 0).precision == LK_PRECISION_BOOL);
   CHECK(eq && lk_kernel_input(eq, 5).precision == LK_PRECISION_ANY);

@@ -48,7 +48,12 @@ static const char kMarkdownIntro[] =
     "The reference kernels (kernels/ref) cover every op on host in nchw: an "
     "f32\nrow for float32 tensors and an `any` row for every other element "
     "type the\nop accepts (computed through double or int64). Both read "
-    "operands of any\nelement type.\n";
+    "operands of any\nelement type.\n"
+    "\n"
+    "The hand-written SIMD kernels (kernels/simd) follow, listed for both\n"
+    "architectures on every build: `x86_*` rows run on x86_64 (AVX2 + FMA,\n"
+    "AVX-512F), `arm_*` rows on aarch64 (NEON); a build lists the other\n"
+    "architecture's rows so that it can compile artifacts for it.\n";
 
 void lt_opt_print_kernels(const lk_registry_t *r, FILE *out, bool markdown) {
   size_t n = lk_registry_size(r);

@@ -1,5 +1,5 @@
 // REQUIRES: x86-kernels
-// The hand-written x86 kernels (kernels/x86): lite-run compiles for the
+// The hand-written x86 kernels (kernels/simd): lite-run compiles for the
 // host's Places by default (x86:f32:nchw16c,x86:f32:nchw,host:f32:nchw on
 // x86_64 with AVX2; the lone pools are too small to stay blocked), so the
 // pools pick x86_pool2d__f32_nchw; its x86 results feed host kernels with

@@ -1,6 +1,0 @@
-/* pool_nchwc_avx512.c - x86_pool2d__f32_nchw16c's rows on AVX-512F
- * (pool_nchwc_kernel.inc). */
-#include "kernels/x86/pool_nchwc.h"
-#include "kernels/x86/vec_avx512.h"
-
-#include "kernels/x86/pool_nchwc_kernel.inc"
