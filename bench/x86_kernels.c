@@ -14,7 +14,10 @@
  * A layer's time is the median of --runs timed calls after 3 warm-up ones,
  * each on the runtime's thread pool as a model's call would be. The
  * layers are the convolutions and products of the benchmark's models
- * (bench/vs_peers) at batch 1. */
+ * (bench/vs_peers) at batch 1. Where oneDNN is installed (libdnnl-dev)
+ * each layer also runs through it (bench/onednn_conv.c: its own blocked
+ * layouts, bias and relu fused), with the ratio of the nchw16c kernel's
+ * time to its. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -29,6 +32,9 @@
 #include "kernels/simd/conv_nchwc.h"
 #include "kernels/simd/simd.h"
 #include "runtime/thread_pool.h"
+#if defined(LITE_BENCH_WITH_ONEDNN)
+#include "bench/onednn_conv.h"
+#endif
 
 typedef struct layer {
   const char *name;
@@ -218,6 +224,8 @@ int main(int argc, char **argv) {
       int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
               ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
       double flops = 2.0 * (double)(l->m * oh * ow * l->c * l->k * l->k);
+      double best_ms = NAN; /* nchw16c on the widest set */
+      (void)best_ms;
       for (int ci = num_cpus - 1; ci >= 0; ci--)
         for (size_t ki = 0; ki < sizeof kKernels / sizeof kKernels[0]; ki++) {
           const conv_kernel_t *ck = &kKernels[ki];
@@ -232,7 +240,25 @@ int main(int argc, char **argv) {
                  lk_layout_name(ck->layout),
                  lk_simd_isa_name(lk_simd_isa_of(&cpus[ci])), th, ms, g,
                  pk > 0 ? 100.0 * g / pk : NAN);
+          if (ck->layout == LK_LAYOUT_NCHW16C && ci == num_cpus - 1)
+            best_ms = ms;
         }
+#if defined(LITE_BENCH_WITH_ONEDNN)
+      /* the peer: oneDNN's own layouts, against the widest set's peak */
+      char impl[64];
+      bench_conv_shape_t sh = {l->c, l->h, l->w, l->m, l->k, l->s, l->pad};
+      double ms = bench_onednn_conv(&sh, (int)th, runs, impl, sizeof impl);
+      if (ms > 0) {
+        double g = flops / ms * 1e-6,
+               pk = ti < num_peaks ? peaks[ti] : 0.0;
+        printf("%-20s %-8s %-8s %3u %9.3f %9.1f %6.0f%%  %s; nchw16c/oneDNN "
+               "time %.2f\n",
+               l->name, "onednn", "any", th, ms, g,
+               pk > 0 ? 100.0 * g / pk : NAN, impl, best_ms / ms);
+      } else {
+        printf("%-20s %-8s: %s\n", l->name, "onednn", impl);
+      }
+#endif
     }
     lt_rt_thread_pool_destroy(pool);
   }

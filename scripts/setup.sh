@@ -25,6 +25,7 @@ PACKAGES=(
   gcc-aarch64-linux-gnu  # links aarch64 AOT objects (codegen_aot_test)
   libc6-dev-arm64-cross  # the aarch64 libc those programs link against
   qemu-user          # qemu-aarch64 runs them on x86_64
+  libdnnl-dev        # oneDNN 2.6: the per-kernel peer of bench/kernels
 )
 
 missing=()
