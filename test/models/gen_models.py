@@ -342,6 +342,83 @@ def transformer_encoder(layers=2, d=256, heads=8, ff=1024, seq=128, name="transf
     return g.model(inputs, outputs)
 
 
+def pytorch_mha(layers=2, d=128, heads=4, ff=256, seq=64, batch=1, batch_first=True,
+                name="pytorch_mha"):
+    """A transformer encoder whose attention is nn.MultiheadAttention as
+    torch.onnx.export writes it (torch 2.15, opset 17, need_weights=False):
+    one packed in-projection of the sequence-major input, its columns split
+    by Reshape [S, B, 3, D], Unsqueeze, Transpose [3, 1, 2, 0, 4], Squeeze
+    and three Gathers, each head split as Reshape [S, B H, Dh], Transpose
+    [1, 0, 2], Reshape [B, H, S, Dh], the scale as sqrt(1/sqrt(Dh)) on Q and
+    on K^T, and the output back through Transpose [2, 0, 1, 3], Reshape
+    [S B, D] and a Gemm with transB. (The export computes the shapes with
+    Shape, Slice and Concat, which fold to the constants written here.)
+    batch_first: the input [B, S, D], transposed in and out as torch does;
+    else [S, B, D]. Then residual, LayerNormalization and a relu FFN."""
+    g = Graph(name, 17)
+    dh = d // heads
+
+    def shape(*dims):
+        return g.const(np.array(dims, np.int64), "shape")
+
+    def scalar(i):
+        return g.const(np.array(i, np.int64), "index")
+
+    def layer_norm(x):
+        return g.node("LayerNormalization",
+                      [x, g.const(g.rng.uniform(0.8, 1.2, d).astype(np.float32), "gamma"),
+                       g.const(g.rng.normal(0, 0.05, d).astype(np.float32), "beta")],
+                      axis=-1, epsilon=1e-5)
+
+    def linear(x, cin, cout):  # nn.Linear on a 3-D input: MatMul + Add
+        w = g.rng.normal(0, np.sqrt(1.0 / cin), (cin, cout)).astype(np.float32)
+        return g.node("Add", [g.node("MatMul", [x, g.const(w)]),
+                              g.const(g.rng.normal(0, 0.02, cout).astype(np.float32), "b")])
+
+    def mha(x):
+        xt = g.node("Transpose", [x], perm=[1, 0, 2]) if batch_first else x
+        w_in = g.rng.normal(0, np.sqrt(1.0 / d), (d, 3 * d)).astype(np.float32)
+        b_in = g.rng.normal(0, 0.02, 3 * d).astype(np.float32)
+        p = g.node("Add", [g.const(b_in, "in_proj_bias"), g.node("MatMul", [xt, g.const(w_in)])])
+        p = g.node("Reshape", [p, shape(seq, batch, 3, d)])
+        p = g.node("Unsqueeze", [p, shape(0)])
+        p = g.node("Transpose", [p], perm=[3, 1, 2, 0, 4])
+        p = g.node("Squeeze", [p, shape(3)])
+        qkv = []
+        for i in (0, 1, 2):
+            t = g.node("Gather", [p, scalar(i)], axis=0)
+            t = g.node("Reshape", [t, shape(seq, batch * heads, dh)])
+            t = g.node("Transpose", [t], perm=[1, 0, 2])
+            qkv.append(g.node("Reshape", [t, shape(batch, heads, seq, dh)]))
+        q, k, v = qkv
+        c = g.const(np.array([np.sqrt(1.0 / np.sqrt(dh))], np.float32), "scale")
+        q = g.node("Mul", [q, c])
+        kt = g.node("Mul", [g.node("Transpose", [k], perm=[0, 1, 3, 2]), c])
+        a = g.node("Softmax", [g.node("MatMul", [q, kt])], axis=-1)
+        o = g.node("Transpose", [g.node("MatMul", [a, v])], perm=[2, 0, 1, 3])
+        o = g.node("Reshape", [o, shape(seq * batch, d)])
+        o = g.node("Gemm", [o, g.const(g.rng.normal(0, np.sqrt(1.0 / d), (d, d)).astype(np.float32)),
+                            g.const(g.rng.normal(0, 0.02, d).astype(np.float32), "b")],
+                   alpha=1.0, beta=1.0, transB=1)
+        o = g.node("Reshape", [o, shape(seq, batch, d)])
+        return g.node("Transpose", [o], perm=[1, 0, 2]) if batch_first else o
+
+    x = "input"
+    for _ in range(layers):
+        x = layer_norm(g.node("Add", [x, mha(x)]))
+        f = linear(g.relu(linear(x, d, ff)), ff, d)
+        x = layer_norm(g.node("Add", [x, f]))
+    dims = [batch, seq, d] if batch_first else [seq, batch, d]
+    inputs = [helper.make_tensor_value_info("input", TensorProto.FLOAT, dims)]
+    outputs = [helper.make_tensor_value_info(x, TensorProto.FLOAT, dims)]
+    return g.model(inputs, outputs)
+
+
+def tiny_pytorch_mha():
+    return pytorch_mha(layers=1, d=32, heads=4, ff=64, seq=16, batch=2, batch_first=False,
+                       name="tiny_pytorch_mha")
+
+
 # ---- small synthetic graphs (CI) ----------------------------------------------------
 
 def tiny_cnn():
@@ -382,11 +459,13 @@ MODELS = {
     "shufflenet_v2_x1_0": shufflenet_v2_x1_0,
     "efficientnet_b0": efficientnet_b0,
     "transformer_encoder": transformer_encoder,
+    "pytorch_mha": pytorch_mha,
     "tiny_cnn": tiny_cnn,
     "tiny_mlp": tiny_mlp,
     "tiny_transformer": tiny_transformer,
+    "tiny_pytorch_mha": tiny_pytorch_mha,
 }
-SMALL = ["tiny_cnn", "tiny_mlp", "tiny_transformer"]
+SMALL = ["tiny_cnn", "tiny_mlp", "tiny_transformer", "tiny_pytorch_mha"]
 
 
 def main():

@@ -7,7 +7,7 @@
 // transformer_encoder, whose outputs reach about 4).
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/../../models/gen_models.py %t tiny_transformer transformer_encoder > /dev/null
+// RUN: %python %S/../../models/gen_models.py %t tiny_transformer transformer_encoder tiny_pytorch_mha pytorch_mha > /dev/null
 
 // One layer (d 32, 4 heads, seq 16).
 // RUN: lite-translate --import-onnx %t/tiny_transformer.onnx --mlir-print-debuginfo -o %t/tiny.mlir
@@ -41,3 +41,25 @@
 // RUN: lite-run --compare %t/transformer_encoder.onnx --pass-pipeline='builtin.module(func.func(lite-fuse-attention,lite-fuse-layer-norm,lite-fuse-gelu))' --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=ENC-NUM
 // ENC-NUM: ops: 102 -> 24
 // ENC-NUM: cosine 1.000000: ok
+
+// nn.MultiheadAttention as torch.onnx.export writes it (gen_models.py's
+// pytorch_mha: the packed in-projection split by views, sequence-major):
+// one layer with batch 2 and the [S, B, D] input, and two layers with
+// batch_first; each attention fused.
+// RUN: lite-translate --import-onnx %t/tiny_pytorch_mha.onnx -o %t/torch_tiny.mlir
+// RUN: lite-opt %t/torch_tiny.mlir --lite-fuse-attention --mlir-pass-statistics -o %t/torch_tiny.out.mlir 2>&1 | FileCheck %s --check-prefix=TORCH-TINY-STATS
+// TORCH-TINY-STATS: (S) 1 num-fused - Number of multi-head attention subgraphs fused
+// RUN: FileCheck %s --check-prefix=TORCH-TINY < %t/torch_tiny.out.mlir
+// TORCH-TINY:     %[[X:.*]] = "lite.transpose"(%arg0) {perm = array<i64: 1, 0, 2>} : (tensor<16x2x32xf32>) -> tensor<2x16x32xf32>
+// TORCH-TINY:     "lite.attention"(%[[X]], {{.*}}) {num_heads = 4 : i64, scale = 0.353553{{[0-9]*}} : f32}
+// TORCH-TINY-NOT: "lite.{{softmax|gather|squeeze|unsqueeze}}"
+// RUN: lite-run --compare %t/tiny_pytorch_mha.onnx --pass-pipeline='builtin.module(func.func(lite-fuse-attention))' --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TORCH-TINY-NUM
+// TORCH-TINY-NUM: cosine 1.000000: ok
+// RUN: lite-translate --import-onnx %t/pytorch_mha.onnx -o %t/torch.mlir
+// RUN: lite-opt %t/torch.mlir --lite-fuse-attention --mlir-pass-statistics -o %t/torch.out.mlir 2>&1 | FileCheck %s --check-prefix=TORCH-STATS
+// TORCH-STATS: (S) 2 num-fused - Number of multi-head attention subgraphs fused
+// RUN: FileCheck %s --check-prefix=TORCH < %t/torch.out.mlir
+// TORCH-COUNT-2: "lite.attention"(%{{[a-z0-9]+}}, {{.*}}) {num_heads = 4 : i64, scale = 0.176776{{[0-9]*}} : f32}
+// TORCH-NOT:     "lite.softmax"
+// RUN: lite-run --compare %t/pytorch_mha.onnx --pass-pipeline='builtin.module(func.func(lite-fuse-attention))' --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TORCH-NUM
+// TORCH-NUM: cosine 1.000000: ok

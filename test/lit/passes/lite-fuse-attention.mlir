@@ -1,15 +1,16 @@
 // lite-fuse-attention (Paddle-Lite's transformer_attention_fuse_pass): the
 // multi-head self-attention subgraph (Q/K/V projections as matmul + add or
-// fc, reshape to heads and transpose, Q K^T with its scale, the mask add,
-// softmax, an inference dropout, times V, transpose and reshape back)
-// becomes one lite.attention {num_heads, scale}. Left alone: a scale applied
-// after the mask or to V, K projected from another input, the probabilities
-// used elsewhere, a softmax over another axis.
+// fc, or one packed projection split into them, views to heads, Q K^T with
+// its scale, the mask add, softmax, an inference dropout, times V, views
+// back) becomes one lite.attention {num_heads, scale}. Left alone: a scale
+// applied after the mask or to V, K projected from another input, the
+// probabilities used elsewhere, a softmax over another axis, a packed
+// projection whose columns interleave Q, K and V.
 
 // RUN: lite-opt %s --split-input-file --lite-fuse-attention | FileCheck %s
 // RUN: lite-opt %s --split-input-file --lite-fuse-attention --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 // RUN: lite-opt %s --lite-fuse-attention --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
-// STATS: (S) 3 num-fused - Number of multi-head attention subgraphs fused
+// STATS: (S) 5 num-fused - Number of multi-head attention subgraphs fused
 
 // Numbers: the fused op computes in double, the graph rounds each f32 step;
 // within rtol 1e-5 and atol 1e-6 on random inputs in [-1, 1) (max-abs
@@ -24,6 +25,12 @@
 // RUN: lite-run --compare %s --function fc_scale_ops --pass-pipeline='builtin.module(func.func(lite-fuse-attention))' --rtol 1e-5 --atol 1e-6 | FileCheck %s --check-prefix=NUM-FC
 // NUM-FC: ops: 18 -> 1
 // NUM-FC-NEXT: cosine 1.000000: ok
+// RUN: lite-run --compare %s --function pytorch_seq_major --pass-pipeline='builtin.module(func.func(lite-fuse-attention))' --rtol 1e-5 --atol 1e-6 | FileCheck %s --check-prefix=NUM-TORCH
+// NUM-TORCH: ops: 26 -> 4
+// NUM-TORCH-NEXT: cosine 1.000000: ok
+// RUN: lite-run --compare %s --function pytorch_batch_first --pass-pipeline='builtin.module(func.func(lite-fuse-attention))' --rtol 1e-5 --atol 1e-6 | FileCheck %s --check-prefix=NUM-TORCH-BF
+// NUM-TORCH-BF: ops: 27 -> 3
+// NUM-TORCH-BF-NEXT: cosine 1.000000: ok
 
 // The exporters' graph (test/models/gen_models.py's transformer): scores
 // divided by sqrt(Dh), a [B, 1, 1, S] mask added, K transposed [0, 1, 3, 2].
@@ -346,4 +353,180 @@ func.func @scale_on_v(%x: tensor<2x3x4xf32>, %m: tensor<2x1x1x3xf32>) -> tensor<
   %o1 = "lite.transpose"(%o0) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x3x2xf32>) -> tensor<2x3x2x2xf32>
   %y = "lite.reshape"(%o1, %s3) : (tensor<2x3x2x2xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
   return %y : tensor<2x3x4xf32>
+}
+
+// -----
+
+// PyTorch's nn.MultiheadAttention as torch.onnx.export writes it (the
+// default, sequence-major [S, B, D] input; test/models/gen_models.py's
+// pytorch_mha): one packed in-projection [D, 3D] whose columns are split by
+// reshape [S, B, 3, D], unsqueeze, transpose [3, 1, 2, 0, 4], squeeze and
+// gathers, heads as reshape [S, B H, Dh], transpose [1, 0, 2], reshape
+// [B, H, S, Dh], sqrt(scale) on Q and on K^T, the output transposed [2, 0,
+// 1, 3] and reshaped to [S B, D]. The fused op takes x transposed to
+// [B, S, D] and the packed weight's column blocks as Wq, Wk, Wv; its
+// result goes back to the root's sequence-major rows.
+// CHECK-LABEL: func.func @pytorch_seq_major
+// CHECK-DAG:     %[[WQ:.*]] = "lite.constant"() {value = dense<{{\[\[}}-4.010000e-01, -6.620000e-01, -1.240000e-01, 2.100000e-01], [-4.790000e-01
+// CHECK-DAG:     %[[BQ:.*]] = "lite.constant"() {value = dense<[-2.300000e-02, -2.600000e-02, 9.600000e-02, -1.180000e-01]>
+// CHECK-DAG:     %[[WK:.*]] = "lite.constant"() {value = dense<{{\[\[}}5.680000e-01, 5.500000e-02, -2.760000e-01, -3.920000e-01], [-4.200000e-02
+// CHECK-DAG:     %[[BK:.*]] = "lite.constant"() {value = dense<[7.400000e-02, -1.100000e-01, -3.300000e-02, -0.0839999988]>
+// CHECK-DAG:     %[[WV:.*]] = "lite.constant"() {value = dense<{{\[\[}}3.740000e-01, 0.816999971, 1.360000e-01, -6.170000e-01], [-3.570000e-01
+// CHECK-DAG:     %[[BV:.*]] = "lite.constant"() {value = dense<[1.450000e-01, 5.700000e-02, 2.430000e-01, 6.400000e-02]>
+// CHECK:         %[[X:.*]] = "lite.transpose"(%arg0) {perm = array<i64: 1, 0, 2>} : (tensor<3x2x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT:    %[[A:.*]] = "lite.attention"(%[[X]], %[[WQ]], %[[BQ]], %[[WK]], %[[BK]], %[[WV]], %[[BV]]) {num_heads = 2 : i64, scale = 0.707106829 : f32} : {{.*}} -> tensor<2x3x4xf32>
+// CHECK-NEXT:    %[[T:.*]] = "lite.transpose"(%[[A]]) {perm = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+// CHECK-NEXT:    %[[Y:.*]] = "lite.reshape"(%[[T]]) {shape = array<i64: 6, 4>} : (tensor<3x2x4xf32>) -> tensor<6x4xf32>
+// CHECK-NEXT:    return %[[Y]]
+// LOC-LABEL: func.func @pytorch_seq_major
+// LOC: "lite.attention"{{.*}} loc(fused["matmul_0", "add_0", "reshape_0", "unsqueeze_0", "transpose_0", "squeeze_0", "gather_0", "reshape_1", "transpose_1", "reshape_2", "gather_1",
+func.func @pytorch_seq_major(%arg0: tensor<3x2x4xf32>) -> (tensor<6x4xf32>) {
+  %0 = "lite.constant"() {value = dense<[[-0.401, -0.662, -0.124, 0.210, 0.568, 0.055, -0.276, -0.392, 0.374, 0.817, 0.136, -0.617], [-0.479, 0.800, 0.101, -0.866, -0.042, -0.582, -0.315, -0.244, -0.357, 0.277, -0.032, -0.295], [0.205, 0.415, -0.822, -0.128, -0.490, -0.087, -0.645, 0.010, -0.019, -0.152, -0.524, -0.198], [-0.546, -0.678, 0.112, -0.555, 0.585, 0.358, -0.999, 0.136, -0.551, 0.017, 0.022, -0.994]]> : tensor<4x12xf32>} : () -> tensor<4x12xf32>
+  %1 = "lite.constant"() {value = dense<[-2.300000e-02, -2.600000e-02, 9.600000e-02, -1.180000e-01, 7.400000e-02, -1.100000e-01, -3.300000e-02, -0.0839999988, 1.450000e-01, 5.700000e-02, 2.430000e-01, 6.400000e-02]> : tensor<12xf32>} : () -> tensor<12xf32>
+  %2 = "lite.constant"() {value = dense<[3, 2, 3, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %3 = "lite.constant"() {value = dense<0> : tensor<1xi64>} : () -> tensor<1xi64>
+  %4 = "lite.constant"() {value = dense<3> : tensor<1xi64>} : () -> tensor<1xi64>
+  %5 = "lite.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %6 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %7 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %8 = "lite.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %9 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %10 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %11 = "lite.constant"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %12 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %13 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %14 = "lite.constant"() {value = dense<0.840896427> : tensor<1xf32>} : () -> tensor<1xf32>
+  %15 = "lite.constant"() {value = dense<[6, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %16 = "lite.matmul"(%arg0, %0) : (tensor<3x2x4xf32>, tensor<4x12xf32>) -> tensor<3x2x12xf32> loc("matmul_0")
+  %17 = "lite.add"(%1, %16) : (tensor<12xf32>, tensor<3x2x12xf32>) -> tensor<3x2x12xf32> loc("add_0")
+  %18 = "lite.reshape"(%17, %2) : (tensor<3x2x12xf32>, tensor<4xi64>) -> tensor<3x2x3x4xf32> loc("reshape_0")
+  %19 = "lite.unsqueeze"(%18, %3) : (tensor<3x2x3x4xf32>, tensor<1xi64>) -> tensor<1x3x2x3x4xf32> loc("unsqueeze_0")
+  %20 = "lite.transpose"(%19) {perm = array<i64: 3, 1, 2, 0, 4>} : (tensor<1x3x2x3x4xf32>) -> tensor<3x3x2x1x4xf32> loc("transpose_0")
+  %21 = "lite.squeeze"(%20, %4) : (tensor<3x3x2x1x4xf32>, tensor<1xi64>) -> tensor<3x3x2x4xf32> loc("squeeze_0")
+  %22 = "lite.gather"(%21, %5) {axis = 0 : i64} : (tensor<3x3x2x4xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_0")
+  %23 = "lite.reshape"(%22, %6) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_1")
+  %24 = "lite.transpose"(%23) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_1")
+  %25 = "lite.reshape"(%24, %7) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_2")
+  %26 = "lite.gather"(%21, %8) {axis = 0 : i64} : (tensor<3x3x2x4xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_1")
+  %27 = "lite.reshape"(%26, %9) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_3")
+  %28 = "lite.transpose"(%27) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_2")
+  %29 = "lite.reshape"(%28, %10) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_4")
+  %30 = "lite.gather"(%21, %11) {axis = 0 : i64} : (tensor<3x3x2x4xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_2")
+  %31 = "lite.reshape"(%30, %12) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_5")
+  %32 = "lite.transpose"(%31) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_3")
+  %33 = "lite.reshape"(%32, %13) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_6")
+  %34 = "lite.mul"(%25, %14) : (tensor<2x2x3x2xf32>, tensor<1xf32>) -> tensor<2x2x3x2xf32> loc("mul_0")
+  %35 = "lite.transpose"(%29) {perm = array<i64: 0, 1, 3, 2>} : (tensor<2x2x3x2xf32>) -> tensor<2x2x2x3xf32> loc("transpose_4")
+  %36 = "lite.mul"(%35, %14) : (tensor<2x2x2x3xf32>, tensor<1xf32>) -> tensor<2x2x2x3xf32> loc("mul_1")
+  %37 = "lite.matmul"(%34, %36) : (tensor<2x2x3x2xf32>, tensor<2x2x2x3xf32>) -> tensor<2x2x3x3xf32> loc("matmul_1")
+  %38 = "lite.softmax"(%37) {axis = -1 : i64} : (tensor<2x2x3x3xf32>) -> tensor<2x2x3x3xf32> loc("softmax_0")
+  %39 = "lite.matmul"(%38, %33) : (tensor<2x2x3x3xf32>, tensor<2x2x3x2xf32>) -> tensor<2x2x3x2xf32> loc("matmul_2")
+  %40 = "lite.transpose"(%39) {perm = array<i64: 2, 0, 1, 3>} : (tensor<2x2x3x2xf32>) -> tensor<3x2x2x2xf32> loc("transpose_5")
+  %41 = "lite.reshape"(%40, %15) : (tensor<3x2x2x2xf32>, tensor<2xi64>) -> tensor<6x4xf32> loc("reshape_7")
+  return %41 : tensor<6x4xf32>
+}
+
+// -----
+
+// The same with batch_first=True: x [B, S, D] transposed in; the fused op
+// takes it as it was.
+// CHECK-LABEL: func.func @pytorch_batch_first
+// CHECK:         %[[A:.*]] = "lite.attention"(%arg0, {{.*}}) {num_heads = 2 : i64, scale = 0.707106829 : f32} : {{.*}} -> tensor<2x3x4xf32>
+// CHECK-NEXT:    %[[T:.*]] = "lite.transpose"(%[[A]]) {perm = array<i64: 1, 0, 2>}
+// CHECK-NEXT:    %[[Y:.*]] = "lite.reshape"(%[[T]]) {shape = array<i64: 6, 4>}
+// CHECK-NEXT:    return %[[Y]]
+func.func @pytorch_batch_first(%arg0: tensor<2x3x4xf32>) -> (tensor<6x4xf32>) {
+  %0 = "lite.constant"() {value = dense<[[-0.401, -0.662, -0.124, 0.210, 0.568, 0.055, -0.276, -0.392, 0.374, 0.817, 0.136, -0.617], [-0.479, 0.800, 0.101, -0.866, -0.042, -0.582, -0.315, -0.244, -0.357, 0.277, -0.032, -0.295], [0.205, 0.415, -0.822, -0.128, -0.490, -0.087, -0.645, 0.010, -0.019, -0.152, -0.524, -0.198], [-0.546, -0.678, 0.112, -0.555, 0.585, 0.358, -0.999, 0.136, -0.551, 0.017, 0.022, -0.994]]> : tensor<4x12xf32>} : () -> tensor<4x12xf32>
+  %1 = "lite.constant"() {value = dense<[-2.300000e-02, -2.600000e-02, 9.600000e-02, -1.180000e-01, 7.400000e-02, -1.100000e-01, -3.300000e-02, -0.0839999988, 1.450000e-01, 5.700000e-02, 2.430000e-01, 6.400000e-02]> : tensor<12xf32>} : () -> tensor<12xf32>
+  %2 = "lite.constant"() {value = dense<[3, 2, 3, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %3 = "lite.constant"() {value = dense<0> : tensor<1xi64>} : () -> tensor<1xi64>
+  %4 = "lite.constant"() {value = dense<3> : tensor<1xi64>} : () -> tensor<1xi64>
+  %5 = "lite.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %6 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %7 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %8 = "lite.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %9 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %10 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %11 = "lite.constant"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %12 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %13 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %14 = "lite.constant"() {value = dense<0.840896427> : tensor<1xf32>} : () -> tensor<1xf32>
+  %15 = "lite.constant"() {value = dense<[6, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %16 = "lite.transpose"(%arg0) {perm = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32> loc("transpose_0")
+  %17 = "lite.matmul"(%16, %0) : (tensor<3x2x4xf32>, tensor<4x12xf32>) -> tensor<3x2x12xf32> loc("matmul_0")
+  %18 = "lite.add"(%1, %17) : (tensor<12xf32>, tensor<3x2x12xf32>) -> tensor<3x2x12xf32> loc("add_0")
+  %19 = "lite.reshape"(%18, %2) : (tensor<3x2x12xf32>, tensor<4xi64>) -> tensor<3x2x3x4xf32> loc("reshape_0")
+  %20 = "lite.unsqueeze"(%19, %3) : (tensor<3x2x3x4xf32>, tensor<1xi64>) -> tensor<1x3x2x3x4xf32> loc("unsqueeze_0")
+  %21 = "lite.transpose"(%20) {perm = array<i64: 3, 1, 2, 0, 4>} : (tensor<1x3x2x3x4xf32>) -> tensor<3x3x2x1x4xf32> loc("transpose_1")
+  %22 = "lite.squeeze"(%21, %4) : (tensor<3x3x2x1x4xf32>, tensor<1xi64>) -> tensor<3x3x2x4xf32> loc("squeeze_0")
+  %23 = "lite.gather"(%22, %5) {axis = 0 : i64} : (tensor<3x3x2x4xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_0")
+  %24 = "lite.reshape"(%23, %6) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_1")
+  %25 = "lite.transpose"(%24) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_2")
+  %26 = "lite.reshape"(%25, %7) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_2")
+  %27 = "lite.gather"(%22, %8) {axis = 0 : i64} : (tensor<3x3x2x4xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_1")
+  %28 = "lite.reshape"(%27, %9) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_3")
+  %29 = "lite.transpose"(%28) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_3")
+  %30 = "lite.reshape"(%29, %10) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_4")
+  %31 = "lite.gather"(%22, %11) {axis = 0 : i64} : (tensor<3x3x2x4xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_2")
+  %32 = "lite.reshape"(%31, %12) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_5")
+  %33 = "lite.transpose"(%32) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_4")
+  %34 = "lite.reshape"(%33, %13) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_6")
+  %35 = "lite.mul"(%26, %14) : (tensor<2x2x3x2xf32>, tensor<1xf32>) -> tensor<2x2x3x2xf32> loc("mul_0")
+  %36 = "lite.transpose"(%30) {perm = array<i64: 0, 1, 3, 2>} : (tensor<2x2x3x2xf32>) -> tensor<2x2x2x3xf32> loc("transpose_5")
+  %37 = "lite.mul"(%36, %14) : (tensor<2x2x2x3xf32>, tensor<1xf32>) -> tensor<2x2x2x3xf32> loc("mul_1")
+  %38 = "lite.matmul"(%35, %37) : (tensor<2x2x3x2xf32>, tensor<2x2x2x3xf32>) -> tensor<2x2x3x3xf32> loc("matmul_1")
+  %39 = "lite.softmax"(%38) {axis = -1 : i64} : (tensor<2x2x3x3xf32>) -> tensor<2x2x3x3xf32> loc("softmax_0")
+  %40 = "lite.matmul"(%39, %34) : (tensor<2x2x3x3xf32>, tensor<2x2x3x2xf32>) -> tensor<2x2x3x2xf32> loc("matmul_2")
+  %41 = "lite.transpose"(%40) {perm = array<i64: 2, 0, 1, 3>} : (tensor<2x2x3x2xf32>) -> tensor<3x2x2x2xf32> loc("transpose_6")
+  %42 = "lite.reshape"(%41, %15) : (tensor<3x2x2x2xf32>, tensor<2xi64>) -> tensor<6x4xf32> loc("reshape_7")
+  return %42 : tensor<6x4xf32>
+}
+
+// -----
+
+// Left alone: the packed projection split the other way (reshape [S, B, D,
+// 3], gathers on the last axis), so Q, K and V are interleaved columns, not
+// blocks: no weight slice is the fused op's.
+// CHECK-LABEL: func.func @packed_interleaved
+// CHECK-NOT:     "lite.attention"
+// CHECK:         "lite.softmax"
+func.func @packed_interleaved(%arg0: tensor<3x2x4xf32>) -> (tensor<6x4xf32>) {
+  %0 = "lite.constant"() {value = dense<[[-0.401, -0.662, -0.124, 0.210, 0.568, 0.055, -0.276, -0.392, 0.374, 0.817, 0.136, -0.617], [-0.479, 0.800, 0.101, -0.866, -0.042, -0.582, -0.315, -0.244, -0.357, 0.277, -0.032, -0.295], [0.205, 0.415, -0.822, -0.128, -0.490, -0.087, -0.645, 0.010, -0.019, -0.152, -0.524, -0.198], [-0.546, -0.678, 0.112, -0.555, 0.585, 0.358, -0.999, 0.136, -0.551, 0.017, 0.022, -0.994]]> : tensor<4x12xf32>} : () -> tensor<4x12xf32>
+  %1 = "lite.constant"() {value = dense<[-2.300000e-02, -2.600000e-02, 9.600000e-02, -1.180000e-01, 7.400000e-02, -1.100000e-01, -3.300000e-02, -0.0839999988, 1.450000e-01, 5.700000e-02, 2.430000e-01, 6.400000e-02]> : tensor<12xf32>} : () -> tensor<12xf32>
+  %2 = "lite.constant"() {value = dense<[3, 2, 4, 3]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %3 = "lite.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %4 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %5 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %6 = "lite.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %7 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %8 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %9 = "lite.constant"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %10 = "lite.constant"() {value = dense<[3, 4, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %11 = "lite.constant"() {value = dense<[2, 2, 3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %12 = "lite.constant"() {value = dense<0.840896427> : tensor<1xf32>} : () -> tensor<1xf32>
+  %13 = "lite.constant"() {value = dense<[6, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %14 = "lite.matmul"(%arg0, %0) : (tensor<3x2x4xf32>, tensor<4x12xf32>) -> tensor<3x2x12xf32> loc("matmul_0")
+  %15 = "lite.add"(%1, %14) : (tensor<12xf32>, tensor<3x2x12xf32>) -> tensor<3x2x12xf32> loc("add_0")
+  %16 = "lite.reshape"(%15, %2) : (tensor<3x2x12xf32>, tensor<4xi64>) -> tensor<3x2x4x3xf32> loc("reshape_0")
+  %17 = "lite.gather"(%16, %3) {axis = 3 : i64} : (tensor<3x2x4x3xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_0")
+  %18 = "lite.reshape"(%17, %4) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_1")
+  %19 = "lite.transpose"(%18) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_0")
+  %20 = "lite.reshape"(%19, %5) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_2")
+  %21 = "lite.gather"(%16, %6) {axis = 3 : i64} : (tensor<3x2x4x3xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_1")
+  %22 = "lite.reshape"(%21, %7) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_3")
+  %23 = "lite.transpose"(%22) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_1")
+  %24 = "lite.reshape"(%23, %8) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_4")
+  %25 = "lite.gather"(%16, %9) {axis = 3 : i64} : (tensor<3x2x4x3xf32>, tensor<i64>) -> tensor<3x2x4xf32> loc("gather_2")
+  %26 = "lite.reshape"(%25, %10) : (tensor<3x2x4xf32>, tensor<3xi64>) -> tensor<3x4x2xf32> loc("reshape_5")
+  %27 = "lite.transpose"(%26) {perm = array<i64: 1, 0, 2>} : (tensor<3x4x2xf32>) -> tensor<4x3x2xf32> loc("transpose_2")
+  %28 = "lite.reshape"(%27, %11) : (tensor<4x3x2xf32>, tensor<4xi64>) -> tensor<2x2x3x2xf32> loc("reshape_6")
+  %29 = "lite.mul"(%20, %12) : (tensor<2x2x3x2xf32>, tensor<1xf32>) -> tensor<2x2x3x2xf32> loc("mul_0")
+  %30 = "lite.transpose"(%24) {perm = array<i64: 0, 1, 3, 2>} : (tensor<2x2x3x2xf32>) -> tensor<2x2x2x3xf32> loc("transpose_3")
+  %31 = "lite.mul"(%30, %12) : (tensor<2x2x2x3xf32>, tensor<1xf32>) -> tensor<2x2x2x3xf32> loc("mul_1")
+  %32 = "lite.matmul"(%29, %31) : (tensor<2x2x3x2xf32>, tensor<2x2x2x3xf32>) -> tensor<2x2x3x3xf32> loc("matmul_1")
+  %33 = "lite.softmax"(%32) {axis = -1 : i64} : (tensor<2x2x3x3xf32>) -> tensor<2x2x3x3xf32> loc("softmax_0")
+  %34 = "lite.matmul"(%33, %28) : (tensor<2x2x3x3xf32>, tensor<2x2x3x2xf32>) -> tensor<2x2x3x2xf32> loc("matmul_2")
+  %35 = "lite.transpose"(%34) {perm = array<i64: 2, 0, 1, 3>} : (tensor<2x2x3x2xf32>) -> tensor<3x2x2x2xf32> loc("transpose_4")
+  %36 = "lite.reshape"(%35, %13) : (tensor<3x2x2x2xf32>, tensor<2xi64>) -> tensor<6x4xf32> loc("reshape_7")
+  return %36 : tensor<6x4xf32>
 }
