@@ -45,7 +45,8 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = ["mobilenet_v2", "mobilenet_v3_small", "resnet18", "resnet50",
           "squeezenet1_1", "shufflenet_v2_x1_0", "efficientnet_b0",
-          "transformer_encoder", "ppocr_det", "ppocr_rec", "ppocr_cls"]
+          "transformer_encoder", "pytorch_mha", "ppocr_det", "ppocr_rec",
+          "ppocr_cls"]
 PPOCR = {"ppocr_det": (1, 3, 640, 640), "ppocr_rec": (1, 3, 48, 320),
          "ppocr_cls": (1, 3, 48, 192)}
 MEDIAN = re.compile(r"median ([0-9.]+) ms")

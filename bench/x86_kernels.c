@@ -63,6 +63,7 @@ static const layer_t kLayers[] = {
     LAYERS(X)
 #undef X
 };
+enum { kNumLayers = sizeof kLayers / sizeof kLayers[0] };
 
 static double now(void) {
   struct timespec ts;
@@ -163,6 +164,12 @@ static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
   return med;
 }
 
+static double conv_flops(const layer_t *l) {
+  int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
+          ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
+  return 2.0 * (double)(l->m * oh * ow * l->c * l->k * l->k);
+}
+
 static int parse_list(const char *s, double *out, int most) {
   int n = 0;
   while (s && *s && n < most) {
@@ -206,26 +213,30 @@ int main(int argc, char **argv) {
   lk_cpu_info_t cpus[2] = {cpu, cpu};
   cpus[0].features &= ~((uint64_t)1 << LK_CPU_AVX512F);
   int num_cpus = lk_simd_isa_of(&cpu) == LK_SIMD_ISA_AVX512 ? 2 : 1;
+  double blocked_ms[8][kNumLayers]; /* nchw16c on the widest set */
+  for (int ti = 0; ti < 8; ti++)
+    for (size_t li = 0; li < kNumLayers; li++)
+      blocked_ms[ti][li] = NAN;
+  (void)blocked_ms;
   printf("%-20s %-8s %-8s %3s %9s %9s %7s\n", "layer", "layout", "isa", "thr",
          "ms", "GFLOP/s", "%peak");
   for (int ti = 0; ti < num_threads; ti++) {
     uint32_t th = (uint32_t)threads_d[ti];
     lt_rt_thread_pool_t *pool = NULL;
-    lt_status_t st = lt_rt_thread_pool_create(lt_allocator_system(), th, NULL,
+    /* idle workers poll 300 us before they sleep, as bench/vs_peers runs
+     * lite (and as oneDNN's OpenMP threads spin) */
+    lt_rt_thread_pool_options_t popt = {.spin_us = 300};
+    lt_status_t st = lt_rt_thread_pool_create(lt_allocator_system(), th, &popt,
                                               &pool);
     if (st) {
       fprintf(stderr, "x86_kernels: %s\n", lt_status_message(st));
       return 1;
     }
     const lk_parallel_t *par = lt_rt_thread_pool_parallel(pool);
-    for (size_t li = 0; li < sizeof kLayers / sizeof kLayers[0]; li++) {
+    for (size_t li = 0; li < kNumLayers; li++) {
       const layer_t *l = &kLayers[li];
       if (only && !strstr(l->name, only)) continue;
-      int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
-              ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
-      double flops = 2.0 * (double)(l->m * oh * ow * l->c * l->k * l->k);
-      double best_ms = NAN; /* nchw16c on the widest set */
-      (void)best_ms;
+      double flops = conv_flops(l);
       for (int ci = num_cpus - 1; ci >= 0; ci--)
         for (size_t ki = 0; ki < sizeof kKernels / sizeof kKernels[0]; ki++) {
           const conv_kernel_t *ck = &kKernels[ki];
@@ -241,26 +252,34 @@ int main(int argc, char **argv) {
                  lk_simd_isa_name(lk_simd_isa_of(&cpus[ci])), th, ms, g,
                  pk > 0 ? 100.0 * g / pk : NAN);
           if (ck->layout == LK_LAYOUT_NCHW16C && ci == num_cpus - 1)
-            best_ms = ms;
+            blocked_ms[ti][li] = ms;
         }
-#if defined(LITE_BENCH_WITH_ONEDNN)
-      /* the peer: oneDNN's own layouts, against the widest set's peak */
-      char impl[64];
-      bench_conv_shape_t sh = {l->c, l->h, l->w, l->m, l->k, l->s, l->pad};
-      double ms = bench_onednn_conv(&sh, (int)th, runs, impl, sizeof impl);
-      if (ms > 0) {
-        double g = flops / ms * 1e-6,
-               pk = ti < num_peaks ? peaks[ti] : 0.0;
-        printf("%-20s %-8s %-8s %3u %9.3f %9.1f %6.0f%%  %s; nchw16c/oneDNN "
-               "time %.2f\n",
-               l->name, "onednn", "any", th, ms, g,
-               pk > 0 ? 100.0 * g / pk : NAN, impl, best_ms / ms);
-      } else {
-        printf("%-20s %-8s: %s\n", l->name, "onednn", impl);
-      }
-#endif
     }
     lt_rt_thread_pool_destroy(pool);
   }
+#if defined(LITE_BENCH_WITH_ONEDNN)
+  /* The peer, after every lite row (its OpenMP workers spin a while after
+   * each call, which would slow lite's threads measured next): oneDNN's
+   * own layouts, against the widest set's peak. */
+  for (int ti = 0; ti < num_threads; ti++)
+    for (size_t li = 0; li < kNumLayers; li++) {
+      const layer_t *l = &kLayers[li];
+      if (only && !strstr(l->name, only)) continue;
+      uint32_t th = (uint32_t)threads_d[ti];
+      char impl[64];
+      bench_conv_shape_t sh = {l->c, l->h, l->w, l->m, l->k, l->s, l->pad};
+      double ms = bench_onednn_conv(&sh, (int)th, runs, impl, sizeof impl);
+      if (ms <= 0) {
+        printf("%-20s %-8s: %s\n", l->name, "onednn", impl);
+        continue;
+      }
+      double g = conv_flops(l) / ms * 1e-6,
+             pk = ti < num_peaks ? peaks[ti] : 0.0;
+      printf("%-20s %-8s %-8s %3u %9.3f %9.1f %6.0f%%  %s; nchw16c/oneDNN "
+             "time %.2f\n",
+             l->name, "onednn", "any", th, ms, g,
+             pk > 0 ? 100.0 * g / pk : NAN, impl, blocked_ms[ti][li] / ms);
+    }
+#endif
   return 0;
 }
