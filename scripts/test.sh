@@ -23,9 +23,10 @@
 #      corpora made from test/lit and the ONNX test models: the parser, the
 #      ONNX importer, the artifact loader, and the runtime (load, plan and
 #      run an arbitrary artifact)
-#   8. aarch64: scripts/check_aarch64.sh, the runtime cross-built and run
-#      under qemu-aarch64 on artifacts whose x86_64 outputs it must match
-#      (skipped, and said so, without the cross compiler or qemu)
+#   8. aarch64: scripts/check_aarch64.sh, the runtime cross-built, its NEON
+#      kernels' unit tests and artifacts (reference, generated and NEON
+#      kernels) run under qemu-aarch64, each model's outputs matching
+#      x86_64's (skipped, and said so, without the cross compiler or qemu)
 #
 # Ends with one line `N passed, N failed` (each unit test and each lit test
 # counts once per build; the layer check, conformance, the model comparison
