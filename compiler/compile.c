@@ -68,6 +68,8 @@ const char *lt_compile_host_places(void) {
   return lk_cpu_has(&cpu, LK_CPU_AVX2) && lk_cpu_has(&cpu, LK_CPU_FMA)
              ? "x86:f32:nchw16c,x86:f32:nchw,host:f32:nchw"
              : "x86:f32:nchw,host:f32:nchw";
+#elif defined(__aarch64__)
+  return "arm:f32:nchw,host:f32:nchw"; /* NEON: every aarch64 has it */
 #else
   return "host:f32:nchw";
 #endif

@@ -42,7 +42,8 @@ int lt_compile_host_vector_width(void);
  * on x86_64 (kernels/simd) "x86:f32:nchw16c,x86:f32:nchw,host:f32:nchw"
  * where the CPU has AVX2 + FMA (the blocked kernels' baseline; the layout
  * choice keeps nchw16c where it pays), "x86:f32:nchw,host:f32:nchw" where
- * it has not; else "host:f32:nchw". */
+ * it has not; on aarch64 "arm:f32:nchw,host:f32:nchw" (the NEON rows);
+ * else "host:f32:nchw". */
 const char *lt_compile_host_places(void);
 /* Fills what c leaves open with this machine's choices: places (NULL or
  * "") with lt_compile_host_places(), vector_width (0) with

@@ -51,7 +51,7 @@
     "(default: every kind), e.g. jit,ref")                                     \
   X(JIT, "jit", SWITCH, "", RUNTIME,                                           \
     "Generate kernels where an op can take one\n"                              \
-    "(--kernel-kinds=jit,x86,ref): lowered to loops,\n"                        \
+    "(--kernel-kinds=jit,x86,arm,ref): lowered to loops,\n"                    \
     "compiled by LLVM, cached on disk")                                        \
   X(AUTOTUNE, "autotune", SWITCH, "", RUNTIME,                                 \
     "With --jit: per op, the faster of the generated\n"                        \
@@ -320,7 +320,7 @@ static bool apply_flag(const lt_cl_t *cl, int id, const char *v, bool on) {
     o->kernel_kinds = v;
     return true;
   case FLAG_JIT:
-    o->kernel_kinds = on ? "jit,x86,ref" : NULL;
+    o->kernel_kinds = on ? "jit,x86,arm,ref" : NULL;
     return true;
   case FLAG_AUTOTUNE:
     o->autotune = on;
