@@ -7,23 +7,18 @@
 
 #define KC 256
 
-int64_t lk_simd_gemm_nr(lk_simd_isa_t isa) {
-  static const int64_t nr[LK_SIMD_NUM_ISAS] = {
-#define X(e, s, r0, r1, r2, r3, n) [LK_SIMD_ISA_##e] = n,
-      LK_SIMD_GEMM_SHAPES(X)
+/* Each set's block: MR rows of NR columns (LK_SIMD_GEMM_SHAPES). */
+static const struct {
+  int64_t mr, nr;
+} kBlock[LK_SIMD_NUM_ISAS] = {
+#define X(e, s, r0, r1, r2, r3, n) [LK_SIMD_ISA_##e] = {r0, n},
+    LK_SIMD_GEMM_SHAPES(X)
 #undef X
-  };
-  return nr[isa];
-}
+};
 
-int64_t lk_simd_gemm_mr(lk_simd_isa_t isa) {
-  static const int64_t mr[LK_SIMD_NUM_ISAS] = {
-#define X(e, s, r0, r1, r2, r3, n) [LK_SIMD_ISA_##e] = r0,
-      LK_SIMD_GEMM_SHAPES(X)
-#undef X
-  };
-  return mr[isa];
-}
+int64_t lk_simd_gemm_nr(lk_simd_isa_t isa) { return kBlock[isa].nr; }
+
+int64_t lk_simd_gemm_mr(lk_simd_isa_t isa) { return kBlock[isa].mr; }
 
 size_t lk_simd_gemm_packed_floats(lk_simd_isa_t isa, int64_t k, int64_t n) {
   int64_t nr = lk_simd_gemm_nr(isa);
