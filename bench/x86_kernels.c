@@ -1,8 +1,11 @@
 /* x86_kernels.c - the hand-written x86 kernels one layer at a time: ms,
  * GFLOP/s and percent of the FMA peak, per instruction set this CPU runs
  * (AVX2 forced by clearing AVX-512F), thread count and layout (the
- * convolution into nchw and into nchw16c, side by side). Run through
- * bench/kernels, which builds it with bench/peak.c and passes the peak.
+ * convolution into nchw and into nchw16c, side by side; the 3 x 3
+ * stride-1 layers also in nchw16c's Winograd form, `wino`, whose GFLOP/s
+ * count the direct convolution's multiply-adds, so they may pass the
+ * peak). Run through bench/kernels, which builds it with bench/peak.c and
+ * passes the peak.
  *
  *   x86_kernels [--peak G1,G2] [--peak-avx2 G1,G2] [--threads 1,2]
  *               [--runs 30] [--only NAME] [--no-pack]
@@ -17,7 +20,7 @@
  * (bench/vs_peers) at batch 1. Where oneDNN is installed (libdnnl-dev)
  * each layer also runs through it (bench/onednn_conv.c: its own blocked
  * layouts, bias and relu fused), with the ratio of the nchw16c kernel's
- * time to its. */
+ * time (in the form its pick takes for the layer) to its. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -30,6 +33,7 @@
 #include "kernels/registry.h"
 #include "kernels/simd/conv.h"
 #include "kernels/simd/conv_nchwc.h"
+#include "kernels/simd/conv_nchwc_wino.h"
 #include "kernels/simd/simd.h"
 #include "runtime/thread_pool.h"
 #if defined(LITE_BENCH_WITH_ONEDNN)
@@ -56,7 +60,8 @@ typedef struct layer {
   X("mobilenet_1x1_112", 32, 112, 112, 16, 1, 1, 0)                            \
   X("mobilenet_1x1_112e", 16, 112, 112, 96, 1, 1, 0)                           \
   X("mobilenet_1x1_14", 64, 14, 14, 384, 1, 1, 0)                              \
-  X("squeeze_3x3_13", 64, 13, 13, 256, 3, 1, 1)
+  X("squeeze_3x3_13", 64, 13, 13, 256, 3, 1, 1)                               \
+  X("ppdet_3x3_160", 96, 160, 160, 24, 3, 1, 1)
 
 static const layer_t kLayers[] = {
 #define X(n, c, h, w, m, k, s, p) {n, c, h, w, m, k, s, p},
@@ -93,19 +98,42 @@ typedef lt_status_t (*pack_isa_fn)(lk_simd_isa_t isa, const void *params,
                                    uint32_t num_consts, void *out,
                                    size_t *out_size);
 
+static lt_status_t pack_direct(lk_simd_isa_t isa, const void *params,
+                               const lk_view_t *consts, uint32_t num_consts,
+                               void *out, size_t *out_size) {
+  return lk_simd_conv2d_pack_form__f32_nchw16c(
+      isa, LK_SIMD_CONV_FORM_DIRECT, params, consts, num_consts, out, out_size);
+}
+static lt_status_t pack_wino(lk_simd_isa_t isa, const void *params,
+                             const lk_view_t *consts, uint32_t num_consts,
+                             void *out, size_t *out_size) {
+  return lk_simd_conv2d_pack_form__f32_nchw16c(
+      isa, LK_SIMD_CONV_FORM_WINOGRAD, params, consts, num_consts, out,
+      out_size);
+}
+
 /* The convolution kernels measured: the layout of y (and of x but for the
- * stem, whose three channels the blocked kernel reads as nchw). */
+ * stem, whose three channels the blocked kernel reads as nchw), the form
+ * (the row's label), and whether it is the Winograd one (3 x 3 stride-1
+ * layers only). */
 typedef struct conv_kernel {
-  const char *name;
+  const char *name, *label;
   lk_layout_t layout;
   pack_isa_fn pack;
+  bool winograd;
 } conv_kernel_t;
 
 static const conv_kernel_t kKernels[] = {
-    {"x86_conv2d__f32_nchw", LK_LAYOUT_NCHW, lk_simd_conv2d_pack_isa},
-    {"x86_conv2d__f32_nchw16c", LK_LAYOUT_NCHW16C,
-     lk_simd_conv2d_pack_isa__f32_nchw16c},
+    {"x86_conv2d__f32_nchw", "nchw", LK_LAYOUT_NCHW, lk_simd_conv2d_pack_isa,
+     false},
+    {"x86_conv2d__f32_nchw16c", "nchw16c", LK_LAYOUT_NCHW16C, pack_direct,
+     false},
+    {"x86_conv2d__f32_nchw16c", "wino", LK_LAYOUT_NCHW16C, pack_wino, true},
 };
+
+static bool winograd_layer(const layer_t *l) {
+  return lk_simd_wino_applies(1, l->k, l->k, l->s, l->s, 1, 1);
+}
 
 /* The median ms of one layer's conv on cpu and par. */
 static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
@@ -130,9 +158,7 @@ static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
                         .act = LK_ACT_RELU};
   lk_target_ctx_t target = {par, cpu};
   lk_call_t call = {in, 3, &out, 1, &p, sizeof p, NULL, 0, NULL, 0, &target};
-  size_t ws = lk_kernel_workspace(k, &call), psize = 0;
-  call.workspace = malloc(ws + 1);
-  call.workspace_size = ws;
+  size_t psize = 0;
   void *packed = NULL; /* the weights packed as at load */
   lk_simd_isa_t isa = lk_simd_isa_of(cpu); /* packed for the set measured */
   if (g_pack && ck->pack(isa, &p, in, 3, NULL, &psize) == LT_OK && psize) {
@@ -142,6 +168,9 @@ static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
       call.packed_size = psize;
     }
   }
+  size_t ws = lk_kernel_workspace(k, &call); /* the packed form's */
+  call.workspace = malloc(ws + 1);
+  call.workspace_size = ws;
   double *t = malloc((size_t)runs * sizeof(double));
   for (int r = -3; r < runs; r++) {
     double t0 = now();
@@ -241,17 +270,21 @@ int main(int argc, char **argv) {
         for (size_t ki = 0; ki < sizeof kKernels / sizeof kKernels[0]; ki++) {
           const conv_kernel_t *ck = &kKernels[ki];
           const lk_kernel_t *k = lk_builtin_kernel_find(ck->name);
-          if (!k) continue;
+          if (!k || (ck->winograd && !winograd_layer(l))) continue;
           double ms = time_conv(k, ck, l, &cpus[ci], par, runs);
           double g = flops / ms * 1e-6;
           bool narrow = ci == 0 && num_cpus == 2 && num_peaks2 >= 0;
           double pk = narrow ? (ti < num_peaks2 ? peaks2[ti] : 0.0)
                              : (ti < num_peaks ? peaks[ti] : 0.0);
           printf("%-20s %-8s %-8s %3u %9.3f %9.1f %6.0f%%\n", l->name,
-                 lk_layout_name(ck->layout),
+                 ck->label,
                  lk_simd_isa_name(lk_simd_isa_of(&cpus[ci])), th, ms, g,
                  pk > 0 ? 100.0 * g / pk : NAN);
-          if (ck->layout == LK_LAYOUT_NCHW16C && ci == num_cpus - 1)
+          /* the form the pick takes for the layer */
+          int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1;
+          bool wino = winograd_layer(l) && lk_simd_wino_pays(l->c, l->m, oh, oh);
+          if (ck->layout == LK_LAYOUT_NCHW16C && ck->winograd == wino &&
+              ci == num_cpus - 1)
             blocked_ms[ti][li] = ms;
         }
     }

@@ -1,13 +1,16 @@
 /* autotune.c - the lite-autotune pass (autotune.h): which ops, their
  * signatures, the cache, the decision. Measuring is autotune_measure.c. */
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "compiler/autotune_internal.h"
 #include "compiler/compiler.h"
 #include "dialects/lite/lite.h"
 #include "ir/diagnostics.h"
+#include "kernels/registry.h"
 #include "passes/kernel_registry.h"
 #if LITE_WITH_LLVM
 #include "codegen/llvm/cache.h"
@@ -380,6 +383,19 @@ static lt_result_t tune_op(tune_t *t, lt_op_t *op, uint32_t mask) {
 }
 
 /* ---- the key's other ingredients ----------------------------------------- */
+/* The build of the hand-written kernels: the size and modification time
+ * of the file that holds them (the executable, or the shared library), so
+ * that a rebuilt lite measures its kernels again rather than trusting
+ * another build's times. */
+static void kernels_build(lt_strbuf_t *sb) {
+  Dl_info info;
+  struct stat st;
+  if (dladdr((void *)lk_builtin_kernel_find, &info) && info.dli_fname &&
+      stat(info.dli_fname, &st) == 0)
+    lt_strbuf_printf(sb, " kernels %lld:%lld.%09ld", (long long)st.st_size,
+                     (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+}
+
 static char *host_key(const autotune_options_t *o) {
   lt_llvm_target_t *target = NULL;
   lt_status_t st = lt_llvm_target_create(NULL, NULL, NULL, &target);
@@ -395,6 +411,7 @@ static char *host_key(const autotune_options_t *o) {
                    lt_llvm_version(), (long long)o->vector_width,
                    (long long)o->threads,
                    o->places ? o->places : "");
+  kernels_build(&sb);
   lt_llvm_target_destroy(target);
   return lt_strbuf_take(&sb);
 }

@@ -9,6 +9,9 @@
 #include "kernels/ref/conv.h"
 #include "kernels/simd/epilogue.h"
 #include "kernels/simd/gemm.h"
+#if defined(LK_SIMD_ARCH_X86)
+#include "kernels/simd/conv_nchwc.h"
+#endif
 
 typedef lk_simd_conv_geom_t geom_t;
 static const lk_simd_conv_pack_fn k_conv_pack[LK_SIMD_NUM_ISAS] =
@@ -120,6 +123,12 @@ lt_status_t lk_simd_conv2d_pack_isa(lk_simd_isa_t isa, const void *params,
   for (int i = 0; i < 4; i++)
     if (d[i] <= 0) return LT_OK;
   if (isa == LK_SIMD_ISA_NONE) return LT_OK;
+#if defined(LK_SIMD_ARCH_X86)
+  /* a 3 x 3 stride-1 convolution the Winograd form pays for */
+  LT_RETURN_IF_ERROR(lk_simd_conv2d_winograd_pack_nchw(isa, params, consts,
+                                                       num_consts, out, out_size));
+  if (*out_size) return LT_OK;
+#endif
   int64_t mg = d[0] / p->group, k = d[1] * d[2] * d[3];
   int64_t pixels = pixels_estimate(p, &consts[0], d);
   form_t form = pixels > 0 ? form_of(isa, pixels, mg, k) : FORM_CHANNEL_ROWS;
@@ -253,6 +262,11 @@ static const lk_parallel_t *parallel_of(const geom_t *g,
 
 size_t lk_simd_conv2d_workspace__f32_nchw(const lk_call_t *call) {
   geom_t g;
+#if defined(LK_SIMD_ARCH_X86)
+  if (lk_simd_call_isa(call) != LK_SIMD_ISA_NONE &&
+      lk_simd_conv2d_geometry(call, &g) && lk_simd_conv2d_winograd_packed(call))
+    return lk_simd_conv2d_winograd_workspace_nchw(call);
+#endif
   return lk_simd_conv2d_geometry(call, &g) ? lk_simd_workspace_bytes(ws_floats(
                                   &g, lk_parallel_workers(parallel_of(&g, call))))
                             : 0;
@@ -430,6 +444,10 @@ lt_status_t lk_simd_conv2d__f32_nchw(const lk_call_t *call) {
   if (isa == LK_SIMD_ISA_NONE || !lk_simd_conv2d_geometry(call, &g) ||
       !lk_simd_views_dense(call))
     return lk_ref_conv2d__f32_nchw(call);
+#if defined(LK_SIMD_ARCH_X86)
+  if (lk_simd_conv2d_winograd_packed(call))
+    return lk_simd_conv2d_winograd_nchw(call);
+#endif
   const lk_conv_params_t *p = call->params;
   const lk_parallel_t *par = parallel_of(&g, call);
   uint32_t workers = lk_parallel_workers(par);

@@ -9,6 +9,7 @@
 #include "kernels/ref/activation.h"
 #include "kernels/ref/conv.h"
 #include "kernels/simd/conv.h"
+#include "kernels/simd/conv_nchwc_wino.h"
 #include "kernels/simd/epilogue.h"
 
 #define BLOCK 16
@@ -21,7 +22,8 @@ typedef struct packed_head {
   uint32_t magic;
   int32_t isa, gb; /* group_blocks */
   int64_t group, m, c, kh, kw;
-  unsigned char pad[8]; /* the floats start 64-aligned */
+  int32_t winograd;     /* the Winograd form's (else the direct tiles') */
+  unsigned char pad[4]; /* the floats start 64-aligned */
 } packed_head_t;
 _Static_assert(sizeof(packed_head_t) == 64, "the packed floats 64-aligned");
 
@@ -153,16 +155,53 @@ static bool geometry(const lk_call_t *call, geom_t *g) {
   return true;
 }
 
-/* Whether the packed weights are this call's: the ISA's groups, w's dims. */
+static bool wino_applies(const geom_t *g) {
+  return lk_simd_wino_applies(g->s.group, g->s.kh, g->s.kw, g->s.sh, g->s.sw,
+                              g->s.dh, g->s.dw);
+}
+
+/* Whether the packed weights are this call's: the ISA's, w's dims, and the
+ * direct form's groups or the Winograd form (*winograd says which). */
 static const float *packed_of(const lk_call_t *call, lk_simd_isa_t isa,
-                              const geom_t *g) {
+                              const geom_t *g, bool *winograd) {
   const packed_head_t *ph = call->packed;
-  if (!ph || call->packed_size < sizeof *ph + packed_floats(isa, g) * 4 ||
-      ph->magic != PACK_MAGIC || ph->isa != (int32_t)isa ||
-      ph->gb != group_blocks(isa, g->s.ow) || ph->group != g->s.group ||
-      ph->m != g->s.m || ph->c != g->s.c || ph->kh != g->s.kh || ph->kw != g->s.kw)
+  *winograd = false;
+  if (!ph || call->packed_size < sizeof *ph || ph->magic != PACK_MAGIC ||
+      ph->isa != (int32_t)isa || ph->group != g->s.group || ph->m != g->s.m ||
+      ph->c != g->s.c || ph->kh != g->s.kh || ph->kw != g->s.kw)
     return NULL;
+  if (ph->winograd) {
+    if (!wino_applies(g) || call->packed_size < sizeof *ph +
+                                lk_simd_wino_packed_floats(isa, g->s.c, g->s.m) * 4)
+      return NULL;
+    *winograd = true;
+  } else if (ph->gb != group_blocks(isa, g->s.ow) ||
+             call->packed_size < sizeof *ph + packed_floats(isa, g) * 4) {
+    return NULL;
+  }
   return (const float *)(ph + 1);
+}
+
+/* The Winograd form's call (its x: x, nchw16c). */
+static lk_simd_wino_conv_t wino_conv(const lk_call_t *call, lk_simd_isa_t isa,
+                                     const geom_t *g, const float *x,
+                                     const float *u, const float *bias) {
+  const lk_conv_params_t *p = call->params;
+  lk_simd_wino_conv_t a = {
+      .isa = isa, .n = g->s.n, .c = g->s.c, .h = g->s.h, .w = g->s.w,
+      .m = g->s.m, .oh = g->s.oh, .ow = g->s.ow, .ph = g->s.ph, .pw = g->s.pw,
+      .x = x, .u = u, .bias = bias, .y = call->outputs[0].data,
+      .residual = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE
+                      ? call->inputs[3].data
+                      : NULL,
+      .e = {p->act, (float)p->act_alpha, (float)p->act_beta}};
+  if (p->act == LK_ACT_RELU || p->act == LK_ACT_RELU6) {
+    a.clamp = true;
+    a.hi = p->act == LK_ACT_RELU ? INFINITY : (float)p->act_alpha;
+  } else {
+    a.other_act = p->act != LK_ACT_NONE;
+  }
+  return a;
 }
 
 /* Dense convolutions whose output is at most SMALL_MAP pixels (resnet's
@@ -212,23 +251,43 @@ static size_t plain_setup(const lk_call_t *call, plain_call_t *pc, float *ws) {
   return used;
 }
 
-/* A dense nchw16c view's data (v's dims) into nchw, and back. */
+/* A dense nchw16c view's data (v's dims) into nchw, and back: a block's
+ * pixels in runs of PIXEL_RUN, so the run's 16 lanes (4 KB) stay in L1
+ * while its 16 rows of nchw stream. */
+#define PIXEL_RUN 64
+
 static void unblock(const lk_view_t *v, const float *b, float *t) {
   int64_t c = v->dims[1], hw = v->dims[2] * v->dims[3], cb = ceil_div(c, BLOCK);
   for (int64_t n = 0; n < v->dims[0]; n++)
-    for (int64_t ch = 0; ch < c; ch++) {
-      const float *s = b + (n * cb + ch / BLOCK) * hw * BLOCK + ch % BLOCK;
-      float *d = t + (n * c + ch) * hw;
-      for (int64_t p = 0; p < hw; p++) d[p] = s[p * BLOCK];
+    for (int64_t k = 0; k < cb; k++) {
+      const float *s = b + (n * cb + k) * hw * BLOCK;
+      int64_t lanes = c - k * BLOCK < BLOCK ? c - k * BLOCK : BLOCK;
+      for (int64_t p0 = 0; p0 < hw; p0 += PIXEL_RUN) {
+        int64_t np = hw - p0 < PIXEL_RUN ? hw - p0 : PIXEL_RUN;
+        for (int64_t l = 0; l < lanes; l++) {
+          float *d = t + (n * c + k * BLOCK + l) * hw + p0;
+          for (int64_t p = 0; p < np; p++) d[p] = s[(p0 + p) * BLOCK + l];
+        }
+      }
     }
 }
+
 static void block(const lk_view_t *v, const float *t, float *b) {
   int64_t c = v->dims[1], hw = v->dims[2] * v->dims[3], cb = ceil_div(c, BLOCK);
   for (int64_t n = 0; n < v->dims[0]; n++)
-    for (int64_t ch = 0; ch < cb * BLOCK; ch++) {
-      float *d = b + (n * cb + ch / BLOCK) * hw * BLOCK + ch % BLOCK;
-      const float *s = t + (n * c + ch) * hw;
-      for (int64_t p = 0; p < hw; p++) d[p * BLOCK] = ch < c ? s[p] : 0.0f;
+    for (int64_t k = 0; k < cb; k++) {
+      float *d = b + (n * cb + k) * hw * BLOCK;
+      int64_t lanes = c - k * BLOCK < BLOCK ? c - k * BLOCK : BLOCK;
+      for (int64_t p0 = 0; p0 < hw; p0 += PIXEL_RUN) {
+        int64_t np = hw - p0 < PIXEL_RUN ? hw - p0 : PIXEL_RUN;
+        for (int64_t l = 0; l < lanes; l++) {
+          const float *s = t + (n * c + k * BLOCK + l) * hw + p0;
+          for (int64_t p = 0; p < np; p++) d[(p0 + p) * BLOCK + l] = s[p];
+        }
+        for (int64_t p = 0; lanes < BLOCK && p < np; p++)
+          memset(d + (p0 + p) * BLOCK + lanes, 0,
+                 (size_t)(BLOCK - lanes) * sizeof(float));
+      }
     }
 }
 
@@ -247,6 +306,13 @@ lt_status_t lk_simd_conv2d_pack_isa__f32_nchw16c(lk_simd_isa_t isa,
                                                 const lk_view_t *consts,
                                                 uint32_t num_consts, void *out,
                                                 size_t *out_size) {
+  return lk_simd_conv2d_pack_form__f32_nchw16c(
+      isa, LK_SIMD_CONV_FORM_AUTO, params, consts, num_consts, out, out_size);
+}
+
+lt_status_t lk_simd_conv2d_pack_form__f32_nchw16c(
+    lk_simd_isa_t isa, lk_simd_conv_form_t form, const void *params,
+    const lk_view_t *consts, uint32_t num_consts, void *out, size_t *out_size) {
   *out_size = 0;
   const lk_conv_params_t *p = params;
   if (isa == LK_SIMD_ISA_NONE || num_consts < 2 || !consts[1].data ||
@@ -263,7 +329,11 @@ lt_status_t lk_simd_conv2d_pack_isa__f32_nchw16c(lk_simd_isa_t isa,
                     .kh = d[2],
                     .kw = d[3],
                     .group = p->group,
-                    .cg = d[1]},
+                    .cg = d[1],
+                    .sh = p->strides[0],
+                    .sw = p->strides[1],
+                    .dh = p->dilations[0],
+                    .dw = p->dilations[1]},
               .cb = ceil_div(d[1] * p->group, BLOCK),
               .mb = ceil_div(d[0], BLOCK)};
   g.depthwise = is_depthwise(&g.s);
@@ -284,10 +354,17 @@ lt_status_t lk_simd_conv2d_pack_isa__f32_nchw16c(lk_simd_isa_t isa,
       g.s.ow = span[1] / p->strides[1] + 1;
     }
   }
-  if (small_map(g.s.group, g.s.c, g.s.oh, g.s.ow))
+  const bool wino =
+      wino_applies(&g) &&
+      (form == LK_SIMD_CONV_FORM_WINOGRAD ||
+       (form == LK_SIMD_CONV_FORM_AUTO &&
+        lk_simd_wino_pays(g.s.c, g.s.m, g.s.oh, g.s.ow)));
+  if (!wino && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow))
     return lk_simd_conv2d_pack_isa(isa, params, consts, num_consts, out,
                                   out_size);
-  *out_size = sizeof(packed_head_t) + packed_floats(isa, &g) * sizeof(float);
+  *out_size = sizeof(packed_head_t) +
+              (wino ? lk_simd_wino_packed_floats(isa, g.s.c, g.s.m)
+                    : packed_floats(isa, &g)) * sizeof(float);
   if (!out) return LT_OK;
   packed_head_t *h = out;
   memset(h, 0, sizeof *h);
@@ -298,8 +375,91 @@ lt_status_t lk_simd_conv2d_pack_isa__f32_nchw16c(lk_simd_isa_t isa,
                        .m = g.s.m,
                        .c = g.s.c,
                        .kh = g.s.kh,
-                       .kw = g.s.kw};
-  pack_weights(h->gb, &g, consts[1].data, (float *)(h + 1));
+                       .kw = g.s.kw,
+                       .winograd = wino};
+  if (wino)
+    lk_simd_wino_pack(isa, g.s.c, g.s.m, consts[1].data, (float *)(h + 1));
+  else
+    pack_weights(h->gb, &g, consts[1].data, (float *)(h + 1));
+  return LT_OK;
+}
+
+lt_status_t lk_simd_conv2d_winograd_pack_nchw(lk_simd_isa_t isa,
+                                              const void *params,
+                                              const lk_view_t *consts,
+                                              uint32_t num_consts, void *out,
+                                              size_t *out_size) {
+  *out_size = 0;
+  const lk_conv_params_t *p = params;
+  if (num_consts < 2 || consts[1].rank != 4 || consts[0].rank != 4 ||
+      p->spatial != 2 ||
+      !lk_simd_wino_applies(p->group, consts[1].dims[2], consts[1].dims[3],
+                            p->strides[0], p->strides[1], p->dilations[0],
+                            p->dilations[1]))
+    return LT_OK;
+  /* the output's size as the leading pads on both sides give it */
+  int64_t oh = consts[0].dims[2] + 2 * p->pads_begin[0] - 2,
+          ow = consts[0].dims[3] + 2 * p->pads_begin[1] - 2;
+  if (oh < 1 || ow < 1 ||
+      !lk_simd_wino_pays(consts[1].dims[1], consts[1].dims[0], oh, ow))
+    return LT_OK;
+  return lk_simd_conv2d_pack_form__f32_nchw16c(isa, LK_SIMD_CONV_FORM_WINOGRAD,
+                                              params, consts, num_consts, out,
+                                              out_size);
+}
+
+bool lk_simd_conv2d_winograd_packed(const lk_call_t *call) {
+  const packed_head_t *ph = call->packed;
+  return ph && call->packed_size >= sizeof *ph && ph->magic == PACK_MAGIC &&
+         ph->winograd;
+}
+
+/* The blocked views the nchw call runs on (x as it is), over ws (NULL to
+ * size them: the floats they take), and its call record. */
+static size_t blocked_setup(const lk_call_t *call, plain_call_t *pc,
+                            float *ws) {
+  const lk_view_t *y = &call->outputs[0];
+  bool res = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE;
+  size_t ny = (size_t)(y->dims[0] * ceil_div(y->dims[1], BLOCK) * BLOCK *
+                       y->dims[2] * y->dims[3]);
+  size_t used = 0;
+  memcpy(pc->in, call->inputs, call->num_inputs * sizeof *pc->in);
+  lk_view_dense(&pc->out, LK_F32, 4, y->dims, LK_LAYOUT_NCHW16C,
+                ws ? ws + used : NULL);
+  used += ny;
+  if (res) {
+    lk_view_dense(&pc->in[3], LK_F32, 4, y->dims, LK_LAYOUT_NCHW16C,
+                  ws ? ws + used : NULL);
+    used += ny;
+  }
+  pc->call = *call;
+  pc->call.inputs = pc->in;
+  pc->call.outputs = &pc->out;
+  size_t mine = (used + 16) * sizeof(float); /* with the alignment's */
+  pc->call.workspace = ws ? ws + used : NULL;
+  pc->call.workspace_size =
+      ws && call->workspace_size > mine ? call->workspace_size - mine : 0;
+  return used;
+}
+
+size_t lk_simd_conv2d_winograd_workspace_nchw(const lk_call_t *call) {
+  plain_call_t pc;
+  size_t used = blocked_setup(call, &pc, NULL);
+  return lk_simd_workspace_bytes(used + 16) +
+         lk_simd_conv2d_workspace__f32_nchw16c(&pc.call);
+}
+
+lt_status_t lk_simd_conv2d_winograd_nchw(const lk_call_t *call) {
+  static const char kNchw[] = "x86_conv2d__f32_nchw";
+  plain_call_t pc;
+  float *ws;
+  size_t used = blocked_setup(call, &pc, NULL);
+  LT_RETURN_IF_ERROR(lk_simd_workspace(kNchw, call, used, &ws));
+  blocked_setup(call, &pc, ws);
+  if (call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE)
+    block(&call->inputs[3], call->inputs[3].data, pc.in[3].data);
+  LT_RETURN_IF_ERROR(lk_simd_conv2d__f32_nchw16c(&pc.call));
+  unblock(&call->outputs[0], pc.out.data, call->outputs[0].data);
   return LT_OK;
 }
 
@@ -337,10 +497,25 @@ static bool padded_extent(const lk_call_t *call, const geom_t *g, int64_t *hp,
   return true;
 }
 
+/* The floats of x copied into nchw16c for the Winograd form (none when it
+ * is). */
+static size_t wino_x_floats(const lk_call_t *call, const geom_t *g) {
+  if (call->inputs[0].layout == LK_LAYOUT_NCHW16C) return 0;
+  return (size_t)(g->s.n * g->cb * g->s.h * g->s.w * BLOCK);
+}
+
 static size_t ws_floats(const lk_call_t *call, lk_simd_isa_t isa,
                         const geom_t *g) {
   size_t f = (size_t)(g->mb * BLOCK);
-  if (!packed_of(call, isa, g)) f += packed_floats(isa, g);
+  bool wino;
+  const float *u = packed_of(call, isa, g, &wino);
+  if (wino) { /* the bias, x in nchw16c, the blocks' matrices */
+    lk_simd_wino_conv_t a = wino_conv(call, isa, g, NULL, u, NULL);
+    return f + wino_x_floats(call, g) +
+           lk_simd_wino_workspace_floats(
+               &a, lk_parallel_workers(parallel_of(g, call)));
+  }
+  if (!u) f += packed_floats(isa, g);
   int64_t hp, wp;
   if (padded_extent(call, g, &hp, &wp))
     f += (size_t)(g->s.n * g->cb * hp * wp * BLOCK);
@@ -351,7 +526,9 @@ size_t lk_simd_conv2d_workspace__f32_nchw16c(const lk_call_t *call) {
   geom_t g;
   lk_simd_isa_t isa = lk_simd_call_isa(call);
   if (isa == LK_SIMD_ISA_NONE || !geometry(call, &g)) return 0;
-  if (small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) {
+  bool wino;
+  packed_of(call, isa, &g, &wino);
+  if (!wino && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) {
     plain_call_t pc;
     size_t used = plain_setup(call, &pc, NULL);
     return lk_simd_workspace_bytes(used + 16) +
@@ -615,7 +792,9 @@ lt_status_t lk_simd_conv2d__f32_nchw16c(const lk_call_t *call) {
                           "KW], a bias [M], a residual and y nchw16c, f32",
                           kName);
   float *ws;
-  if (small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) { /* the nchw kernel's GEMM */
+  bool wino;
+  const float *wp = packed_of(call, isa, &g, &wino);
+  if (!wino && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) { /* the nchw kernel's GEMM */
     plain_call_t pc;
     size_t used = plain_setup(call, &pc, NULL);
     LT_RETURN_IF_ERROR(lk_simd_workspace(kName, call, used, &ws));
@@ -638,7 +817,17 @@ lt_status_t lk_simd_conv2d__f32_nchw16c(const lk_call_t *call) {
   if (call->num_inputs > 2 && call->inputs[2].dtype != LK_DTYPE_NONE)
     memcpy(ws, call->inputs[2].data, (size_t)g.s.m * sizeof(float));
   float *next = ws + g.mb * BLOCK;
-  const float *wp = packed_of(call, isa, &g);
+  if (wino) {
+    const float *x = call->inputs[0].data;
+    if (wino_x_floats(call, &g)) {
+      block(&call->inputs[0], x, next);
+      x = next;
+      next += wino_x_floats(call, &g);
+    }
+    lk_simd_wino_conv_t a = wino_conv(call, isa, &g, x, wp, ws);
+    lk_simd_wino_run(&a, next, parallel_of(&g, call));
+    return LT_OK;
+  }
   /* other groups, and depthwise over nchw, go element by element */
   const bool grouped = g.s.group > 1 && (!g.depthwise || g.x_lane != 1);
   if (grouped) {

@@ -33,6 +33,11 @@
  * over an nchw input, go element by element (correct, not fast: the row
  * takes them so a blocked region keeps them).
  *
+ * 3 x 3 convolutions of stride 1 take the Winograd form instead where it
+ * pays (conv_nchwc_wino.h: F(4 x 4, 3 x 3), 2.2 to 2.6x faster than the
+ * direct tiles on resnet's 56, 28 and 14 maps), chosen as the weights are
+ * packed (lk_simd_conv_form_t).
+ *
  * Threads: an item is an image, a group of output blocks and a band of
  * output rows (bands only where there are fewer than two items a worker).
  * Depthwise: an item is one output row of one block. The padded lanes of
@@ -89,12 +94,44 @@ void lk_f32_conv_nchwc_dwtile__avx2(const lk_simd_nchwc_tile_t *t, int64_t pw);
 void lk_f32_conv_nchwc_dwtile__avx512f(const lk_simd_nchwc_tile_t *t,
                                        int64_t pw);
 
+/* How the weights are packed, and so how the call computes: AUTO the
+ * faster form for the shape (the direct tiles above, or for 3 x 3 stride-1
+ * convolutions the Winograd form, conv_nchwc_wino.h); DIRECT or WINOGRAD
+ * that form wherever it computes the convolution (benchmarks and tests
+ * compare them). A run follows its packed weights' form; weights packed
+ * per call (no pack at load) take the direct form, whose packing is
+ * cheaper. */
+typedef enum lk_simd_conv_form {
+  LK_SIMD_CONV_FORM_AUTO,
+  LK_SIMD_CONV_FORM_DIRECT,
+  LK_SIMD_CONV_FORM_WINOGRAD,
+} lk_simd_conv_form_t;
+
 /* The pack function's work for isa (the pack function packs for the
- * host's). */
+ * host's) and form. */
 lt_status_t lk_simd_conv2d_pack_isa__f32_nchw16c(lk_simd_isa_t isa,
                                                 const void *params,
                                                 const lk_view_t *consts,
                                                 uint32_t num_consts, void *out,
                                                 size_t *out_size);
+lt_status_t lk_simd_conv2d_pack_form__f32_nchw16c(
+    lk_simd_isa_t isa, lk_simd_conv_form_t form, const void *params,
+    const lk_view_t *consts, uint32_t num_consts, void *out, size_t *out_size);
+
+/* x86_conv2d__f32_nchw's Winograd form (conv.h): its pack function
+ * packs a 3 x 3 stride-1 convolution whose shape pays in the Winograd form
+ * through this kernel's (lk_simd_conv2d_winograd_pack_nchw: nothing
+ * packed, *out_size 0, where the form does not pay), and a call whose
+ * packed weights are those (lk_simd_conv2d_winograd_packed) runs here: x
+ * read as nchw (blocked into the workspace), y and a residual through
+ * blocked copies. */
+lt_status_t lk_simd_conv2d_winograd_pack_nchw(lk_simd_isa_t isa,
+                                              const void *params,
+                                              const lk_view_t *consts,
+                                              uint32_t num_consts, void *out,
+                                              size_t *out_size);
+bool lk_simd_conv2d_winograd_packed(const lk_call_t *call);
+size_t lk_simd_conv2d_winograd_workspace_nchw(const lk_call_t *call);
+lt_status_t lk_simd_conv2d_winograd_nchw(const lk_call_t *call);
 
 #endif /* LITE_KERNELS_SIMD_CONV_NCHWC_H */

@@ -13,7 +13,12 @@
  * output pixels with 16 channels or more (the deep case, every activation)
  * go through x86_conv2d__f32_nchw's GEMM and come back blocked. Depthwise
  * convolutions (their own tiles: kernels 3 to 7, strides, dilations, maps
- * of every size) and other groups (element by element) too. */
+ * of every size) and other groups (element by element) too. The 3 x 3
+ * stride-1 convolutions run in both forms, the Winograd one forced on
+ * maps from one pixel to several tiles with ragged edges (and chosen by
+ * the automatic pick where it pays), the direct one forced on the same;
+ * an input NaN is left out of the Winograd cases (it reaches the whole
+ * tile there, conv_nchwc_wino.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +31,7 @@
 
 #if defined(__x86_64__)
 #include "kernels/simd/conv_nchwc.h"
+#include "kernels/simd/conv_nchwc_wino.h"
 #include "kernels/simd/simd.h"
 #include "test/unit/simd_conv_util.h"
 #include "test/unit/simd_test_util.h"
@@ -41,6 +47,18 @@ static int64_t group_of(const nc_case_t *c) { return c->group ? c->group : 1; }
 
 static int64_t out_len(const nc_case_t *c, int64_t in) {
   return (in + c->pad + c->pad_end - c->d * (c->k - 1) - 1) / c->s + 1;
+}
+
+/* The form the weights are packed in (the pick's, or one forced). */
+static lk_simd_conv_form_t g_form = LK_SIMD_CONV_FORM_AUTO;
+
+/* Whether the case runs in the Winograd form when packed at load. */
+static bool winograd_case(const nc_case_t *c) {
+  if (!lk_simd_wino_applies(group_of(c), c->k, c->k, c->s, c->s, c->d, c->d))
+    return false;
+  return g_form == LK_SIMD_CONV_FORM_WINOGRAD ||
+         (g_form == LK_SIMD_CONV_FORM_AUTO &&
+          lk_simd_wino_pays(c->c, c->m, out_len(c, c->h), out_len(c, c->w)));
 }
 
 static float *fill(int64_t n) {
@@ -89,12 +107,13 @@ static lt_status_t run(const nc_case_t *c, const bufs_t *bf,
     lk_simd_isa_t isa = lk_simd_isa_of(cpu);
     /* grouped convolutions other than depthwise read w as stored */
     bool packs = group_of(c) == 1 || (c->m == c->c && c->c == group_of(c));
-    CHECK(lk_simd_conv2d_pack_isa__f32_nchw16c(
-              isa, &v.p, v.in, v.call.num_inputs, NULL, &size) == LT_OK &&
+    CHECK(lk_simd_conv2d_pack_form__f32_nchw16c(
+              isa, g_form, &v.p, v.in, v.call.num_inputs, NULL, &size) ==
+              LT_OK &&
           (size > 0) == packs);
     pk = size ? malloc(size) : NULL;
-    CHECK(lk_simd_conv2d_pack_isa__f32_nchw16c(
-              isa, &v.p, v.in, v.call.num_inputs, pk, &size) == LT_OK);
+    CHECK(lk_simd_conv2d_pack_form__f32_nchw16c(
+              isa, g_form, &v.p, v.in, v.call.num_inputs, pk, &size) == LT_OK);
   }
   v.call.packed = pk;
   v.call.packed_size = size;
@@ -113,7 +132,8 @@ static int check_case(const nc_case_t *c, const lk_kernel_t *k,
           ny = c->n * c->m * oh * ow;
   bufs_t bf = {fill(c->n * c->c * c->h * c->w), fill(c->m * c->c * c->k * c->k),
                fill(c->m), fill(ny)};
-  if (c->act == LK_ACT_RELU || c->act == LK_ACT_NONE) bf.x[0] = NAN;
+  if ((c->act == LK_ACT_RELU || c->act == LK_ACT_NONE) && !winograd_case(c))
+    bf.x[0] = NAN;
   float *want = NULL, *got[3] = {NULL, NULL, NULL};
   lt_status_t s[4] = {run(c, &bf, NULL, NULL, NULL, false, 0, &want),
                       run(c, &bf, k, cpu, NULL, true, 0, &got[0]),
@@ -135,13 +155,14 @@ static int check_case(const nc_case_t *c, const lk_kernel_t *k,
       if (same) continue;
       fprintf(stderr,
               "n %lld c %lld m %lld %lldx%lld k %lld s %lld d %lld pads "
-              "%lld,%lld act %d nchw-in %d group %lld run %d: element %lld: "
-              "x86 %.9g, ref %.9g\n",
+              "%lld,%lld act %d nchw-in %d group %lld form %d run %d: "
+              "element %lld: x86 %.9g, ref %.9g\n",
               (long long)c->n, (long long)c->c, (long long)c->m,
               (long long)c->h, (long long)c->w, (long long)c->k,
               (long long)c->s, (long long)c->d, (long long)c->pad,
               (long long)c->pad_end, (int)c->act, (int)c->nchw_input,
-              (long long)group_of(c), v, (long long)i, got[v][i], want[i]);
+              (long long)group_of(c), (int)g_form, v, (long long)i, got[v][i],
+              want[i]);
       bad = 1;
     }
   free(want);
@@ -245,6 +266,57 @@ static void test_isa(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
   CHECK(bad == 0 && cases > 40);
 }
 
+/* 3 x 3 stride 1 in each form: maps from one pixel (one tile, mostly
+ * pads) to several tiles with ragged right and bottom edges, pads 0 to 2
+ * (and uneven), channels off the block, past a GEMM panel and past the
+ * GEMM's k block (448), batches of 2, both input layouts, every
+ * activation in turn, bias and residual. */
+static void test_forms(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
+  static const int64_t kMaps[][2] = {{1, 1}, {3, 5}, {4, 4}, {7, 9},
+                                     {13, 13}, {17, 23}, {30, 30}};
+  static const int64_t kChannels[][2] = {{16, 16}, {17, 40}, {3, 20},
+                                         {40, 17}, {80, 96}, {448, 70}};
+  static const lk_simd_conv_form_t kForms[] = {LK_SIMD_CONV_FORM_WINOGRAD,
+                                               LK_SIMD_CONV_FORM_DIRECT,
+                                               LK_SIMD_CONV_FORM_AUTO};
+  for (size_t f = 0; f < LT_ARRAY_SIZE(kForms); f++) {
+    g_form = kForms[f];
+    int cases = 0, bad = 0;
+    for (size_t mi = 0; mi < LT_ARRAY_SIZE(kMaps); mi++)
+      for (size_t ci = 0; ci < LT_ARRAY_SIZE(kChannels); ci++) {
+        size_t i = mi * LT_ARRAY_SIZE(kChannels) + ci;
+        if (kChannels[ci][0] == 448 && kMaps[mi][0] * kMaps[mi][1] > 100)
+          continue; /* the deep channels on small maps only (time) */
+        int64_t pad = (int64_t)(i % 3);
+        nc_case_t cc = {1 + (int64_t)(i % 2),
+                        kChannels[ci][0],
+                        kMaps[mi][0] + 2 - 2 * pad,
+                        kMaps[mi][1] + 2 - 2 * pad + (int64_t)(i % 2),
+                        kChannels[ci][1],
+                        3,
+                        1,
+                        1,
+                        pad,
+                        pad + (int64_t)(i % 2),
+                        i % 4 != 3,
+                        i % 3 == 1,
+                        i % 5 == 2,
+                        (lk_activation_t)(i % LK_NUM_ACTIVATIONS),
+                        1};
+        if (cc.h < 1 || cc.w < 1 || out_len(&cc, cc.h) < 1 ||
+            out_len(&cc, cc.w) < 1)
+          continue;
+        bad += check_case(&cc, k, cpu);
+        cases++;
+      }
+    printf("x86_conv2d__f32_nchw16c on %s, 3 x 3 in form %d: %d cases, %d "
+           "differ\n",
+           lk_simd_isa_name(lk_simd_isa_of(cpu)), (int)g_form, cases, bad);
+    CHECK(bad == 0 && cases > 30);
+  }
+  g_form = LK_SIMD_CONV_FORM_AUTO;
+}
+
 int main(void) {
   const lk_kernel_t *k = lk_builtin_kernel_find("x86_conv2d__f32_nchw16c");
   CHECK(k && lk_kernel_runnable(k) && k->pack && k->workspace);
@@ -257,8 +329,10 @@ int main(void) {
   lk_cpu_info_t cpus[2], cpu;
   int ncpus = xt_cpus(cpus);
   lk_cpu_detect(&cpu);
-  for (int i = 0; i < ncpus; i++)
+  for (int i = 0; i < ncpus; i++) {
     test_isa(k, &cpus[i]);
+    test_forms(k, &cpus[i]);
+  }
   if (ncpus) {
     nc_case_t c = {1, 4, 5,    6,     3,     2,           1, 1,
                    0, 0, true, false, false, LK_ACT_RELU, 1};

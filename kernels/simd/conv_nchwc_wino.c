@@ -1,0 +1,194 @@
+/* conv_nchwc_wino.c - the Winograd form's weight transform, blocks and
+ * steps (conv_nchwc_wino.h). */
+#include "kernels/simd/conv_nchwc_wino.h"
+
+#include <string.h>
+
+#include "kernels/simd/gemm.h"
+
+#define BLOCK 16
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+bool lk_simd_wino_applies(int64_t group, int64_t kh, int64_t kw, int64_t sh,
+                          int64_t sw, int64_t dh, int64_t dw) {
+  return group == 1 && kh == 3 && kw == 3 && sh == 1 && sw == 1 && dh == 1 &&
+         dw == 1;
+}
+
+/* Below 16 channels either way the transforms cost as much as the
+ * products save; maps of at most 64 pixels go to the pixels-as-rows GEMM
+ * (conv_nchwc.c's SMALL_MAP), where a 7 x 7 map's four tiles would
+ * compute 64 pixels for 49. */
+bool lk_simd_wino_pays(int64_t c, int64_t m, int64_t oh, int64_t ow) {
+  return c >= BLOCK && m >= BLOCK && oh * ow > 64;
+}
+
+size_t lk_simd_wino_packed_floats(lk_simd_isa_t isa, int64_t c, int64_t m) {
+  return LK_SIMD_WINO_POS *
+         lk_simd_gemm_packed_floats(isa, ceil_div(c, BLOCK) * BLOCK,
+                                    ceil_div(m, BLOCK) * BLOCK);
+}
+
+/* G, the 6 x 3 filter transform of F(4 x 4, 3 x 3). */
+static const double kG[6][3] = {{1.0 / 4, 0, 0},
+                                {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                                {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                                {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                                {0, 0, 1}};
+
+/* Position p's matrix is K x N (K = C, N = M, both padded to the blocks)
+ * packed in the GEMM's panels of NR columns: element (c, m) at panel m /
+ * NR, row c, lane m % NR. */
+void lk_simd_wino_pack(lk_simd_isa_t isa, int64_t c, int64_t m, const float *w,
+                       float *out) {
+  const int64_t k = ceil_div(c, BLOCK) * BLOCK, n = ceil_div(m, BLOCK) * BLOCK;
+  const int64_t nr = lk_simd_gemm_nr(isa);
+  const size_t per = lk_simd_gemm_packed_floats(isa, k, n);
+  memset(out, 0, LK_SIMD_WINO_POS * per * sizeof(float));
+  for (int64_t o = 0; o < m; o++)
+    for (int64_t i = 0; i < c; i++) {
+      const float *g = w + (o * c + i) * 9;
+      double gt[6][3]; /* G g */
+      for (int a = 0; a < 6; a++)
+        for (int b = 0; b < 3; b++)
+          gt[a][b] = kG[a][0] * g[b] + kG[a][1] * g[3 + b] + kG[a][2] * g[6 + b];
+      float *at = out + (o / nr) * k * nr + i * nr + o % nr;
+      for (int a = 0; a < 6; a++)
+        for (int b = 0; b < 6; b++) /* (G g G^T)[a][b] */
+          at[(size_t)(a * 6 + b) * per] = (float)(gt[a][0] * kG[b][0] +
+                                                  gt[a][1] * kG[b][1] +
+                                                  gt[a][2] * kG[b][2]);
+    }
+}
+
+/* The blocks: each image's tiles in nblk blocks of at most rows tiles. */
+typedef struct blocks {
+  int64_t th, tw, tiles; /* tiles down, across, in all (an image) */
+  int64_t nblk, rows;
+  int64_t k, n; /* V's and M's row lengths */
+} blocks_t;
+
+static blocks_t blocks_of(const lk_simd_wino_conv_t *a, uint32_t workers) {
+  blocks_t b = {.th = ceil_div(a->oh, LK_SIMD_WINO_OUT),
+                .tw = ceil_div(a->ow, LK_SIMD_WINO_OUT),
+                .k = ceil_div(a->c, BLOCK) * BLOCK,
+                .n = ceil_div(a->m, BLOCK) * BLOCK};
+  b.tiles = b.th * b.tw;
+  /* as many rows as fit the block's bytes, a whole number of the GEMM's
+   * blocks of rows (at least one) */
+  const int64_t mr = lk_simd_gemm_mr(a->isa);
+  int64_t fit = (int64_t)(LK_SIMD_WINO_BLOCK_BYTES /
+                          (LK_SIMD_WINO_POS * (size_t)(b.k + b.n) * sizeof(float)));
+  fit = fit / mr * mr;
+  if (fit < mr) fit = mr;
+  b.nblk = ceil_div(b.tiles, fit);
+  /* every worker an item, where the images alone leave some idle */
+  if (a->n * b.nblk < (int64_t)workers) b.nblk = ceil_div(workers, a->n);
+  if (b.nblk > b.tiles) b.nblk = b.tiles;
+  b.rows = ceil_div(b.tiles, b.nblk);
+  b.nblk = ceil_div(b.tiles, b.rows);
+  return b;
+}
+
+/* A worker's V and M, 64-byte aligned. */
+static size_t worker_floats(const blocks_t *b) {
+  size_t f = (size_t)(LK_SIMD_WINO_POS * b->rows * (b->k + b->n));
+  return (f + 15) & ~(size_t)15;
+}
+
+size_t lk_simd_wino_workspace_floats(const lk_simd_wino_conv_t *a,
+                                     uint32_t workers) {
+  blocks_t b = blocks_of(a, workers);
+  return worker_floats(&b) * workers;
+}
+
+typedef struct task {
+  const lk_simd_wino_conv_t *a;
+  blocks_t b;
+  float *ws;
+  void (*input)(const lk_simd_wino_tiles_t *t);
+  void (*output)(const lk_simd_wino_tiles_t *t);
+} task_t;
+
+static void (*const kInput[LK_SIMD_NUM_ISAS])(const lk_simd_wino_tiles_t *) =
+    LK_SIMD_BY_ISA(lk_f32_wino_input);
+static void (*const kOutput[LK_SIMD_NUM_ISAS])(const lk_simd_wino_tiles_t *) =
+    LK_SIMD_BY_ISA(lk_f32_wino_output);
+
+/* Items: blocks, image-major. */
+static void run_blocks(void *ctx, size_t begin, size_t end, uint32_t worker) {
+  const task_t *t = ctx;
+  const lk_simd_wino_conv_t *a = t->a;
+  const blocks_t *b = &t->b;
+  const int64_t cb = b->k / BLOCK, mb = b->n / BLOCK;
+  const size_t per = lk_simd_gemm_packed_floats(a->isa, b->k, b->n);
+  const int64_t nr = lk_simd_gemm_nr(a->isa);
+  float *v = t->ws + worker_floats(b) * worker;
+  float *mt = v + LK_SIMD_WINO_POS * b->rows * b->k;
+  for (size_t item = begin; item < end; item++) {
+    const int64_t img = (int64_t)item / b->nblk, blk = (int64_t)item % b->nblk;
+    const int64_t t0 = blk * b->rows;
+    const int64_t yoff = img * mb * BLOCK * a->oh * a->ow;
+    lk_simd_wino_tiles_t tl = {
+        .x = a->x + img * cb * BLOCK * a->h * a->w,
+        .h = a->h,
+        .w = a->w,
+        .ph = a->ph,
+        .pw = a->pw,
+        .cb = cb,
+        .lanes_last = a->c - (cb - 1) * BLOCK,
+        .v = v,
+        .k = b->k,
+        .mt = mt,
+        .n = b->n,
+        .y = a->y + yoff,
+        .residual = a->residual ? a->residual + yoff : NULL,
+        .bias = a->bias,
+        .oh = a->oh,
+        .ow = a->ow,
+        .mb = mb,
+        .clamp = a->clamp,
+        .lo = a->lo,
+        .hi = a->hi,
+        .tw = b->tw,
+        .t0 = t0,
+        .nt = b->tiles - t0 < b->rows ? b->tiles - t0 : b->rows,
+        .rows = b->rows};
+    t->input(&tl);
+    for (int p = 0; p < LK_SIMD_WINO_POS; p++) {
+      lk_simd_gemm_args_t g = {.m = tl.nt,
+                               .n = b->n,
+                               .k = b->k,
+                               .a = v + p * b->rows * b->k,
+                               .lda = b->k,
+                               .c = mt + p * b->rows * b->n,
+                               .ldc = b->n};
+      lk_simd_gemm_tile(a->isa, &g, 0, tl.nt, a->u + p * per, 0,
+                        ceil_div(b->n, nr));
+    }
+    t->output(&tl);
+    if (!a->other_act) continue;
+    /* any other activation over the block's rows of each output block */
+    const lk_simd_epilogue_row_fn act = lk_simd_epilogue_rows[a->isa];
+    for (int64_t i = t0; i < t0 + tl.nt; i++) {
+      const int64_t oy = i / b->tw * LK_SIMD_WINO_OUT, ox = i % b->tw * LK_SIMD_WINO_OUT;
+      const int64_t nw = a->ow - ox < LK_SIMD_WINO_OUT ? a->ow - ox : LK_SIMD_WINO_OUT;
+      for (int64_t ob = 0; ob < mb; ob++)
+        for (int64_t r = oy; r < oy + LK_SIMD_WINO_OUT && r < a->oh; r++)
+          act(&a->e, tl.y + (ob * a->oh + r) * a->ow * BLOCK + ox * BLOCK,
+              nw * BLOCK, 0.0f, NULL);
+    }
+  }
+}
+
+void lk_simd_wino_run(const lk_simd_wino_conv_t *a, float *ws,
+                      const lk_parallel_t *par) {
+  task_t t = {.a = a,
+              .b = blocks_of(a, lk_parallel_workers(par)),
+              .ws = ws,
+              .input = kInput[a->isa],
+              .output = kOutput[a->isa]};
+  lk_parallel_for(par, (size_t)(a->n * t.b.nblk), 1, run_blocks, &t);
+}
