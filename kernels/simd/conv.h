@@ -35,7 +35,7 @@
  * On x86, a 3 x 3 stride-1 convolution whose shape pays for it
  * (lk_simd_wino_pays) is packed at load in x86_conv2d__f32_nchw16c's
  * Winograd form instead and runs there (conv_nchwc.h): x read as nchw and
- * blocked, y computed blocked and copied back, about 2.2x faster than the
+ * blocked, y computed blocked and copied back, about 1.5x faster than the
  * implicit GEMM on a 96 -> 24 channel 160 x 160 map in spite of the
  * copies (bench/kernels).
  *
