@@ -2,7 +2,8 @@
  * GFLOP/s and percent of the FMA peak, per instruction set this CPU runs
  * (AVX2 forced by clearing AVX-512F), thread count and layout (the
  * convolution into nchw and into nchw16c, side by side; the 3 x 3
- * stride-1 layers also in nchw16c's Winograd form, `wino`, whose GFLOP/s
+ * stride-1 layers also in nchw16c's Winograd forms, `wino4x4` and
+ * `wino2x2` (the output tile), whose GFLOP/s
  * count the direct convolution's multiply-adds, so they may pass the
  * peak). Run through bench/kernels, which builds it with bench/peak.c and
  * passes the peak.
@@ -104,31 +105,38 @@ static lt_status_t pack_direct(lk_simd_isa_t isa, const void *params,
   return lk_simd_conv2d_pack_form__f32_nchw16c(
       isa, LK_SIMD_CONV_FORM_DIRECT, params, consts, num_consts, out, out_size);
 }
-static lt_status_t pack_wino(lk_simd_isa_t isa, const void *params,
-                             const lk_view_t *consts, uint32_t num_consts,
-                             void *out, size_t *out_size) {
+static lt_status_t pack_wino4(lk_simd_isa_t isa, const void *params,
+                              const lk_view_t *consts, uint32_t num_consts,
+                              void *out, size_t *out_size) {
   return lk_simd_conv2d_pack_form__f32_nchw16c(
-      isa, LK_SIMD_CONV_FORM_WINOGRAD, params, consts, num_consts, out,
+      isa, LK_SIMD_CONV_FORM_WINOGRAD_4X4, params, consts, num_consts, out,
+      out_size);
+}
+static lt_status_t pack_wino2(lk_simd_isa_t isa, const void *params,
+                              const lk_view_t *consts, uint32_t num_consts,
+                              void *out, size_t *out_size) {
+  return lk_simd_conv2d_pack_form__f32_nchw16c(
+      isa, LK_SIMD_CONV_FORM_WINOGRAD_2X2, params, consts, num_consts, out,
       out_size);
 }
 
 /* The convolution kernels measured: the layout of y (and of x but for the
  * stem, whose three channels the blocked kernel reads as nchw), the form
- * (the row's label), and whether it is the Winograd one (3 x 3 stride-1
- * layers only). */
+ * (the row's label: nchw is the nchw kernel's pick, the others forced),
+ * and the Winograd form's tile (3 x 3 stride-1 layers only; else 0). */
 typedef struct conv_kernel {
   const char *name, *label;
   lk_layout_t layout;
   pack_isa_fn pack;
-  bool winograd;
+  int64_t tile;
 } conv_kernel_t;
 
 static const conv_kernel_t kKernels[] = {
     {"x86_conv2d__f32_nchw", "nchw", LK_LAYOUT_NCHW, lk_simd_conv2d_pack_isa,
-     false},
-    {"x86_conv2d__f32_nchw16c", "nchw16c", LK_LAYOUT_NCHW16C, pack_direct,
-     false},
-    {"x86_conv2d__f32_nchw16c", "wino", LK_LAYOUT_NCHW16C, pack_wino, true},
+     0},
+    {"x86_conv2d__f32_nchw16c", "nchw16c", LK_LAYOUT_NCHW16C, pack_direct, 0},
+    {"x86_conv2d__f32_nchw16c", "wino4x4", LK_LAYOUT_NCHW16C, pack_wino4, 4},
+    {"x86_conv2d__f32_nchw16c", "wino2x2", LK_LAYOUT_NCHW16C, pack_wino2, 2},
 };
 
 static bool winograd_layer(const layer_t *l) {
@@ -270,7 +278,7 @@ int main(int argc, char **argv) {
         for (size_t ki = 0; ki < sizeof kKernels / sizeof kKernels[0]; ki++) {
           const conv_kernel_t *ck = &kKernels[ki];
           const lk_kernel_t *k = lk_builtin_kernel_find(ck->name);
-          if (!k || (ck->winograd && !winograd_layer(l))) continue;
+          if (!k || (ck->tile && !winograd_layer(l))) continue;
           double ms = time_conv(k, ck, l, &cpus[ci], par, runs);
           double g = flops / ms * 1e-6;
           bool narrow = ci == 0 && num_cpus == 2 && num_peaks2 >= 0;
@@ -282,8 +290,9 @@ int main(int argc, char **argv) {
                  pk > 0 ? 100.0 * g / pk : NAN);
           /* the form the pick takes for the layer */
           int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1;
-          bool wino = winograd_layer(l) && lk_simd_wino_pays(l->c, l->m, oh, oh);
-          if (ck->layout == LK_LAYOUT_NCHW16C && ck->winograd == wino &&
+          int64_t tile =
+              winograd_layer(l) ? lk_simd_wino_tile(l->c, l->m, oh, oh) : 0;
+          if (ck->layout == LK_LAYOUT_NCHW16C && ck->tile == tile &&
               ci == num_cpus - 1)
             blocked_ms[ti][li] = ms;
         }

@@ -114,6 +114,24 @@ lt_status_t lk_simd_conv2d_pack_isa(lk_simd_isa_t isa, const void *params,
                                    uint32_t num_consts, void *out,
                                    size_t *out_size) {
   *out_size = 0;
+#if defined(LK_SIMD_ARCH_X86)
+  /* a 3 x 3 stride-1 convolution the Winograd form pays for */
+  if (isa != LK_SIMD_ISA_NONE && num_consts >= 2 && consts[1].data &&
+      consts[1].dtype == LK_F32) {
+    LT_RETURN_IF_ERROR(lk_simd_conv2d_winograd_pack_nchw(
+        isa, params, consts, num_consts, out, out_size));
+    if (*out_size) return LT_OK;
+  }
+#endif
+  return lk_simd_conv2d_pack_gemm(isa, params, consts, num_consts, out,
+                                  out_size);
+}
+
+lt_status_t lk_simd_conv2d_pack_gemm(lk_simd_isa_t isa, const void *params,
+                                     const lk_view_t *consts,
+                                     uint32_t num_consts, void *out,
+                                     size_t *out_size) {
+  *out_size = 0;
   const lk_conv_params_t *p = params;
   if (num_consts < 2 || !consts[1].data || consts[1].dtype != LK_F32 ||
       consts[1].rank != 4 || p->spatial != 2 || p->group < 1 ||
@@ -123,12 +141,6 @@ lt_status_t lk_simd_conv2d_pack_isa(lk_simd_isa_t isa, const void *params,
   for (int i = 0; i < 4; i++)
     if (d[i] <= 0) return LT_OK;
   if (isa == LK_SIMD_ISA_NONE) return LT_OK;
-#if defined(LK_SIMD_ARCH_X86)
-  /* a 3 x 3 stride-1 convolution the Winograd form pays for */
-  LT_RETURN_IF_ERROR(lk_simd_conv2d_winograd_pack_nchw(isa, params, consts,
-                                                       num_consts, out, out_size));
-  if (*out_size) return LT_OK;
-#endif
   int64_t mg = d[0] / p->group, k = d[1] * d[2] * d[3];
   int64_t pixels = pixels_estimate(p, &consts[0], d);
   form_t form = pixels > 0 ? form_of(isa, pixels, mg, k) : FORM_CHANNEL_ROWS;

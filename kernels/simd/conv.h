@@ -33,7 +33,7 @@
  * tile of channel panels.
  *
  * On x86, a 3 x 3 stride-1 convolution whose shape pays for it
- * (lk_simd_wino_pays) is packed at load in x86_conv2d__f32_nchw16c's
+ * (lk_simd_wino_tile) is packed at load in x86_conv2d__f32_nchw16c's
  * Winograd form instead and runs there (conv_nchwc.h): x read as nchw and
  * blocked, y computed blocked and copied back, about 1.5x faster than the
  * implicit GEMM on a 96 -> 24 channel 160 x 160 map in spite of the
@@ -65,11 +65,17 @@ typedef struct lk_simd_conv_geom {
 bool lk_simd_conv2d_geometry(const lk_call_t *call, lk_simd_conv_geom_t *g);
 
 /* The pack function's work for isa (the pack function packs for the
- * host's): the weights as the form the call will take reads them. */
+ * host's): the weights as the form the call will take reads them (on x86
+ * the Winograd form where it pays); _gemm: one of the implicit GEMM's two
+ * forms only (the nchw16c kernel's small maps). */
 lt_status_t lk_simd_conv2d_pack_isa(lk_simd_isa_t isa, const void *params,
                                    const lk_view_t *consts,
                                    uint32_t num_consts, void *out,
                                    size_t *out_size);
+lt_status_t lk_simd_conv2d_pack_gemm(lk_simd_isa_t isa, const void *params,
+                                     const lk_view_t *consts,
+                                     uint32_t num_consts, void *out,
+                                     size_t *out_size);
 
 /* Output pixels [j0, j0 + w) of the columns of one group's channels x
  * [Cg, H, W], packed as ceil(w / nr) GEMM panels of nr columns, each K

@@ -22,7 +22,7 @@ typedef struct packed_head {
   uint32_t magic;
   int32_t isa, gb; /* group_blocks */
   int64_t group, m, c, kh, kw;
-  int32_t winograd;     /* the Winograd form's (else the direct tiles') */
+  int32_t winograd;     /* the Winograd form's tile (0: the direct tiles') */
   unsigned char pad[4]; /* the floats start 64-aligned */
 } packed_head_t;
 _Static_assert(sizeof(packed_head_t) == 64, "the packed floats 64-aligned");
@@ -161,20 +161,22 @@ static bool wino_applies(const geom_t *g) {
 }
 
 /* Whether the packed weights are this call's: the ISA's, w's dims, and the
- * direct form's groups or the Winograd form (*winograd says which). */
+ * direct form's groups or the Winograd form (*tile its tile, else 0). */
 static const float *packed_of(const lk_call_t *call, lk_simd_isa_t isa,
-                              const geom_t *g, bool *winograd) {
+                              const geom_t *g, int64_t *tile) {
   const packed_head_t *ph = call->packed;
-  *winograd = false;
+  *tile = 0;
   if (!ph || call->packed_size < sizeof *ph || ph->magic != PACK_MAGIC ||
       ph->isa != (int32_t)isa || ph->group != g->s.group || ph->m != g->s.m ||
       ph->c != g->s.c || ph->kh != g->s.kh || ph->kw != g->s.kw)
     return NULL;
   if (ph->winograd) {
-    if (!wino_applies(g) || call->packed_size < sizeof *ph +
-                                lk_simd_wino_packed_floats(isa, g->s.c, g->s.m) * 4)
+    if ((ph->winograd != 4 && ph->winograd != 2) || !wino_applies(g) ||
+        call->packed_size <
+            sizeof *ph + lk_simd_wino_packed_floats(isa, ph->winograd, g->s.c,
+                                                    g->s.m) * 4)
       return NULL;
-    *winograd = true;
+    *tile = ph->winograd;
   } else if (ph->gb != group_blocks(isa, g->s.ow) ||
              call->packed_size < sizeof *ph + packed_floats(isa, g) * 4) {
     return NULL;
@@ -184,11 +186,12 @@ static const float *packed_of(const lk_call_t *call, lk_simd_isa_t isa,
 
 /* The Winograd form's call (its x: x, nchw16c). */
 static lk_simd_wino_conv_t wino_conv(const lk_call_t *call, lk_simd_isa_t isa,
-                                     const geom_t *g, const float *x,
-                                     const float *u, const float *bias) {
+                                     int64_t tile, const geom_t *g,
+                                     const float *x, const float *u,
+                                     const float *bias) {
   const lk_conv_params_t *p = call->params;
   lk_simd_wino_conv_t a = {
-      .isa = isa, .n = g->s.n, .c = g->s.c, .h = g->s.h, .w = g->s.w,
+      .isa = isa, .out = tile, .n = g->s.n, .c = g->s.c, .h = g->s.h, .w = g->s.w,
       .m = g->s.m, .oh = g->s.oh, .ow = g->s.ow, .ph = g->s.ph, .pw = g->s.pw,
       .x = x, .u = u, .bias = bias, .y = call->outputs[0].data,
       .residual = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE
@@ -354,16 +357,18 @@ lt_status_t lk_simd_conv2d_pack_form__f32_nchw16c(
       g.s.ow = span[1] / p->strides[1] + 1;
     }
   }
-  const bool wino =
-      wino_applies(&g) &&
-      (form == LK_SIMD_CONV_FORM_WINOGRAD ||
-       (form == LK_SIMD_CONV_FORM_AUTO &&
-        lk_simd_wino_pays(g.s.c, g.s.m, g.s.oh, g.s.ow)));
-  if (!wino && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow))
-    return lk_simd_conv2d_pack_isa(isa, params, consts, num_consts, out,
-                                  out_size);
+  int64_t tile = 0; /* the Winograd form's, if it takes it */
+  if (wino_applies(&g))
+    tile = form == LK_SIMD_CONV_FORM_WINOGRAD_4X4   ? 4
+           : form == LK_SIMD_CONV_FORM_WINOGRAD_2X2 ? 2
+           : form == LK_SIMD_CONV_FORM_AUTO
+               ? lk_simd_wino_tile(g.s.c, g.s.m, g.s.oh, g.s.ow)
+               : 0;
+  if (!tile && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow))
+    return lk_simd_conv2d_pack_gemm(isa, params, consts, num_consts, out,
+                                    out_size);
   *out_size = sizeof(packed_head_t) +
-              (wino ? lk_simd_wino_packed_floats(isa, g.s.c, g.s.m)
+              (tile ? lk_simd_wino_packed_floats(isa, tile, g.s.c, g.s.m)
                     : packed_floats(isa, &g)) * sizeof(float);
   if (!out) return LT_OK;
   packed_head_t *h = out;
@@ -376,9 +381,10 @@ lt_status_t lk_simd_conv2d_pack_form__f32_nchw16c(
                        .c = g.s.c,
                        .kh = g.s.kh,
                        .kw = g.s.kw,
-                       .winograd = wino};
-  if (wino)
-    lk_simd_wino_pack(isa, g.s.c, g.s.m, consts[1].data, (float *)(h + 1));
+                       .winograd = (int32_t)tile};
+  if (tile)
+    lk_simd_wino_pack(isa, tile, g.s.c, g.s.m, consts[1].data,
+                      (float *)(h + 1));
   else
     pack_weights(h->gb, &g, consts[1].data, (float *)(h + 1));
   return LT_OK;
@@ -401,9 +407,9 @@ lt_status_t lk_simd_conv2d_winograd_pack_nchw(lk_simd_isa_t isa,
   int64_t oh = consts[0].dims[2] + 2 * p->pads_begin[0] - 2,
           ow = consts[0].dims[3] + 2 * p->pads_begin[1] - 2;
   if (oh < 1 || ow < 1 ||
-      !lk_simd_wino_pays(consts[1].dims[1], consts[1].dims[0], oh, ow))
+      !lk_simd_wino_tile(consts[1].dims[1], consts[1].dims[0], oh, ow))
     return LT_OK;
-  return lk_simd_conv2d_pack_form__f32_nchw16c(isa, LK_SIMD_CONV_FORM_WINOGRAD,
+  return lk_simd_conv2d_pack_form__f32_nchw16c(isa, LK_SIMD_CONV_FORM_AUTO,
                                               params, consts, num_consts, out,
                                               out_size);
 }
@@ -507,10 +513,10 @@ static size_t wino_x_floats(const lk_call_t *call, const geom_t *g) {
 static size_t ws_floats(const lk_call_t *call, lk_simd_isa_t isa,
                         const geom_t *g) {
   size_t f = (size_t)(g->mb * BLOCK);
-  bool wino;
-  const float *u = packed_of(call, isa, g, &wino);
-  if (wino) { /* the bias, x in nchw16c, the blocks' matrices */
-    lk_simd_wino_conv_t a = wino_conv(call, isa, g, NULL, u, NULL);
+  int64_t tile;
+  const float *u = packed_of(call, isa, g, &tile);
+  if (tile) { /* the bias, x in nchw16c, the blocks' matrices */
+    lk_simd_wino_conv_t a = wino_conv(call, isa, tile, g, NULL, u, NULL);
     return f + wino_x_floats(call, g) +
            lk_simd_wino_workspace_floats(
                &a, lk_parallel_workers(parallel_of(g, call)));
@@ -526,9 +532,9 @@ size_t lk_simd_conv2d_workspace__f32_nchw16c(const lk_call_t *call) {
   geom_t g;
   lk_simd_isa_t isa = lk_simd_call_isa(call);
   if (isa == LK_SIMD_ISA_NONE || !geometry(call, &g)) return 0;
-  bool wino;
-  packed_of(call, isa, &g, &wino);
-  if (!wino && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) {
+  int64_t tile;
+  packed_of(call, isa, &g, &tile);
+  if (!tile && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) {
     plain_call_t pc;
     size_t used = plain_setup(call, &pc, NULL);
     return lk_simd_workspace_bytes(used + 16) +
@@ -792,9 +798,9 @@ lt_status_t lk_simd_conv2d__f32_nchw16c(const lk_call_t *call) {
                           "KW], a bias [M], a residual and y nchw16c, f32",
                           kName);
   float *ws;
-  bool wino;
-  const float *wp = packed_of(call, isa, &g, &wino);
-  if (!wino && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) { /* the nchw kernel's GEMM */
+  int64_t tile;
+  const float *wp = packed_of(call, isa, &g, &tile);
+  if (!tile && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) { /* the nchw kernel's GEMM */
     plain_call_t pc;
     size_t used = plain_setup(call, &pc, NULL);
     LT_RETURN_IF_ERROR(lk_simd_workspace(kName, call, used, &ws));
@@ -817,14 +823,14 @@ lt_status_t lk_simd_conv2d__f32_nchw16c(const lk_call_t *call) {
   if (call->num_inputs > 2 && call->inputs[2].dtype != LK_DTYPE_NONE)
     memcpy(ws, call->inputs[2].data, (size_t)g.s.m * sizeof(float));
   float *next = ws + g.mb * BLOCK;
-  if (wino) {
+  if (tile) {
     const float *x = call->inputs[0].data;
     if (wino_x_floats(call, &g)) {
       block(&call->inputs[0], x, next);
       x = next;
       next += wino_x_floats(call, &g);
     }
-    lk_simd_wino_conv_t a = wino_conv(call, isa, &g, x, wp, ws);
+    lk_simd_wino_conv_t a = wino_conv(call, isa, tile, &g, x, wp, ws);
     lk_simd_wino_run(&a, next, parallel_of(&g, call));
     return LT_OK;
   }

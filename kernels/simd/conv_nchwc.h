@@ -35,8 +35,8 @@
  *
  * 3 x 3 convolutions of stride 1 take the Winograd form instead where it
  * pays (conv_nchwc_wino.h: F(4 x 4, 3 x 3), 2.2 to 2.6x faster than the
- * direct tiles on resnet's 56, 28 and 14 maps), chosen as the weights are
- * packed (lk_simd_conv_form_t).
+ * direct tiles on resnet's 56, 28 and 14 maps; F(2 x 2, 3 x 3) on its 7 x 7
+ * ones), chosen as the weights are packed (lk_simd_conv_form_t).
  *
  * Threads: an item is an image, a group of output blocks and a band of
  * output rows (bands only where there are fewer than two items a worker).
@@ -96,15 +96,17 @@ void lk_f32_conv_nchwc_dwtile__avx512f(const lk_simd_nchwc_tile_t *t,
 
 /* How the weights are packed, and so how the call computes: AUTO the
  * faster form for the shape (the direct tiles above, or for 3 x 3 stride-1
- * convolutions the Winograd form, conv_nchwc_wino.h); DIRECT or WINOGRAD
- * that form wherever it computes the convolution (benchmarks and tests
- * compare them). A run follows its packed weights' form; weights packed
- * per call (no pack at load) take the direct form, whose packing is
- * cheaper. */
+ * convolutions the Winograd form, conv_nchwc_wino.h, with the tile
+ * lk_simd_wino_tile gives); DIRECT, WINOGRAD_4X4 (F(4 x 4, 3 x 3)) or
+ * WINOGRAD_2X2 (F(2 x 2, 3 x 3)) that form wherever it computes the
+ * convolution (benchmarks and tests compare them). A run follows its
+ * packed weights' form; weights packed per call (no pack at load) take the
+ * direct form, whose packing is cheaper. */
 typedef enum lk_simd_conv_form {
   LK_SIMD_CONV_FORM_AUTO,
   LK_SIMD_CONV_FORM_DIRECT,
-  LK_SIMD_CONV_FORM_WINOGRAD,
+  LK_SIMD_CONV_FORM_WINOGRAD_4X4,
+  LK_SIMD_CONV_FORM_WINOGRAD_2X2,
 } lk_simd_conv_form_t;
 
 /* The pack function's work for isa (the pack function packs for the

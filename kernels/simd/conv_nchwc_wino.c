@@ -16,85 +16,111 @@ bool lk_simd_wino_applies(int64_t group, int64_t kh, int64_t kw, int64_t sh,
          dw == 1;
 }
 
-/* Below 16 channels either way the transforms cost as much as the
- * products save; maps of at most 64 pixels go to the pixels-as-rows GEMM
- * (conv_nchwc.c's SMALL_MAP), where a 7 x 7 map's four tiles would
- * compute 64 pixels for 49. */
-bool lk_simd_wino_pays(int64_t c, int64_t m, int64_t oh, int64_t ow) {
-  return c >= BLOCK && m >= BLOCK && oh * ow > 64;
+/* F(4 x 4): 16 channels each way on maps of more than 64 pixels.
+ * F(2 x 2): 64 channels each way on maps of 16 to 64 pixels (resnet's
+ * 7 x 7 stage), whose weights are big against the pixels; the other small
+ * maps go to the pixels-as-rows GEMM (conv_nchwc.c's SMALL_MAP). */
+int64_t lk_simd_wino_tile(int64_t c, int64_t m, int64_t oh, int64_t ow) {
+  if (oh * ow > 64) return c >= BLOCK && m >= BLOCK ? 4 : 0;
+  return c >= 64 && m >= 64 && oh * ow >= 16 ? 2 : 0;
 }
 
-size_t lk_simd_wino_packed_floats(lk_simd_isa_t isa, int64_t c, int64_t m) {
-  return LK_SIMD_WINO_POS *
+/* Input patch positions of a tile. */
+static int64_t positions(int64_t tile) { return (tile + 2) * (tile + 2); }
+
+size_t lk_simd_wino_packed_floats(lk_simd_isa_t isa, int64_t tile, int64_t c,
+                                  int64_t m) {
+  return (size_t)positions(tile) *
          lk_simd_gemm_packed_floats(isa, ceil_div(c, BLOCK) * BLOCK,
                                     ceil_div(m, BLOCK) * BLOCK);
 }
 
-/* G, the 6 x 3 filter transform of F(4 x 4, 3 x 3). */
-static const double kG[6][3] = {{1.0 / 4, 0, 0},
-                                {-1.0 / 6, -1.0 / 6, -1.0 / 6},
-                                {-1.0 / 6, 1.0 / 6, -1.0 / 6},
-                                {1.0 / 24, 1.0 / 12, 1.0 / 6},
-                                {1.0 / 24, -1.0 / 12, 1.0 / 6},
-                                {0, 0, 1}};
+/* G, the filter transform: 6 x 3 for F(4 x 4, 3 x 3), 4 x 3 for F(2 x 2,
+ * 3 x 3). */
+static const double kG4[6][3] = {{1.0 / 4, 0, 0},
+                                 {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                                 {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                 {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                                 {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                                 {0, 0, 1}};
+static const double kG2[4][3] = {
+    {1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
 
 /* Position p's matrix is K x N (K = C, N = M, both padded to the blocks)
  * packed in the GEMM's panels of NR columns: element (c, m) at panel m /
  * NR, row c, lane m % NR. */
-void lk_simd_wino_pack(lk_simd_isa_t isa, int64_t c, int64_t m, const float *w,
-                       float *out) {
+void lk_simd_wino_pack(lk_simd_isa_t isa, int64_t tile, int64_t c, int64_t m,
+                       const float *w, float *out) {
   const int64_t k = ceil_div(c, BLOCK) * BLOCK, n = ceil_div(m, BLOCK) * BLOCK;
-  const int64_t nr = lk_simd_gemm_nr(isa);
+  const int64_t nr = lk_simd_gemm_nr(isa), in = tile + 2;
+  const double(*G)[3] = tile == 4 ? kG4 : kG2;
   const size_t per = lk_simd_gemm_packed_floats(isa, k, n);
-  memset(out, 0, LK_SIMD_WINO_POS * per * sizeof(float));
+  memset(out, 0, (size_t)positions(tile) * per * sizeof(float));
   for (int64_t o = 0; o < m; o++)
     for (int64_t i = 0; i < c; i++) {
       const float *g = w + (o * c + i) * 9;
-      double gt[6][3]; /* G g */
-      for (int a = 0; a < 6; a++)
+      double gt[LK_SIMD_WINO_IN_MAX][3]; /* G g */
+      for (int a = 0; a < in; a++)
         for (int b = 0; b < 3; b++)
-          gt[a][b] = kG[a][0] * g[b] + kG[a][1] * g[3 + b] + kG[a][2] * g[6 + b];
+          gt[a][b] = G[a][0] * g[b] + G[a][1] * g[3 + b] + G[a][2] * g[6 + b];
       float *at = out + (o / nr) * k * nr + i * nr + o % nr;
-      for (int a = 0; a < 6; a++)
-        for (int b = 0; b < 6; b++) /* (G g G^T)[a][b] */
-          at[(size_t)(a * 6 + b) * per] = (float)(gt[a][0] * kG[b][0] +
-                                                  gt[a][1] * kG[b][1] +
-                                                  gt[a][2] * kG[b][2]);
+      for (int a = 0; a < in; a++)
+        for (int b = 0; b < in; b++) /* (G g G^T)[a][b] */
+          at[(size_t)(a * in + b) * per] =
+              (float)(gt[a][0] * G[b][0] + gt[a][1] * G[b][1] + gt[a][2] * G[b][2]);
     }
 }
 
-/* The blocks: each image's tiles in nblk blocks of at most rows tiles. */
+/* The blocks: each image's tiles in nblk blocks of at most rows tiles,
+ * each block's GEMM panels in nsplit splits of at most split panels. */
 typedef struct blocks {
+  int64_t out, np;       /* the tile's side, its patch's positions */
   int64_t th, tw, tiles; /* tiles down, across, in all (an image) */
   int64_t nblk, rows;
+  int64_t panels, nsplit, split;
   int64_t k, n; /* V's and M's row lengths */
 } blocks_t;
 
 static blocks_t blocks_of(const lk_simd_wino_conv_t *a, uint32_t workers) {
-  blocks_t b = {.th = ceil_div(a->oh, LK_SIMD_WINO_OUT),
-                .tw = ceil_div(a->ow, LK_SIMD_WINO_OUT),
+  blocks_t b = {.out = a->out,
+                .np = positions(a->out),
+                .th = ceil_div(a->oh, a->out),
+                .tw = ceil_div(a->ow, a->out),
                 .k = ceil_div(a->c, BLOCK) * BLOCK,
                 .n = ceil_div(a->m, BLOCK) * BLOCK};
   b.tiles = b.th * b.tw;
-  /* as many rows as fit the block's bytes, a whole number of the GEMM's
-   * blocks of rows (at least one) */
+  b.panels = ceil_div(b.n, lk_simd_gemm_nr(a->isa));
+  /* the whole image where its matrices fit, else as many rows as fit the
+   * block's bytes, a whole number of the GEMM's blocks of rows */
+  const size_t tile_bytes = (size_t)(b.np * (b.k + b.n)) * sizeof(float);
   const int64_t mr = lk_simd_gemm_mr(a->isa);
-  int64_t fit = (int64_t)(LK_SIMD_WINO_BLOCK_BYTES /
-                          (LK_SIMD_WINO_POS * (size_t)(b.k + b.n) * sizeof(float)));
-  fit = fit / mr * mr;
+  int64_t fit = (int64_t)(LK_SIMD_WINO_BLOCK_BYTES / tile_bytes) / mr * mr;
   if (fit < mr) fit = mr;
+  if ((size_t)b.tiles * tile_bytes <= LK_SIMD_WINO_IMAGE_BYTES) fit = b.tiles;
   b.nblk = ceil_div(b.tiles, fit);
-  /* every worker an item, where the images alone leave some idle */
-  if (a->n * b.nblk < (int64_t)workers) b.nblk = ceil_div(workers, a->n);
+  b.nsplit = 1;
+  /* every worker an item, where the images' blocks alone leave some idle:
+   * by output channels where U is the bigger read (more channels than
+   * tiles), else by tiles */
+  if (a->n * b.nblk < (int64_t)workers) {
+    int64_t want = ceil_div(workers, a->n * b.nblk);
+    if (b.n > b.tiles)
+      b.nsplit = want;
+    else
+      b.nblk = ceil_div(workers, a->n);
+  }
   if (b.nblk > b.tiles) b.nblk = b.tiles;
   b.rows = ceil_div(b.tiles, b.nblk);
   b.nblk = ceil_div(b.tiles, b.rows);
+  if (b.nsplit > b.panels) b.nsplit = b.panels;
+  b.split = ceil_div(b.panels, b.nsplit);
+  b.nsplit = ceil_div(b.panels, b.split);
   return b;
 }
 
 /* A worker's V and M, 64-byte aligned. */
 static size_t worker_floats(const blocks_t *b) {
-  size_t f = (size_t)(LK_SIMD_WINO_POS * b->rows * (b->k + b->n));
+  size_t f = (size_t)(b->np * b->rows * (b->k + b->n));
   return (f + 15) & ~(size_t)15;
 }
 
@@ -117,7 +143,7 @@ static void (*const kInput[LK_SIMD_NUM_ISAS])(const lk_simd_wino_tiles_t *) =
 static void (*const kOutput[LK_SIMD_NUM_ISAS])(const lk_simd_wino_tiles_t *) =
     LK_SIMD_BY_ISA(lk_f32_wino_output);
 
-/* Items: blocks, image-major. */
+/* Items: splits of blocks, image-major. */
 static void run_blocks(void *ctx, size_t begin, size_t end, uint32_t worker) {
   const task_t *t = ctx;
   const lk_simd_wino_conv_t *a = t->a;
@@ -126,12 +152,19 @@ static void run_blocks(void *ctx, size_t begin, size_t end, uint32_t worker) {
   const size_t per = lk_simd_gemm_packed_floats(a->isa, b->k, b->n);
   const int64_t nr = lk_simd_gemm_nr(a->isa);
   float *v = t->ws + worker_floats(b) * worker;
-  float *mt = v + LK_SIMD_WINO_POS * b->rows * b->k;
+  float *mt = v + b->np * b->rows * b->k;
   for (size_t item = begin; item < end; item++) {
-    const int64_t img = (int64_t)item / b->nblk, blk = (int64_t)item % b->nblk;
+    const int64_t split = (int64_t)item % b->nsplit;
+    const int64_t blk = (int64_t)item / b->nsplit % b->nblk;
+    const int64_t img = (int64_t)item / b->nsplit / b->nblk;
     const int64_t t0 = blk * b->rows;
+    /* the split's panels [q0, q1), and the output blocks they hold */
+    const int64_t q0 = split * b->split;
+    const int64_t q1 = q0 + b->split < b->panels ? q0 + b->split : b->panels;
+    const int64_t ob1 = q1 * nr / BLOCK < mb ? q1 * nr / BLOCK : mb;
     const int64_t yoff = img * mb * BLOCK * a->oh * a->ow;
     lk_simd_wino_tiles_t tl = {
+        .out = b->out,
         .x = a->x + img * cb * BLOCK * a->h * a->w,
         .h = a->h,
         .w = a->w,
@@ -148,7 +181,8 @@ static void run_blocks(void *ctx, size_t begin, size_t end, uint32_t worker) {
         .bias = a->bias,
         .oh = a->oh,
         .ow = a->ow,
-        .mb = mb,
+        .ob0 = q0 * nr / BLOCK,
+        .ob1 = ob1,
         .clamp = a->clamp,
         .lo = a->lo,
         .hi = a->hi,
@@ -157,7 +191,7 @@ static void run_blocks(void *ctx, size_t begin, size_t end, uint32_t worker) {
         .nt = b->tiles - t0 < b->rows ? b->tiles - t0 : b->rows,
         .rows = b->rows};
     t->input(&tl);
-    for (int p = 0; p < LK_SIMD_WINO_POS; p++) {
+    for (int64_t p = 0; p < b->np; p++) {
       lk_simd_gemm_args_t g = {.m = tl.nt,
                                .n = b->n,
                                .k = b->k,
@@ -165,18 +199,18 @@ static void run_blocks(void *ctx, size_t begin, size_t end, uint32_t worker) {
                                .lda = b->k,
                                .c = mt + p * b->rows * b->n,
                                .ldc = b->n};
-      lk_simd_gemm_tile(a->isa, &g, 0, tl.nt, a->u + p * per, 0,
-                        ceil_div(b->n, nr));
+      lk_simd_gemm_tile(a->isa, &g, 0, tl.nt, a->u + p * per + q0 * b->k * nr,
+                        q0 * nr, q1 - q0);
     }
     t->output(&tl);
     if (!a->other_act) continue;
     /* any other activation over the block's rows of each output block */
     const lk_simd_epilogue_row_fn act = lk_simd_epilogue_rows[a->isa];
     for (int64_t i = t0; i < t0 + tl.nt; i++) {
-      const int64_t oy = i / b->tw * LK_SIMD_WINO_OUT, ox = i % b->tw * LK_SIMD_WINO_OUT;
-      const int64_t nw = a->ow - ox < LK_SIMD_WINO_OUT ? a->ow - ox : LK_SIMD_WINO_OUT;
-      for (int64_t ob = 0; ob < mb; ob++)
-        for (int64_t r = oy; r < oy + LK_SIMD_WINO_OUT && r < a->oh; r++)
+      const int64_t oy = i / b->tw * b->out, ox = i % b->tw * b->out;
+      const int64_t nw = a->ow - ox < b->out ? a->ow - ox : b->out;
+      for (int64_t ob = tl.ob0; ob < tl.ob1; ob++)
+        for (int64_t r = oy; r < oy + b->out && r < a->oh; r++)
           act(&a->e, tl.y + (ob * a->oh + r) * a->ow * BLOCK + ox * BLOCK,
               nw * BLOCK, 0.0f, NULL);
     }
@@ -190,5 +224,6 @@ void lk_simd_wino_run(const lk_simd_wino_conv_t *a, float *ws,
               .ws = ws,
               .input = kInput[a->isa],
               .output = kOutput[a->isa]};
-  lk_parallel_for(par, (size_t)(a->n * t.b.nblk), 1, run_blocks, &t);
+  lk_parallel_for(par, (size_t)(a->n * t.b.nblk * t.b.nsplit), 1, run_blocks,
+                  &t);
 }

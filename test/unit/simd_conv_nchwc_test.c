@@ -56,9 +56,10 @@ static lk_simd_conv_form_t g_form = LK_SIMD_CONV_FORM_AUTO;
 static bool winograd_case(const nc_case_t *c) {
   if (!lk_simd_wino_applies(group_of(c), c->k, c->k, c->s, c->s, c->d, c->d))
     return false;
-  return g_form == LK_SIMD_CONV_FORM_WINOGRAD ||
+  return g_form == LK_SIMD_CONV_FORM_WINOGRAD_4X4 ||
+         g_form == LK_SIMD_CONV_FORM_WINOGRAD_2X2 ||
          (g_form == LK_SIMD_CONV_FORM_AUTO &&
-          lk_simd_wino_pays(c->c, c->m, out_len(c, c->h), out_len(c, c->w)));
+          lk_simd_wino_tile(c->c, c->m, out_len(c, c->h), out_len(c, c->w)));
 }
 
 static float *fill(int64_t n) {
@@ -266,19 +267,21 @@ static void test_isa(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
   CHECK(bad == 0 && cases > 40);
 }
 
-/* 3 x 3 stride 1 in each form: maps from one pixel (one tile, mostly
- * pads) to several tiles with ragged right and bottom edges, pads 0 to 2
- * (and uneven), channels off the block, past a GEMM panel and past the
- * GEMM's k block (448), batches of 2, both input layouts, every
- * activation in turn, bias and residual. */
+/* 3 x 3 stride 1 in each form (both Winograd tiles, the direct one, the
+ * automatic pick: 64 channels on the small maps take the 2 x 2 tile):
+ * maps from one pixel (one tile, mostly pads) to several tiles with
+ * ragged right and bottom edges, pads 0 to 2 (and uneven), channels off
+ * the block, past a GEMM panel and past the GEMM's k block (448), batches
+ * of 2, both input layouts, every activation in turn, bias and residual. */
 static void test_forms(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
   static const int64_t kMaps[][2] = {{1, 1}, {3, 5}, {4, 4}, {7, 9},
                                      {13, 13}, {17, 23}, {30, 30}};
   static const int64_t kChannels[][2] = {{16, 16}, {17, 40}, {3, 20},
-                                         {40, 17}, {80, 96}, {448, 70}};
-  static const lk_simd_conv_form_t kForms[] = {LK_SIMD_CONV_FORM_WINOGRAD,
-                                               LK_SIMD_CONV_FORM_DIRECT,
-                                               LK_SIMD_CONV_FORM_AUTO};
+                                         {40, 17}, {80, 96}, {448, 70},
+                                         {64, 64}};
+  static const lk_simd_conv_form_t kForms[] = {
+      LK_SIMD_CONV_FORM_WINOGRAD_4X4, LK_SIMD_CONV_FORM_WINOGRAD_2X2,
+      LK_SIMD_CONV_FORM_DIRECT, LK_SIMD_CONV_FORM_AUTO};
   for (size_t f = 0; f < LT_ARRAY_SIZE(kForms); f++) {
     g_form = kForms[f];
     int cases = 0, bad = 0;

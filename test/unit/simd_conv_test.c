@@ -10,7 +10,8 @@
  * microkernel's rows; then weights packed for another input shape, a short
  * workspace's refusal, and the reference's run without AVX2. On x86 the
  * 3 x 3 stride-1 cases with 16 channels or more each way and more than 64
- * output pixels (14 x 14, 33 x 31, 9 x 9 maps) run, with packed weights,
+ * output pixels (14 x 14, 33 x 31, 9 x 9 maps), or 64 channels and 16 to
+ * 64 pixels (7 x 7), run, with packed weights,
  * in x86_conv2d__f32_nchw16c's Winograd form (conv_nchwc.h); an input NaN
  * is left out of those, as it reaches the whole tile there. */
 #include <math.h>
@@ -108,7 +109,7 @@ static int check_case(const ct_case_t *c, const lk_kernel_t *x86,
   bool nan = c->act == LK_ACT_RELU || c->act == LK_ACT_NONE;
 #if defined(LK_SIMD_ARCH_X86)
   if (lk_simd_wino_applies(c->group, c->k, c->k, c->s, c->s, c->d, c->d) &&
-      lk_simd_wino_pays(c->c, c->m, oh, ow))
+      lk_simd_wino_tile(c->c, c->m, oh, ow))
     nan = false; /* the Winograd form's */
 #endif
   if (nan) bf.x[0] = NAN;
