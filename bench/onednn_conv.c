@@ -44,12 +44,19 @@ double bench_onednn_conv(const bench_conv_shape_t *l, int threads, int runs,
   omp_set_num_threads(threads);
   int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
           ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
-  dnnl_dims_t xd = {1, l->c, l->h, l->w}, wd = {l->m, l->c, l->k, l->k},
-              bd = {l->m}, yd = {1, l->m, oh, ow};
+  const int64_t g = l->group > 1 ? l->group : 1;
+  dnnl_dims_t xd = {1, l->c, l->h, l->w}, bd = {l->m}, yd = {1, l->m, oh, ow};
+  /* grouped weights: [group, m / group, c / group, k, k] */
+  dnnl_dims_t wd = {l->m, l->c, l->k, l->k};
+  if (g > 1) {
+    wd[0] = g, wd[1] = l->m / g, wd[2] = l->c / g, wd[3] = l->k;
+    wd[4] = l->k;
+  }
   dnnl_dims_t strides = {l->s, l->s}, pads = {l->pad, l->pad};
   dnnl_memory_desc_t x_md, w_md, b_md, y_md;
   dnnl_memory_desc_init_by_tag(&x_md, 4, xd, dnnl_f32, dnnl_format_tag_any);
-  dnnl_memory_desc_init_by_tag(&w_md, 4, wd, dnnl_f32, dnnl_format_tag_any);
+  dnnl_memory_desc_init_by_tag(&w_md, g > 1 ? 5 : 4, wd, dnnl_f32,
+                               dnnl_format_tag_any);
   dnnl_memory_desc_init_by_tag(&b_md, 1, bd, dnnl_f32, dnnl_x);
   dnnl_memory_desc_init_by_tag(&y_md, 4, yd, dnnl_f32, dnnl_format_tag_any);
   dnnl_convolution_desc_t cd;

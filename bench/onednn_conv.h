@@ -10,7 +10,8 @@
 #include <stdint.h>
 
 typedef struct bench_conv_shape {
-  int64_t c, h, w, m, k, s, pad; /* x [1, c, h, w], w [m, c, k, k] */
+  int64_t c, h, w, m, k, s, pad; /* x [1, c, h, w], w [m, c / group, k, k] */
+  int64_t group;                 /* 1, or c (depthwise) */
 } bench_conv_shape_t;
 
 /* The median ms of `runs` executions after 3 warm-up ones on `threads`

@@ -43,29 +43,35 @@
 
 typedef struct layer {
   const char *name;
-  int64_t c, h, w, m, k, s, pad;
+  int64_t c, h, w, m, k, s, pad, group;
 } layer_t;
 
-/* X(name, C, H, W, M, K, stride, pad) */
+/* X(name, C, H, W, M, K, stride, pad, group): group C is depthwise */
 #define LAYERS(X)                                                              \
-  X("resnet_stem_7x7s2", 3, 224, 224, 64, 7, 2, 3)                             \
-  X("resnet_3x3_56", 64, 56, 56, 64, 3, 1, 1)                                  \
-  X("resnet_3x3s2_56", 64, 56, 56, 128, 3, 2, 1)                               \
-  X("resnet_3x3_28", 128, 28, 28, 128, 3, 1, 1)                                \
-  X("resnet_3x3_14", 256, 14, 14, 256, 3, 1, 1)                                \
-  X("resnet_3x3_7", 512, 7, 7, 512, 3, 1, 1)                                   \
-  X("resnet50_1x1_56", 64, 56, 56, 256, 1, 1, 0)                               \
-  X("resnet50_1x1_56r", 256, 56, 56, 64, 1, 1, 0)                              \
-  X("resnet50_1x1_14", 1024, 14, 14, 256, 1, 1, 0)                             \
-  X("resnet50_1x1_7", 512, 7, 7, 2048, 1, 1, 0)                                \
-  X("mobilenet_1x1_112", 32, 112, 112, 16, 1, 1, 0)                            \
-  X("mobilenet_1x1_112e", 16, 112, 112, 96, 1, 1, 0)                           \
-  X("mobilenet_1x1_14", 64, 14, 14, 384, 1, 1, 0)                              \
-  X("squeeze_3x3_13", 64, 13, 13, 256, 3, 1, 1)                               \
-  X("ppdet_3x3_160", 96, 160, 160, 24, 3, 1, 1)
+  X("resnet_stem_7x7s2", 3, 224, 224, 64, 7, 2, 3, 1)                          \
+  X("resnet_3x3_56", 64, 56, 56, 64, 3, 1, 1, 1)                               \
+  X("resnet_3x3s2_56", 64, 56, 56, 128, 3, 2, 1, 1)                            \
+  X("resnet_3x3_28", 128, 28, 28, 128, 3, 1, 1, 1)                             \
+  X("resnet_3x3_14", 256, 14, 14, 256, 3, 1, 1, 1)                             \
+  X("resnet_3x3_7", 512, 7, 7, 512, 3, 1, 1, 1)                                \
+  X("resnet50_1x1_56", 64, 56, 56, 256, 1, 1, 0, 1)                            \
+  X("resnet50_1x1_56r", 256, 56, 56, 64, 1, 1, 0, 1)                           \
+  X("resnet50_1x1_14", 1024, 14, 14, 256, 1, 1, 0, 1)                          \
+  X("resnet50_1x1_7", 512, 7, 7, 2048, 1, 1, 0, 1)                             \
+  X("mobilenet_1x1_112", 32, 112, 112, 16, 1, 1, 0, 1)                         \
+  X("mobilenet_1x1_112e", 16, 112, 112, 96, 1, 1, 0, 1)                        \
+  X("mobilenet_1x1_14", 64, 14, 14, 384, 1, 1, 0, 1)                           \
+  X("squeeze_3x3_13", 64, 13, 13, 256, 3, 1, 1, 1)                             \
+  X("ppdet_3x3_160", 96, 160, 160, 24, 3, 1, 1, 1)                             \
+  X("mobilenet_dw3_112", 32, 112, 112, 32, 3, 1, 1, 32)                        \
+  X("mobilenet_dw3_56", 144, 56, 56, 144, 3, 1, 1, 144)                        \
+  X("mobilenet_dw3s2_56", 144, 56, 56, 144, 3, 2, 1, 144)                      \
+  X("mobilenet_dw3_14", 576, 14, 14, 576, 3, 1, 1, 576)                        \
+  X("efficient_dw5_14", 480, 14, 14, 480, 5, 1, 2, 480)                        \
+  X("efficient_dw5s2_28", 240, 28, 28, 240, 5, 2, 2, 240)
 
 static const layer_t kLayers[] = {
-#define X(n, c, h, w, m, k, s, p) {n, c, h, w, m, k, s, p},
+#define X(n, c, h, w, m, k, s, p, g) {n, c, h, w, m, k, s, p, g},
     LAYERS(X)
 #undef X
 };
@@ -140,7 +146,7 @@ static const conv_kernel_t kKernels[] = {
 };
 
 static bool winograd_layer(const layer_t *l) {
-  return lk_simd_wino_applies(1, l->k, l->k, l->s, l->s, 1, 1);
+  return lk_simd_wino_applies(l->group, l->k, l->k, l->s, l->s, 1, 1);
 }
 
 /* The median ms of one layer's conv on cpu and par. */
@@ -149,19 +155,21 @@ static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
                         const lk_parallel_t *par, int runs) {
   int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
           ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
-  int64_t xd[4] = {1, l->c, l->h, l->w}, wd[4] = {l->m, l->c, l->k, l->k},
+  int64_t xd[4] = {1, l->c, l->h, l->w},
+          wd[4] = {l->m, l->c / l->group, l->k, l->k},
           bd[1] = {l->m}, yd[4] = {1, l->m, oh, ow};
   lk_layout_t xl = l->c < 16 ? LK_LAYOUT_NCHW : ck->layout;
   int64_t xc = xl == LK_LAYOUT_NCHW ? l->c : (l->c + 15) / 16 * 16;
   int64_t ym = ck->layout == LK_LAYOUT_NCHW ? l->m : (l->m + 15) / 16 * 16;
-  float *x = fill(xc * l->h * l->w), *w = fill(l->m * l->c * l->k * l->k),
+  float *x = fill(xc * l->h * l->w),
+        *w = fill(l->m * l->c / l->group * l->k * l->k),
         *b = fill(l->m), *y = fill(ym * oh * ow);
   lk_view_t in[3], out;
   lk_view_dense(&in[0], LK_F32, 4, xd, xl, x);
   lk_view_dense(&in[1], LK_F32, 4, wd, LK_LAYOUT_NCHW, w);
   lk_view_dense(&in[2], LK_F32, 1, bd, LK_LAYOUT_NCHW, b);
   lk_view_dense(&out, LK_F32, 4, yd, ck->layout, y);
-  lk_conv_params_t p = {.spatial = 2, .group = 1, .strides = {l->s, l->s},
+  lk_conv_params_t p = {.spatial = 2, .group = l->group, .strides = {l->s, l->s},
                         .dilations = {1, 1}, .pads_begin = {l->pad, l->pad},
                         .act = LK_ACT_RELU};
   lk_target_ctx_t target = {par, cpu};
@@ -204,7 +212,7 @@ static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
 static double conv_flops(const layer_t *l) {
   int64_t oh = (l->h + 2 * l->pad - l->k) / l->s + 1,
           ow = (l->w + 2 * l->pad - l->k) / l->s + 1;
-  return 2.0 * (double)(l->m * oh * ow * l->c * l->k * l->k);
+  return 2.0 * (double)(l->m * oh * ow * l->c / l->group * l->k * l->k);
 }
 
 static int parse_list(const char *s, double *out, int most) {
@@ -278,7 +286,11 @@ int main(int argc, char **argv) {
         for (size_t ki = 0; ki < sizeof kKernels / sizeof kKernels[0]; ki++) {
           const conv_kernel_t *ck = &kKernels[ki];
           const lk_kernel_t *k = lk_builtin_kernel_find(ck->name);
-          if (!k || (ck->tile && !winograd_layer(l))) continue;
+          /* grouped layers: the blocked kernel's (the nchw row takes
+           * group 1 only) */
+          if (!k || (ck->tile && !winograd_layer(l)) ||
+              (l->group > 1 && ck->layout == LK_LAYOUT_NCHW))
+            continue;
           double ms = time_conv(k, ck, l, &cpus[ci], par, runs);
           double g = flops / ms * 1e-6;
           bool narrow = ci == 0 && num_cpus == 2 && num_peaks2 >= 0;
@@ -309,7 +321,8 @@ int main(int argc, char **argv) {
       if (only && !strstr(l->name, only)) continue;
       uint32_t th = (uint32_t)threads_d[ti];
       char impl[64];
-      bench_conv_shape_t sh = {l->c, l->h, l->w, l->m, l->k, l->s, l->pad};
+      bench_conv_shape_t sh = {l->c, l->h, l->w, l->m, l->k, l->s, l->pad,
+                               l->group};
       double ms = bench_onednn_conv(&sh, (int)th, runs, impl, sizeof impl);
       if (ms <= 0) {
         printf("%-20s %-8s: %s\n", l->name, "onednn", impl);
