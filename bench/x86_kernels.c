@@ -286,11 +286,7 @@ int main(int argc, char **argv) {
         for (size_t ki = 0; ki < sizeof kKernels / sizeof kKernels[0]; ki++) {
           const conv_kernel_t *ck = &kKernels[ki];
           const lk_kernel_t *k = lk_builtin_kernel_find(ck->name);
-          /* grouped layers: the blocked kernel's (the nchw row takes
-           * group 1 only) */
-          if (!k || (ck->tile && !winograd_layer(l)) ||
-              (l->group > 1 && ck->layout == LK_LAYOUT_NCHW))
-            continue;
+          if (!k || (ck->tile && !winograd_layer(l))) continue;
           double ms = time_conv(k, ck, l, &cpus[ci], par, runs);
           double g = flops / ms * 1e-6;
           bool narrow = ci == 0 && num_cpus == 2 && num_peaks2 >= 0;

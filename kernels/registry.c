@@ -234,10 +234,6 @@ static const lk_place_t kOutAnyI64[] = {LK_PLACE(H, LK_PRECISION_ANY, NCHW),
   "hand-written x86 kernel (AVX2 + FMA, AVX-512F), f32 tensors"
 #define LK_SIMD_SUMMARY_ARM "hand-written arm kernel (NEON), f32 tensors"
 /* The attrs column: ANY, or a list of constraints. */
-static const int64_t kOne[] = {1};
-static const lk_attr_constraint_t kSimdAttrsGROUP1[] = {
-    {.attr = "group", .kind = LK_CONSTRAINT_INT_IN, .absent_ok = true,
-     .values = kOne, .num_values = 1}};
 static const char *const kMaxAvg[] = {"max", "avg"};
 static const lk_attr_constraint_t kSimdAttrsMAX_AVG[] = {
     {.attr = "pooling_type", .kind = LK_CONSTRAINT_STRING_IN,
@@ -246,9 +242,6 @@ static const lk_attr_constraint_t kSimdAttrsMAX_AVG[] = {
 #define LK_SIMD_ATTRS_MAX_AVG                                                  \
   .constraints = kSimdAttrsMAX_AVG,                                            \
   .num_constraints = LK_COUNT_OF(kSimdAttrsMAX_AVG)
-#define LK_SIMD_ATTRS_GROUP1                                                   \
-  .constraints = kSimdAttrsGROUP1,                                             \
-  .num_constraints = LK_COUNT_OF(kSimdAttrsGROUP1)
 #define LK_SIMD_ROW(T, op_, layout, operands, extras, attrs, header)           \
   {.name = LK_SIMD_PREFIX_##T #op_ "__f32_" #layout,                           \
    .op = #op_,                                                                 \

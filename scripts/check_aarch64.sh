@@ -2,7 +2,8 @@
 # The runtime on aarch64 Linux, cross-built and run under qemu-aarch64,
 # against the same artifacts run on x86_64 (docs/arm.md).
 #
-#   scripts/check_aarch64.sh [MODEL...]     (default: tiny_cnn tiny_mlp tiny_transformer squeezenet1_1)
+#   scripts/check_aarch64.sh [MODEL...]     (default: tiny_cnn tiny_mlp tiny_transformer squeezenet1_1
+#                                                   mobilenet_v3_small)
 #
 #   1. cross-builds what a deployment ships (-DLITE_RUNTIME_ONLY=ON, warnings
 #      as errors, cmake/aarch64-linux-gnu.cmake) into build-aarch64/ and
@@ -40,7 +41,7 @@ cross=${AARCH64_BUILD_DIR:-$root/build-aarch64}
 jobs=${JOBS:-$(nproc)}
 sysroot=/usr/aarch64-linux-gnu
 models=("$@")
-((${#models[@]})) || models=(tiny_cnn tiny_mlp tiny_transformer squeezenet1_1)
+((${#models[@]})) || models=(tiny_cnn tiny_mlp tiny_transformer squeezenet1_1 mobilenet_v3_small)
 py=/usr/bin/python3
 start=$SECONDS
 

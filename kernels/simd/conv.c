@@ -8,6 +8,7 @@
 #include "kernels/parallel.h"
 #include "kernels/ref/conv.h"
 #include "kernels/simd/epilogue.h"
+#include "kernels/simd/conv_dw.h"
 #include "kernels/simd/gemm.h"
 #if defined(LK_SIMD_ARCH_X86)
 #include "kernels/simd/conv_nchwc.h"
@@ -141,6 +142,8 @@ lt_status_t lk_simd_conv2d_pack_gemm(lk_simd_isa_t isa, const void *params,
   for (int i = 0; i < 4; i++)
     if (d[i] <= 0) return LT_OK;
   if (isa == LK_SIMD_ISA_NONE) return LT_OK;
+  /* depthwise: the weights read as stored (conv_dw.h) */
+  if (p->group > 1 && d[1] == 1 && d[0] == p->group) return LT_OK;
   int64_t mg = d[0] / p->group, k = d[1] * d[2] * d[3];
   int64_t pixels = pixels_estimate(p, &consts[0], d);
   form_t form = pixels > 0 ? form_of(isa, pixels, mg, k) : FORM_CHANNEL_ROWS;
@@ -274,6 +277,10 @@ static const lk_parallel_t *parallel_of(const geom_t *g,
 
 size_t lk_simd_conv2d_workspace__f32_nchw(const lk_call_t *call) {
   geom_t g;
+  if (lk_simd_call_isa(call) != LK_SIMD_ISA_NONE &&
+      lk_simd_conv2d_geometry(call, &g) && lk_simd_dw_applies(&g))
+    return lk_simd_workspace_bytes(lk_simd_dw_workspace_floats(
+        &g, lk_parallel_workers(lk_call_parallel(call))));
 #if defined(LK_SIMD_ARCH_X86)
   if (lk_simd_call_isa(call) != LK_SIMD_ISA_NONE &&
       lk_simd_conv2d_geometry(call, &g) && lk_simd_conv2d_winograd_packed(call))
@@ -461,6 +468,23 @@ lt_status_t lk_simd_conv2d__f32_nchw(const lk_call_t *call) {
     return lk_simd_conv2d_winograd_nchw(call);
 #endif
   const lk_conv_params_t *p = call->params;
+  if (lk_simd_dw_applies(&g)) {
+    const lk_parallel_t *dpar = lk_call_parallel(call);
+    float *dws;
+    LT_RETURN_IF_ERROR(lk_simd_workspace(
+        kName, call, lk_simd_dw_workspace_floats(&g, lk_parallel_workers(dpar)),
+        &dws));
+    lk_simd_epilogue_t e = {p->act, (float)p->act_alpha, (float)p->act_beta};
+    lk_simd_dw_run(isa, &g, call->inputs[0].data, call->inputs[1].data,
+                   call->num_inputs > 2 && call->inputs[2].dtype != LK_DTYPE_NONE
+                       ? call->inputs[2].data
+                       : NULL,
+                   call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE
+                       ? call->inputs[3].data
+                       : NULL,
+                   call->outputs[0].data, &e, dws, dpar);
+    return LT_OK;
+  }
   const lk_parallel_t *par = parallel_of(&g, call);
   uint32_t workers = lk_parallel_workers(par);
   float *ws;

@@ -39,10 +39,9 @@
  * implicit GEMM on a 96 -> 24 channel 160 x 160 map in spite of the
  * copies (bench/kernels).
  *
- * The registry row takes group 1 (depthwise and grouped convolutions keep
- * their generated kernels); the function takes any group. The reference
- * kernel runs instead for other element types and ranks, and CPUs
- * without AVX2 + FMA. */
+ * Any group: depthwise convolutions take their own path (conv_dw.h),
+ * other groups the GEMM per group. The reference kernel runs instead for
+ * other element types and ranks, and CPUs without AVX2 + FMA. */
 #ifndef LITE_KERNELS_SIMD_CONV_H
 #define LITE_KERNELS_SIMD_CONV_H
 

@@ -8,7 +8,9 @@
  * cutting the work run: a tile per worker, and shared columns with the
  * channels split), pointwise convolutions, channel counts off the
  * microkernel's rows; then weights packed for another input shape, a short
- * workspace's refusal, and the reference's run without AVX2. On x86 the
+ * workspace's refusal, and the reference's run without AVX2. Depthwise
+ * convolutions (conv_dw.h's path) on their own sweep of kernels, strides,
+ * dilations and maps. On x86 the
  * 3 x 3 stride-1 cases with 16 channels or more each way and more than 64
  * output pixels (14 x 14, 33 x 31, 9 x 9 maps), or 64 channels and 16 to
  * 64 pixels (7 x 7), run, with packed weights,
@@ -85,10 +87,12 @@ static lt_status_t run(const ct_case_t *c, const bufs_t *bf,
       pin[0].dims[2] = g_pack_hw[0];
       pin[0].dims[3] = g_pack_hw[1];
     }
+    /* depthwise weights are read as stored (conv_dw.h) */
+    bool depthwise = c->group > 1 && c->c == c->group && c->m == c->group;
     CHECK(lk_simd_conv2d_pack_isa(isa, &v.p, pin, v.call.num_inputs, NULL,
                                  &size) == LT_OK &&
-          size > 0);
-    pk = malloc(size);
+          (size > 0) == !depthwise);
+    pk = size ? malloc(size) : NULL;
     CHECK(lk_simd_conv2d_pack_isa(isa, &v.p, pin, v.call.num_inputs, pk,
                                  &size) == LT_OK);
   }
@@ -207,6 +211,39 @@ static void test_isa(const lk_kernel_t *x86, const lk_cpu_info_t *cpu) {
                     (lk_activation_t)a};
     bad += check_case(&cc, x86, cpu);
   }
+  /* depthwise (conv_dw.h): kernels 1 to 7, strides 1 to 3 (3 element by
+   * element), dilations 1 and 2, channels 1 to 40, maps from one pixel to
+   * rows of several vectors plus a partial one, pads up to the window's
+   * reach, uneven ones too */
+  static const int64_t kDw[][4] = {{3, 1, 1, 16}, {3, 2, 1, 24}, {5, 1, 1, 40},
+                                   {5, 2, 1, 3},  {7, 1, 1, 19}, {3, 1, 2, 32},
+                                   {3, 2, 2, 5},  {3, 3, 1, 8},  {1, 1, 1, 7},
+                                   {1, 2, 1, 2}};
+  static const int64_t kDwMaps[][2] = {{1, 1}, {5, 7}, {17, 40}, {30, 71}};
+  for (size_t i = 0; i < LT_ARRAY_SIZE(kDw); i++)
+    for (size_t mi = 0; mi < LT_ARRAY_SIZE(kDwMaps); mi++) {
+      int64_t k = kDw[i][0], ch = kDw[i][3];
+      int64_t pad = (int64_t)(i + mi) % 2 ? (k / 2) * kDw[i][2] : 0;
+      ct_case_t cc = {1 + (int64_t)(i + mi) % 2,
+                      ch,
+                      kDwMaps[mi][0] + 2 * (k / 2) * kDw[i][2] - 2 * pad,
+                      kDwMaps[mi][1] + 2 * (k / 2) * kDw[i][2] - 2 * pad,
+                      ch,
+                      k,
+                      kDw[i][1],
+                      kDw[i][2],
+                      pad,
+                      pad + (int64_t)mi % 2,
+                      ch,
+                      i % 3 != 0,
+                      (i + mi) % 2 == 0,
+                      (lk_activation_t)((i + mi) % LK_NUM_ACTIVATIONS)};
+      if (cc.h < 1 || cc.w < 1 || out_len(&cc, cc.h) < 1 ||
+          out_len(&cc, cc.w) < 1)
+        continue;
+      bad += check_case(&cc, x86, cpu);
+      cases++;
+    }
   printf(LK_SIMD_KERNEL("conv2d on %s: %d cases, %d differ\n"),
          lk_simd_isa_name(lk_simd_isa_of(cpu)), cases, bad);
   CHECK(bad == 0 && cases > 150);
