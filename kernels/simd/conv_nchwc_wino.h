@@ -1,7 +1,7 @@
 /* conv_nchwc_wino.h - x86_conv2d__f32_nchw16c's Winograd form: 3 x 3
  * convolutions of stride and dilation 1 (one group) as F(4 x 4, 3 x 3) or
  * F(2 x 2, 3 x 3), Lavin and Gray's minimal filtering (over the points 0,
- * 1, -1, 2, -2 and infinity, or 0, 1, -1 and infinity): each 4 x 4 (2 x 2)
+ * 1, -1, 1/2, -2 and infinity, or 0, 1, -1 and infinity): each 4 x 4 (2 x 2)
  * tile of the output comes from the 6 x 6 (4 x 4) patch of the input
  * under it, in 36 (16) products per channel pair instead of 144 (36).
  * F(4 x 4) on maps of more than 64 pixels; F(2 x 2) on the smaller ones
@@ -28,9 +28,11 @@
  * the block's input itself and reading its share of U, else by tiles.
  *
  * Rounding: the transforms add and scale up to 36 inputs per value, so
- * the result differs from the direct sum by a few units in the last place
- * of the largest terms (about 1e-6 relative to sum |x| |w| on random
- * data), as onnxruntime's, oneDNN's and ncnn's Winograd kernels do; a NaN
+ * the result differs from the direct sum by more than the sum's own
+ * rounding: on random data the largest difference is about 3e-6 of the
+ * output's largest value with the 4 x 4 tile (7e-7 for the direct sum,
+ * 3e-7 with the 2 x 2 tile), as Winograd kernels elsewhere (ncnn's)
+ * trade; a NaN
  * or infinity in the input reaches the whole output tile (and its
  * neighbours') whose patch holds it, not only the pixels whose window
  * does. The padded lanes of x are never read (masked loads). */

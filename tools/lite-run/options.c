@@ -76,7 +76,7 @@
   X(CHECK_REFERENCE, "check-reference", SWITCH, "", RUNTIME,                   \
     "Also run the interpreter on the compiled\n"                               \
     "module and check the runtime's outputs match\n"                           \
-    "it (1e-5 relative)")                                                      \
+    "it (1e-5 relative, 1e-5 of the largest value)")                          \
   X(MEM_REPORT, "mem-report", SWITCH, "", RUNTIME,                             \
     "Print the bytes of weights, arenas and\n"                                 \
     "workspace")                                                               \
