@@ -49,6 +49,7 @@ typedef struct layer {
 /* X(name, C, H, W, M, K, stride, pad, group): group C is depthwise */
 #define LAYERS(X)                                                              \
   X("resnet_stem_7x7s2", 3, 224, 224, 64, 7, 2, 3, 1)                          \
+  X("efficient_stem_3x3s2", 3, 224, 224, 32, 3, 2, 1, 1)                       \
   X("resnet_3x3_56", 64, 56, 56, 64, 3, 1, 1, 1)                               \
   X("resnet_3x3s2_56", 64, 56, 56, 128, 3, 2, 1, 1)                            \
   X("resnet_3x3_28", 128, 28, 28, 128, 3, 1, 1, 1)                             \
