@@ -101,50 +101,37 @@ static float *fill(int64_t n) {
 
 static bool g_pack = true; /* weights packed as at load (--no-pack: not) */
 
-typedef lt_status_t (*pack_isa_fn)(lk_simd_isa_t isa, const void *params,
-                                   const lk_view_t *consts,
-                                   uint32_t num_consts, void *out,
-                                   size_t *out_size);
-
-static lt_status_t pack_direct(lk_simd_isa_t isa, const void *params,
-                               const lk_view_t *consts, uint32_t num_consts,
-                               void *out, size_t *out_size) {
-  return lk_simd_conv2d_pack_form__f32_nchw16c(
-      isa, LK_SIMD_CONV_FORM_DIRECT, params, consts, num_consts, out, out_size);
-}
-static lt_status_t pack_wino4(lk_simd_isa_t isa, const void *params,
-                              const lk_view_t *consts, uint32_t num_consts,
-                              void *out, size_t *out_size) {
-  return lk_simd_conv2d_pack_form__f32_nchw16c(
-      isa, LK_SIMD_CONV_FORM_WINOGRAD_4X4, params, consts, num_consts, out,
-      out_size);
-}
-static lt_status_t pack_wino2(lk_simd_isa_t isa, const void *params,
-                              const lk_view_t *consts, uint32_t num_consts,
-                              void *out, size_t *out_size) {
-  return lk_simd_conv2d_pack_form__f32_nchw16c(
-      isa, LK_SIMD_CONV_FORM_WINOGRAD_2X2, params, consts, num_consts, out,
-      out_size);
-}
-
 /* The convolution kernels measured: the layout of y (and of x but for the
- * stem, whose three channels the blocked kernel reads as nchw), the form
- * (the row's label: nchw is the nchw kernel's pick, the others forced),
- * and the Winograd form's tile (3 x 3 stride-1 layers only; else 0). */
+ * stem, whose three channels the blocked kernel reads as nchw), the label
+ * of its rows, and the blocked kernel's form forced at packing (the nchw
+ * kernel packs as its pick says; the Winograd forms, `tile` their output
+ * tile, take only 3 x 3 stride-1 layers). */
 typedef struct conv_kernel {
   const char *name, *label;
   lk_layout_t layout;
-  pack_isa_fn pack;
+  lk_simd_conv_form_t form;
   int64_t tile;
 } conv_kernel_t;
 
 static const conv_kernel_t kKernels[] = {
-    {"x86_conv2d__f32_nchw", "nchw", LK_LAYOUT_NCHW, lk_simd_conv2d_pack_isa,
-     0},
-    {"x86_conv2d__f32_nchw16c", "nchw16c", LK_LAYOUT_NCHW16C, pack_direct, 0},
-    {"x86_conv2d__f32_nchw16c", "wino4x4", LK_LAYOUT_NCHW16C, pack_wino4, 4},
-    {"x86_conv2d__f32_nchw16c", "wino2x2", LK_LAYOUT_NCHW16C, pack_wino2, 2},
+    {"x86_conv2d__f32_nchw", "nchw", LK_LAYOUT_NCHW, LK_SIMD_CONV_FORM_AUTO, 0},
+    {"x86_conv2d__f32_nchw16c", "nchw16c", LK_LAYOUT_NCHW16C,
+     LK_SIMD_CONV_FORM_DIRECT, 0},
+    {"x86_conv2d__f32_nchw16c", "wino4x4", LK_LAYOUT_NCHW16C,
+     LK_SIMD_CONV_FORM_WINOGRAD_4X4, 4},
+    {"x86_conv2d__f32_nchw16c", "wino2x2", LK_LAYOUT_NCHW16C,
+     LK_SIMD_CONV_FORM_WINOGRAD_2X2, 2},
 };
+
+/* The weights packed as the runtime packs them at load, in ck's form. */
+static lt_status_t pack(const conv_kernel_t *ck, lk_simd_isa_t isa,
+                        const lk_conv_params_t *p, const lk_view_t *in,
+                        void *out, size_t *size) {
+  if (ck->layout == LK_LAYOUT_NCHW)
+    return lk_simd_conv2d_pack_isa(isa, p, in, 3, out, size);
+  return lk_simd_conv2d_pack_form__f32_nchw16c(isa, ck->form, p, in, 3, out,
+                                              size);
+}
 
 static bool winograd_layer(const layer_t *l) {
   return lk_simd_wino_applies(l->group, l->k, l->k, l->s, l->s, 1, 1);
@@ -178,9 +165,9 @@ static double time_conv(const lk_kernel_t *k, const conv_kernel_t *ck,
   size_t psize = 0;
   void *packed = NULL; /* the weights packed as at load */
   lk_simd_isa_t isa = lk_simd_isa_of(cpu); /* packed for the set measured */
-  if (g_pack && ck->pack(isa, &p, in, 3, NULL, &psize) == LT_OK && psize) {
+  if (g_pack && pack(ck, isa, &p, in, NULL, &psize) == LT_OK && psize) {
     packed = malloc(psize);
-    if (ck->pack(isa, &p, in, 3, packed, &psize) == LT_OK) {
+    if (pack(ck, isa, &p, in, packed, &psize) == LT_OK) {
       call.packed = packed;
       call.packed_size = psize;
     }

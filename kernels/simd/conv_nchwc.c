@@ -219,37 +219,40 @@ static bool small_map(int64_t group, int64_t c, int64_t oh, int64_t ow) {
   return group == 1 && c >= BLOCK && oh * ow <= SMALL_MAP;
 }
 
-/* The nchw views a delegated call runs on, over buffers from ws (NULL to
- * size them: the floats they take), and its call record. */
-typedef struct plain_call {
+/* The views a call handed to the other layout's kernel runs on: y and a
+ * residual as dense copies in `layout`, x too where copy_x (else as it
+ * is), over buffers from ws (NULL to size them: the floats they take, the
+ * return value), and its call record with the rest of the workspace. */
+typedef struct delegated_call {
   lk_view_t in[4], out;
   lk_call_t call;
-} plain_call_t;
+} delegated_call_t;
 
-static size_t plain_setup(const lk_call_t *call, plain_call_t *pc, float *ws) {
-  const lk_view_t *x = &call->inputs[0], *y = &call->outputs[0];
+/* A dense copy's view at ws + at (nchw16c: C padded to the blocks); its
+ * floats, rounded up to 16. */
+static size_t copy_view(lk_view_t *v, const int64_t *dims, lk_layout_t layout,
+                        float *ws, size_t at) {
+  int64_t c = layout == LK_LAYOUT_NCHW16C ? ceil_div(dims[1], BLOCK) * BLOCK
+                                          : dims[1];
+  lk_view_dense(v, LK_F32, 4, dims, layout, ws ? ws + at : NULL);
+  return ((size_t)(dims[0] * c * dims[2] * dims[3]) + 15) & ~(size_t)15;
+}
+
+static size_t delegate_setup(const lk_call_t *call, lk_layout_t layout,
+                             bool copy_x, delegated_call_t *dc, float *ws) {
   bool res = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE;
-  size_t nx = (size_t)(x->dims[0] * x->dims[1] * x->dims[2] * x->dims[3]);
-  size_t ny = (size_t)(y->dims[0] * y->dims[1] * y->dims[2] * y->dims[3]);
   size_t used = 0;
-  memcpy(pc->in, call->inputs, call->num_inputs * sizeof *pc->in);
-  lk_view_dense(&pc->in[0], LK_F32, 4, x->dims, LK_LAYOUT_NCHW,
-                ws ? ws + used : NULL);
-  used += (nx + 15) & ~(size_t)15;
-  lk_view_dense(&pc->out, LK_F32, 4, y->dims, LK_LAYOUT_NCHW,
-                ws ? ws + used : NULL);
-  used += (ny + 15) & ~(size_t)15;
-  if (res) {
-    lk_view_dense(&pc->in[3], LK_F32, 4, y->dims, LK_LAYOUT_NCHW,
-                  ws ? ws + used : NULL);
-    used += (ny + 15) & ~(size_t)15;
-  }
-  pc->call = *call;
-  pc->call.inputs = pc->in;
-  pc->call.outputs = &pc->out;
+  memcpy(dc->in, call->inputs, call->num_inputs * sizeof *dc->in);
+  if (copy_x)
+    used += copy_view(&dc->in[0], call->inputs[0].dims, layout, ws, used);
+  used += copy_view(&dc->out, call->outputs[0].dims, layout, ws, used);
+  if (res) used += copy_view(&dc->in[3], call->outputs[0].dims, layout, ws, used);
+  dc->call = *call;
+  dc->call.inputs = dc->in;
+  dc->call.outputs = &dc->out;
   size_t mine = (used + 16) * sizeof(float); /* with the alignment's */
-  pc->call.workspace = ws ? ws + used : NULL;
-  pc->call.workspace_size =
+  dc->call.workspace = ws ? ws + used : NULL;
+  dc->call.workspace_size =
       ws && call->workspace_size > mine ? call->workspace_size - mine : 0;
   return used;
 }
@@ -420,52 +423,24 @@ bool lk_simd_conv2d_winograd_packed(const lk_call_t *call) {
          ph->winograd;
 }
 
-/* The blocked views the nchw call runs on (x as it is), over ws (NULL to
- * size them: the floats they take), and its call record. */
-static size_t blocked_setup(const lk_call_t *call, plain_call_t *pc,
-                            float *ws) {
-  const lk_view_t *y = &call->outputs[0];
-  bool res = call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE;
-  size_t ny = (size_t)(y->dims[0] * ceil_div(y->dims[1], BLOCK) * BLOCK *
-                       y->dims[2] * y->dims[3]);
-  size_t used = 0;
-  memcpy(pc->in, call->inputs, call->num_inputs * sizeof *pc->in);
-  lk_view_dense(&pc->out, LK_F32, 4, y->dims, LK_LAYOUT_NCHW16C,
-                ws ? ws + used : NULL);
-  used += ny;
-  if (res) {
-    lk_view_dense(&pc->in[3], LK_F32, 4, y->dims, LK_LAYOUT_NCHW16C,
-                  ws ? ws + used : NULL);
-    used += ny;
-  }
-  pc->call = *call;
-  pc->call.inputs = pc->in;
-  pc->call.outputs = &pc->out;
-  size_t mine = (used + 16) * sizeof(float); /* with the alignment's */
-  pc->call.workspace = ws ? ws + used : NULL;
-  pc->call.workspace_size =
-      ws && call->workspace_size > mine ? call->workspace_size - mine : 0;
-  return used;
-}
-
 size_t lk_simd_conv2d_winograd_workspace_nchw(const lk_call_t *call) {
-  plain_call_t pc;
-  size_t used = blocked_setup(call, &pc, NULL);
+  delegated_call_t dc;
+  size_t used = delegate_setup(call, LK_LAYOUT_NCHW16C, false, &dc, NULL);
   return lk_simd_workspace_bytes(used + 16) +
-         lk_simd_conv2d_workspace__f32_nchw16c(&pc.call);
+         lk_simd_conv2d_workspace__f32_nchw16c(&dc.call);
 }
 
 lt_status_t lk_simd_conv2d_winograd_nchw(const lk_call_t *call) {
   static const char kNchw[] = "x86_conv2d__f32_nchw";
-  plain_call_t pc;
+  delegated_call_t dc;
   float *ws;
-  size_t used = blocked_setup(call, &pc, NULL);
+  size_t used = delegate_setup(call, LK_LAYOUT_NCHW16C, false, &dc, NULL);
   LT_RETURN_IF_ERROR(lk_simd_workspace(kNchw, call, used, &ws));
-  blocked_setup(call, &pc, ws);
+  delegate_setup(call, LK_LAYOUT_NCHW16C, false, &dc, ws);
   if (call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE)
-    block(&call->inputs[3], call->inputs[3].data, pc.in[3].data);
-  LT_RETURN_IF_ERROR(lk_simd_conv2d__f32_nchw16c(&pc.call));
-  unblock(&call->outputs[0], pc.out.data, call->outputs[0].data);
+    block(&call->inputs[3], call->inputs[3].data, dc.in[3].data);
+  LT_RETURN_IF_ERROR(lk_simd_conv2d__f32_nchw16c(&dc.call));
+  unblock(&call->outputs[0], dc.out.data, call->outputs[0].data);
   return LT_OK;
 }
 
@@ -539,10 +514,10 @@ size_t lk_simd_conv2d_workspace__f32_nchw16c(const lk_call_t *call) {
   int64_t tile;
   packed_of(call, isa, &g, &tile);
   if (!tile && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) {
-    plain_call_t pc;
-    size_t used = plain_setup(call, &pc, NULL);
+    delegated_call_t dc;
+    size_t used = delegate_setup(call, LK_LAYOUT_NCHW, true, &dc, NULL);
     return lk_simd_workspace_bytes(used + 16) +
-           lk_simd_conv2d_workspace__f32_nchw(&pc.call);
+           lk_simd_conv2d_workspace__f32_nchw(&dc.call);
   }
   return lk_simd_workspace_bytes(ws_floats(call, isa, &g));
 }
@@ -805,18 +780,18 @@ lt_status_t lk_simd_conv2d__f32_nchw16c(const lk_call_t *call) {
   int64_t tile;
   const float *wp = packed_of(call, isa, &g, &tile);
   if (!tile && small_map(g.s.group, g.s.c, g.s.oh, g.s.ow)) { /* the nchw kernel's GEMM */
-    plain_call_t pc;
-    size_t used = plain_setup(call, &pc, NULL);
+    delegated_call_t dc;
+    size_t used = delegate_setup(call, LK_LAYOUT_NCHW, true, &dc, NULL);
     LT_RETURN_IF_ERROR(lk_simd_workspace(kName, call, used, &ws));
-    plain_setup(call, &pc, ws);
+    delegate_setup(call, LK_LAYOUT_NCHW, true, &dc, ws);
     if (call->inputs[0].layout == LK_LAYOUT_NCHW16C)
-      unblock(&call->inputs[0], call->inputs[0].data, pc.in[0].data);
+      unblock(&call->inputs[0], call->inputs[0].data, dc.in[0].data);
     else
-      memcpy(pc.in[0].data, call->inputs[0].data, pc.in[0].nbytes);
+      memcpy(dc.in[0].data, call->inputs[0].data, dc.in[0].nbytes);
     if (call->num_inputs > 3 && call->inputs[3].dtype != LK_DTYPE_NONE)
-      unblock(&call->inputs[3], call->inputs[3].data, pc.in[3].data);
-    LT_RETURN_IF_ERROR(lk_simd_conv2d__f32_nchw(&pc.call));
-    block(&call->outputs[0], pc.out.data, call->outputs[0].data);
+      unblock(&call->inputs[3], call->inputs[3].data, dc.in[3].data);
+    LT_RETURN_IF_ERROR(lk_simd_conv2d__f32_nchw(&dc.call));
+    block(&call->outputs[0], dc.out.data, call->outputs[0].data);
     return LT_OK;
   }
   LT_RETURN_IF_ERROR(
