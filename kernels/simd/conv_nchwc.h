@@ -34,7 +34,7 @@
  * takes them so a blocked region keeps them).
  *
  * 3 x 3 convolutions of stride 1 take the Winograd form instead where it
- * pays (conv_nchwc_wino.h: F(4 x 4, 3 x 3), 2.2 to 2.6x faster than the
+ * pays (conv_nchwc_wino.h: F(4 x 4, 3 x 3), 2.2 to 3x faster than the
  * direct tiles on resnet's 56, 28 and 14 maps; F(2 x 2, 3 x 3) on its 7 x 7
  * ones), chosen as the weights are packed (lk_simd_conv_form_t).
  *
