@@ -19,10 +19,19 @@ bool lk_simd_wino_applies(int64_t group, int64_t kh, int64_t kw, int64_t sh,
 /* F(4 x 4): 16 channels each way on maps of more than 64 pixels.
  * F(2 x 2): 64 channels each way on maps of 16 to 64 pixels (resnet's
  * 7 x 7 stage), whose weights are big against the pixels; the other small
- * maps go to the pixels-as-rows GEMM (conv_nchwc.c's SMALL_MAP). */
+ * maps go to the pixels-as-rows GEMM (conv_nchwc.c's SMALL_MAP). Neither
+ * where the transformed weights (4x or 1.8x the direct ones) would pass
+ * LK_SIMD_WINO_MAX_PACKED_BYTES. */
 int64_t lk_simd_wino_tile(int64_t c, int64_t m, int64_t oh, int64_t ow) {
-  if (oh * ow > 64) return c >= BLOCK && m >= BLOCK ? 4 : 0;
-  return c >= 64 && m >= 64 && oh * ow >= 16 ? 2 : 0;
+  int64_t tile = 0;
+  if (oh * ow > 64)
+    tile = c >= BLOCK && m >= BLOCK ? 4 : 0;
+  else
+    tile = c >= 64 && m >= 64 && oh * ow >= 16 ? 2 : 0;
+  if (tile && (double)((tile + 2) * (tile + 2)) * (double)c * (double)m * 4.0 >
+                  (double)LK_SIMD_WINO_MAX_PACKED_BYTES)
+    return 0;
+  return tile;
 }
 
 /* Input patch positions of a tile. */

@@ -53,6 +53,10 @@
  * panel being read), and a whole image's within the other. */
 #define LK_SIMD_WINO_BLOCK_BYTES (512 * 1024)
 #define LK_SIMD_WINO_IMAGE_BYTES (2 * 1024 * 1024)
+/* The most bytes one convolution's transformed weights take in the form
+ * the pick chooses (a forced form takes any size): 36 matrices of a 1024
+ * x 1024 convolution would be 144 MiB. */
+#define LK_SIMD_WINO_MAX_PACKED_BYTES ((size_t)64 * 1024 * 1024)
 
 /* The transforms' work on one block of tiles of one image. V and M are
  * position-major: position p's matrix at p * rows * k (or n), a tile's row
@@ -104,8 +108,9 @@ typedef struct lk_simd_wino_conv {
 /* Whether the form computes the convolution at all (3 x 3, stride and
  * dilation 1, one group, C >= 1), and the output tile that makes it the
  * faster one for the shape (4 or 2; 0: neither, channels too few for the
- * products to outweigh the transforms: the thresholds measured by
- * bench/kernels' Winograd rows). */
+ * products to outweigh the transforms, the thresholds measured by
+ * bench/kernels' Winograd rows, or transformed weights past
+ * LK_SIMD_WINO_MAX_PACKED_BYTES). */
 bool lk_simd_wino_applies(int64_t group, int64_t kh, int64_t kw, int64_t sh,
                           int64_t sw, int64_t dh, int64_t dw);
 int64_t lk_simd_wino_tile(int64_t c, int64_t m, int64_t oh, int64_t ow);

@@ -320,6 +320,24 @@ static void test_forms(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
   g_form = LK_SIMD_CONV_FORM_AUTO;
 }
 
+/* The automatic pick's tile: 4 x 4 on maps over 64 pixels with 16
+ * channels each way, 2 x 2 on 16 to 64 pixels with 64, neither below
+ * those or where the transformed weights would pass 64 MiB. */
+static void test_tile_pick(void) {
+  CHECK(lk_simd_wino_tile(64, 64, 56, 56) == 4);
+  CHECK(lk_simd_wino_tile(16, 16, 9, 8) == 4);
+  CHECK(lk_simd_wino_tile(15, 64, 56, 56) == 0);
+  CHECK(lk_simd_wino_tile(64, 8, 56, 56) == 0);
+  CHECK(lk_simd_wino_tile(512, 512, 7, 7) == 2);
+  CHECK(lk_simd_wino_tile(512, 512, 4, 4) == 2);
+  CHECK(lk_simd_wino_tile(512, 512, 3, 5) == 0);
+  CHECK(lk_simd_wino_tile(32, 512, 7, 7) == 0);
+  CHECK(lk_simd_wino_tile(512, 512, 14, 14) == 4);   /* 36 MiB */
+  CHECK(lk_simd_wino_tile(1024, 1024, 14, 14) == 0); /* 144 MiB */
+  CHECK(lk_simd_wino_tile(1024, 1024, 7, 7) == 2);   /* 64 MiB: the bound */
+  CHECK(lk_simd_wino_tile(1024, 1040, 7, 7) == 0);   /* 65 MiB */
+}
+
 int main(void) {
   const lk_kernel_t *k = lk_builtin_kernel_find("x86_conv2d__f32_nchw16c");
   CHECK(k && lk_kernel_runnable(k) && k->pack && k->workspace);
@@ -332,6 +350,7 @@ int main(void) {
   lk_cpu_info_t cpus[2], cpu;
   int ncpus = xt_cpus(cpus);
   lk_cpu_detect(&cpu);
+  test_tile_pick();
   for (int i = 0; i < ncpus; i++) {
     test_isa(k, &cpus[i]);
     test_forms(k, &cpus[i]);
