@@ -10,12 +10,11 @@
  * microkernel's rows; then weights packed for another input shape, a short
  * workspace's refusal, and the reference's run without AVX2. Depthwise
  * convolutions (conv_dw.h's path) on their own sweep of kernels, strides,
- * dilations and maps. On x86 the
- * 3 x 3 stride-1 cases with 16 channels or more each way and more than 64
- * output pixels (14 x 14, 33 x 31, 9 x 9 maps), or 64 channels and 16 to
- * 64 pixels (7 x 7), run, with packed weights,
- * in x86_conv2d__f32_nchw16c's Winograd form (conv_nchwc.h); an input NaN
- * is left out of those, as it reaches the whole tile there. */
+ * dilations and maps. On x86 the 3 x 3 stride-1 cases with 16 channels or
+ * more each way and more than 64 output pixels (14 x 14, 33 x 31, 9 x 9
+ * maps), or 64 channels and 16 to 64 pixels (7 x 7), run, with packed
+ * weights, in x86_conv2d__f32_nchw16c's Winograd form (conv_nchwc.h); an
+ * input NaN is left out of those, as it reaches the whole tile there. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,8 +210,8 @@ static void test_isa(const lk_kernel_t *x86, const lk_cpu_info_t *cpu) {
                     (lk_activation_t)a};
     bad += check_case(&cc, x86, cpu);
   }
-  /* depthwise (conv_dw.h): kernels 1 to 7, strides 1 to 3 (3 element by
-   * element), dilations 1 and 2, channels 1 to 40, maps from one pixel to
+  /* depthwise (conv_dw.h): kernels 1 to 7, strides 1 to 3 (2 and 3 split
+   * into phases), dilations 1 and 2, channels 1 to 40, maps from one pixel to
    * rows of several vectors plus a partial one, pads up to the window's
    * reach, uneven ones too */
   static const int64_t kDw[][4] = {{3, 1, 1, 16}, {3, 2, 1, 24}, {5, 1, 1, 40},
