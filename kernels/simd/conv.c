@@ -277,18 +277,18 @@ static const lk_parallel_t *parallel_of(const geom_t *g,
 
 size_t lk_simd_conv2d_workspace__f32_nchw(const lk_call_t *call) {
   geom_t g;
-  if (lk_simd_call_isa(call) != LK_SIMD_ISA_NONE &&
-      lk_simd_conv2d_geometry(call, &g) && lk_simd_dw_applies(&g))
-    return lk_simd_workspace_bytes(lk_simd_dw_workspace_floats(
-        &g, lk_parallel_workers(lk_call_parallel(call))));
+  if (!lk_simd_conv2d_geometry(call, &g)) return 0;
+  if (lk_simd_call_isa(call) != LK_SIMD_ISA_NONE) { /* the run's own paths */
+    if (lk_simd_dw_applies(&g))
+      return lk_simd_workspace_bytes(lk_simd_dw_workspace_floats(
+          &g, lk_parallel_workers(lk_call_parallel(call))));
 #if defined(LK_SIMD_ARCH_X86)
-  if (lk_simd_call_isa(call) != LK_SIMD_ISA_NONE &&
-      lk_simd_conv2d_geometry(call, &g) && lk_simd_conv2d_winograd_packed(call))
-    return lk_simd_conv2d_winograd_workspace_nchw(call);
+    if (lk_simd_conv2d_winograd_packed(call))
+      return lk_simd_conv2d_winograd_workspace_nchw(call);
 #endif
-  return lk_simd_conv2d_geometry(call, &g) ? lk_simd_workspace_bytes(ws_floats(
-                                  &g, lk_parallel_workers(parallel_of(&g, call))))
-                            : 0;
+  }
+  return lk_simd_workspace_bytes(
+      ws_floats(&g, lk_parallel_workers(parallel_of(&g, call))));
 }
 
 /* One image and group. */

@@ -171,12 +171,6 @@ void lk_simd_gemm_tile(lk_simd_isa_t isa, const lk_simd_gemm_args_t *g,
         next = panels + (k0 + KC) * nr;
         end = next + (g->k - k0 - KC < KC ? g->k - k0 - KC : KC) * nr;
       }
-      /* the microkernels prefetch kb lines each; where the rows are too
-       * few blocks to cover the next panel block so (an AVX-512 panel's
-       * kb rows are 2 kb lines), the rest goes up front */
-      const int64_t covered = (m1 - m0 + mr - 1) / mr * kb * 16;
-      for (const float *at = next + covered; at < end; at += 16)
-        __builtin_prefetch(at, 0, 2);
       for (int64_t i = m0, h; i < m1; i += h) {
         int v = pick(u, m1 - i, &h);
         block(u, v, g, mr, i, h, k0, kb, bp, ldb, next < end ? next : bp, jq,
