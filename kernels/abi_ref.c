@@ -145,32 +145,82 @@ static int64_t plane_step(const lk_view_t *v) {
   return v->rank > 2 ? v->strides[v->rank - 1] : 1;
 }
 
+/* A view's walk along the channels of one image: the byte offset of
+ * element (n, c, 0, ...), kept as c steps without a division a plane. */
+typedef struct plane_walk {
+  const lk_view_t *v;
+  int64_t block, lane, off; /* lane: c % block */
+} plane_walk_t;
+
+static plane_walk_t plane_walk(const lk_view_t *v, int64_t n, int64_t c) {
+  plane_walk_t p = {v, lk_layout_channel_block(v->layout), 0, 0};
+  if (p.block < 1) p.block = 1;
+  p.lane = c % p.block;
+  p.off = n * v->strides[0] + c / p.block * v->strides[1] +
+          (p.block > 1 ? p.lane * v->block_stride : 0);
+  return p;
+}
+
+static void plane_next(plane_walk_t *p) {
+  if (p->block == 1) {
+    p->off += p->v->strides[1];
+  } else if (++p->lane == p->block) {
+    p->lane = 0;
+    p->off += p->v->strides[1] - (p->block - 1) * p->v->block_stride;
+  } else {
+    p->off += p->v->block_stride;
+  }
+}
+
+/* Items begin..end when both views step through a plane by one stride. */
+static void layout_strided(const layout_task_t *t, size_t begin, size_t end) {
+  const lk_view_t *s = t->src, *d = t->dst;
+  int64_t n = (int64_t)begin / t->stored_c, c = (int64_t)begin % t->stored_c;
+  plane_walk_t sw = plane_walk(s, n, c), dw = plane_walk(d, n, c);
+  for (size_t item = begin; item < end; item++) {
+    char *to = (char *)d->data + dw.off;
+    if (c >= d->dims[1]) { /* a padded plane */
+      const float zero = 0.0f;
+      if (t->es == 4)
+        for (int64_t e = 0; e < t->plane; e++)
+          memcpy(to + e * t->dst_step, &zero, 4);
+      else
+        for (int64_t e = 0; e < t->plane; e++)
+          memset(to + e * t->dst_step, 0, t->es);
+    } else {
+      const char *from = (const char *)s->data + sw.off;
+      if (t->es == 4)
+        for (int64_t e = 0; e < t->plane; e++)
+          memcpy(to + e * t->dst_step, from + e * t->src_step, 4);
+      else
+        for (int64_t e = 0; e < t->plane; e++)
+          memcpy(to + e * t->dst_step, from + e * t->src_step, t->es);
+    }
+    if (++c == t->stored_c) {
+      c = 0;
+      n++;
+      sw = plane_walk(s, n, 0);
+      dw = plane_walk(d, n, 0);
+    } else {
+      plane_next(&sw);
+      plane_next(&dw);
+    }
+  }
+}
+
 static void layout_range(void *ctx, size_t begin, size_t end, uint32_t w) {
   (void)w;
   const layout_task_t *t = ctx;
   const lk_view_t *s = t->src, *d = t->dst;
+  if (t->src_step && t->dst_step) {
+    layout_strided(t, begin, end);
+    return;
+  }
   int64_t idx[LK_MAX_RANK] = {0};
   for (size_t item = begin; item < end; item++) {
     idx[0] = (int64_t)item / t->stored_c;
     idx[1] = (int64_t)item % t->stored_c;
     bool pad = idx[1] >= d->dims[1];
-    if (t->src_step && t->dst_step) { /* one strided run each */
-      for (int32_t k = 2; k < d->rank; k++) idx[k] = 0;
-      char *to = (char *)d->data + lk_view_offset(d, idx);
-      const char *from =
-          pad ? NULL : (const char *)s->data + lk_view_offset(s, idx);
-      if (t->es == 4 && !pad)
-        for (int64_t e = 0; e < t->plane; e++)
-          memcpy(to + e * t->dst_step, from + e * t->src_step, 4);
-      else
-        for (int64_t e = 0; e < t->plane; e++) {
-          if (pad)
-            memset(to + e * t->dst_step, 0, t->es);
-          else
-            memcpy(to + e * t->dst_step, from + e * t->src_step, t->es);
-        }
-      continue;
-    }
     for (int64_t e = 0; e < t->plane; e++) {
       int64_t rest = e;
       for (int32_t k = d->rank - 1; k >= 2; k--) {

@@ -15,6 +15,12 @@
 #define lk_vadd _mm256_add_ps
 #define lk_vmul _mm256_mul_ps
 #define lk_vdiv _mm256_div_ps
+/* 1 / d for finite d with |d| in [2^-126, 2^126]: the 12-bit estimate
+ * and a Newton step, within about 2 ulp */
+static inline __m256 lk_vrcp(__m256 d) {
+  __m256 r = _mm256_rcp_ps(d);
+  return _mm256_mul_ps(r, _mm256_fnmadd_ps(d, r, _mm256_set1_ps(2.0f)));
+}
 #define lk_vsub _mm256_sub_ps
 #define lk_vmax _mm256_max_ps
 #define lk_vmin _mm256_min_ps
@@ -24,10 +30,11 @@
 #define lk_vprefetch_l2(p) _mm_prefetch((const char *)(p), _MM_HINT_T1)
 /* round to nearest integer (as a float) */
 #define lk_vround(v) _mm256_round_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
-/* 2^n for integral n in [-126, 127] (as floats) */
-static inline __m256 lk_vexp2i(__m256 n) {
+/* p 2^n for integral n in [-126, 127] (as floats): 2^n built from its
+ * exponent bits */
+static inline __m256 lk_vldexp(__m256 p, __m256 n) {
   __m256i e = _mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127));
-  return _mm256_castsi256_ps(_mm256_slli_epi32(e, 23));
+  return _mm256_mul_ps(p, _mm256_castsi256_ps(_mm256_slli_epi32(e, 23)));
 }
 /* |mag| with sign's sign */
 static inline __m256 lk_vcopysign(__m256 mag, __m256 sign) {

@@ -15,6 +15,12 @@
 #define lk_vadd _mm512_add_ps
 #define lk_vmul _mm512_mul_ps
 #define lk_vdiv _mm512_div_ps
+/* 1 / d for finite d with |d| in [2^-126, 2^126]: the 14-bit estimate
+ * and a Newton step, within about 1 ulp */
+static inline __m512 lk_vrcp(__m512 d) {
+  __m512 r = _mm512_rcp14_ps(d);
+  return _mm512_mul_ps(r, _mm512_fnmadd_ps(d, r, _mm512_set1_ps(2.0f)));
+}
 #define lk_vsub _mm512_sub_ps
 #define lk_vmax _mm512_max_ps
 #define lk_vmin _mm512_min_ps
@@ -24,10 +30,8 @@
 #define lk_vprefetch_l2(p) _mm_prefetch((const char *)(p), _MM_HINT_T1)
 /* round to nearest integer (as a float) */
 #define lk_vround(v) _mm512_roundscale_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
-/* 2^n for integral n (as floats) */
-static inline __m512 lk_vexp2i(__m512 n) {
-  return _mm512_scalef_ps(_mm512_set1_ps(1.0f), n);
-}
+/* p 2^n for integral n in [-126, 127] (as floats) */
+#define lk_vldexp _mm512_scalef_ps
 #define lk_vreduce_add _mm512_reduce_add_ps
 /* |mag| with sign's sign: the bits of sign where s is set, of mag
  * elsewhere (ternary logic 0xd8: C ? B : A) */

@@ -22,6 +22,8 @@
 #define lk_vadd vaddq_f32
 #define lk_vmul vmulq_f32
 #define lk_vdiv vdivq_f32
+/* 1 / d (a division: AArch64 has one that is fast enough) */
+#define lk_vrcp(d) vdivq_f32(vdupq_n_f32(1.0f), d)
 #define lk_vsub vsubq_f32
 #define lk_vfmadd(a, b, c) vfmaq_f32(c, a, b) /* a * b + c */
 #define lk_vzero() vdupq_n_f32(0.0f)
@@ -36,10 +38,11 @@ static inline float32x4_t lk_vmin(float32x4_t a, float32x4_t b) {
 }
 /* round to nearest integer, ties to even (as a float) */
 #define lk_vround vrndnq_f32
-/* 2^n for integral n in [-126, 127] (as floats) */
-static inline float32x4_t lk_vexp2i(float32x4_t n) {
+/* p 2^n for integral n in [-126, 127] (as floats): 2^n built from its
+ * exponent bits */
+static inline float32x4_t lk_vldexp(float32x4_t p, float32x4_t n) {
   int32x4_t e = vaddq_s32(vcvtnq_s32_f32(n), vdupq_n_s32(127));
-  return vreinterpretq_f32_s32(vshlq_n_s32(e, 23));
+  return vmulq_f32(p, vreinterpretq_f32_s32(vshlq_n_s32(e, 23)));
 }
 /* |mag| with sign's sign */
 static inline float32x4_t lk_vcopysign(float32x4_t mag, float32x4_t sign) {

@@ -101,3 +101,37 @@ func.func @unplaced(%x: tensor<2x3xf32>) -> tensor<2xi64> {
   %s = "lite.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
   return %s : tensor<2xi64>
 }
+
+// -----
+
+// A squeeze-and-excitation block: the pooled gates scale the map by the
+// blocked mul, and the residual add stays in the region. A mul of a
+// rank-3 operand (ONNX broadcasting across ranks) is no blocked kernel's:
+// it takes the unblocked place, the region before it pays for its one
+// cast out, and the lone convolution after it is given back.
+// CHECK-LABEL: func.func @se
+// CHECK:       "lite.pool2d"(%{{.*}}) {{{.*}}lite.kernel = "x86_pool2d__f32_nchw16c"
+// CHECK:       "lite.mul"(%{{.*}}, %{{.*}}) {lite.kernel = "x86_mul__f32_nchw16c"}
+// CHECK:       "lite.add"(%{{.*}}, %{{.*}}) {lite.kernel = "x86_add__f32_nchw16c"}
+// CHECK:       "lite.mul"(%{{.*}}, %{{.*}}) {lite.kernel = "ref_mul__f32_nchw"}
+// CHECK:       "lite.conv2d"(%{{.*}}, %{{.*}}) {{{.*}}lite.kernel = "x86_conv2d__f32_nchw"
+// CASTS-LABEL: func.func @se
+// CASTS-NOT:   lite.layout
+// CASTS:       "lite.add"
+// CASTS-NEXT:  "lite.layout"({{.*}}) {lite.kernel = "ref_layout__f32_nchw"} : (tensor<1x64x16x16xf32, #lite.place<x86, f32, nchw16c>>) -> tensor<1x64x16x16xf32, #lite.place<x86, f32, nchw>>
+// CASTS-NOT:   lite.layout
+// CASTS:       return
+func.func @se(%x: tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32> {
+  %w = "lite.constant"() {value = dense<0.5> : tensor<64x64x3x3xf32>} : () -> tensor<64x64x3x3xf32>
+  %w1 = "lite.constant"() {value = dense<0.25> : tensor<64x64x1x1xf32>} : () -> tensor<64x64x1x1xf32>
+  %a = "lite.conv2d"(%x, %w) {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, activation = "swish"} : (tensor<1x64x16x16xf32>, tensor<64x64x3x3xf32>) -> tensor<1x64x16x16xf32>
+  %b = "lite.conv2d"(%a, %w) {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, activation = "swish"} : (tensor<1x64x16x16xf32>, tensor<64x64x3x3xf32>) -> tensor<1x64x16x16xf32>
+  %p = "lite.pool2d"(%b) {pooling_type = "avg", global_pooling = 1} : (tensor<1x64x16x16xf32>) -> tensor<1x64x1x1xf32>
+  %s = "lite.conv2d"(%p, %w1) {kernel_shape = array<i64: 1, 1>, activation = "sigmoid"} : (tensor<1x64x1x1xf32>, tensor<64x64x1x1xf32>) -> tensor<1x64x1x1xf32>
+  %m = "lite.mul"(%b, %s) : (tensor<1x64x16x16xf32>, tensor<1x64x1x1xf32>) -> tensor<1x64x16x16xf32>
+  %r = "lite.add"(%m, %a) : (tensor<1x64x16x16xf32>, tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32>
+  %c = "lite.constant"() {value = dense<2.0> : tensor<64x1x1xf32>} : () -> tensor<64x1x1xf32>
+  %n = "lite.mul"(%r, %c) : (tensor<1x64x16x16xf32>, tensor<64x1x1xf32>) -> tensor<1x64x16x16xf32>
+  %o = "lite.conv2d"(%n, %w) {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x16x16xf32>, tensor<64x64x3x3xf32>) -> tensor<1x64x16x16xf32>
+  return %o : tensor<1x64x16x16xf32>
+}
