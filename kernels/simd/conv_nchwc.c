@@ -534,6 +534,7 @@ typedef struct task {
   int64_t lanes;       /* of the ISA's vectors */
   void (*tile)(const lk_simd_nchwc_tile_t *t, int64_t nv, int64_t pw);
   void (*dwtile)(const lk_simd_nchwc_tile_t *t, int64_t pw);
+  void (*dwk)(const lk_simd_nchwc_dwk_t *t, int64_t k, int64_t s, int64_t pw);
   void (*epilogue)(const lk_simd_epilogue_t *e, float *y, int64_t n, float bias,
                    const float *residual);
   lk_simd_epilogue_t e;
@@ -673,11 +674,47 @@ static void interior(const geom_t *g, int64_t *lo, int64_t *hi) {
   *hi = b;
 }
 
+/* Whether the depthwise tiles of lk_simd_nchwc_dwk_t take g. */
+static bool dwk_takes(const geom_t *g) {
+  return g->s.kh == g->s.kw && g->s.sh == g->s.sw && g->s.dh == 1 &&
+         g->s.dw == 1 && LK_SIMD_NCHWC_DWK_TAKES(g->s.kh, g->s.sh);
+}
+
+/* One output row of a block by lk_simd_nchwc_dwk_t's tiles: the row in
+ * tiles of even widths, a border flag on those whose windows leave the
+ * input. */
+static void dwk_row(const task_t *t, const float *xrow, const float *wrow,
+                    int64_t nkh, int64_t b, float *yrow, const float *rrow) {
+  const geom_t *g = t->g;
+  const int64_t k = g->s.kw, s = g->s.sw;
+  lk_simd_nchwc_dwk_t a = {.x = xrow,
+                           .w = wrow,
+                           .bias = t->bias + b * BLOCK,
+                           .nkh = nkh,
+                           .x_kh = g->s.w * BLOCK,
+                           .w_in = g->s.w,
+                           .clamp = t->clamp,
+                           .lo = t->lo,
+                           .hi = t->hi};
+  const int64_t tiles = ceil_div(g->s.ow, LK_SIMD_NCHWC_DWK_PW);
+  for (int64_t i = 0, ow = 0; i < tiles; i++) {
+    const int64_t pw = g->s.ow / tiles + (i < g->s.ow % tiles);
+    a.col0 = ow * s - g->s.pw;
+    a.border = a.col0 < 0 || a.col0 + (pw - 1) * s + k > g->s.w;
+    a.y = yrow + ow * BLOCK;
+    a.residual = rrow ? rrow + ow * BLOCK : NULL;
+    t->dwk(&a, k, s, pw);
+    if (t->other_act) t->epilogue(&t->e, a.y, pw * BLOCK, 0.0f, NULL);
+    ow += pw;
+  }
+}
+
 /* Depthwise. Items: output rows of one image's block, (n mb + b) oh + oh. */
 static void run_dw_rows(void *ctx, size_t begin, size_t end, uint32_t worker) {
   (void)worker;
   const task_t *t = ctx;
   const geom_t *g = t->g;
+  const bool fast = dwk_takes(g);
   const int64_t plane = g->s.h * g->s.w, taps = g->s.kh * g->s.kw;
   const int64_t pw_max = LK_SIMD_NCHWC_DW_PW(t->isa);
   int64_t ow_lo, ow_hi;
@@ -704,6 +741,10 @@ static void run_dw_rows(void *ctx, size_t begin, size_t end, uint32_t worker) {
     float *yrow = t->y + (nb * g->s.oh + oh) * g->s.ow * BLOCK;
     const float *rrow =
         t->residual ? t->residual + (nb * g->s.oh + oh) * g->s.ow * BLOCK : NULL;
+    if (fast) {
+      dwk_row(t, xrow, wrow, a.nkh, b, yrow, rrow);
+      continue;
+    }
     for (int64_t ow = 0; ow < g->s.ow;) {
       int64_t pw = 1, kw0 = 0, kw1 = g->s.kw;
       if (ow >= ow_lo && ow < ow_hi) /* inside: a tile's width */
@@ -863,6 +904,8 @@ lt_status_t lk_simd_conv2d__f32_nchw16c(const lk_call_t *call) {
                                        : lk_f32_conv_nchwc_tile__avx2,
       .dwtile = isa == LK_SIMD_ISA_AVX512 ? lk_f32_conv_nchwc_dwtile__avx512f
                                          : lk_f32_conv_nchwc_dwtile__avx2,
+      .dwk = isa == LK_SIMD_ISA_AVX512 ? lk_f32_conv_nchwc_dwk__avx512f
+                                      : lk_f32_conv_nchwc_dwk__avx2,
       .epilogue = lk_simd_epilogue_rows[isa],
       .e = {p->act, (float)p->act_alpha, (float)p->act_beta}};
   t.groups = num_groups(t.gb, g.mb);

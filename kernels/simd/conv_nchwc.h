@@ -26,10 +26,12 @@
  * LK_SIMD_NCHWC_CHUNK_BYTES, each chunk over every tile of the item (the
  * partial sums in y), the next chunk's weights prefetched into L2.
  *
- * Depthwise convolutions (a group per channel) have tiles of their own:
- * one block by up to 8 pixels (4 on AVX2), the block's weights for a tap
- * in registers and each pixel's input vector read by its multiply-add;
- * their weights packed as [block][kh][kw][16]. Other groups, and depthwise
+ * Depthwise convolutions (a group per channel) have tiles of their own,
+ * their weights packed as [block][kh][kw][16]: for 3 x 3 and 5 x 5 kernels
+ * at stride 1 or 2, one block by up to 8 pixels with each input column
+ * loaded once per kernel row (lk_simd_nchwc_dwk_t); for the others, one
+ * block by up to 8 pixels (4 on AVX2), the block's weights for a tap in
+ * registers and each pixel's input vector read by its multiply-add. Other groups, and depthwise
  * over an nchw input, go element by element (correct, not fast: the row
  * takes them so a blocked region keeps them).
  *
@@ -88,11 +90,42 @@ void lk_f32_conv_nchwc_tile__avx512f(const lk_simd_nchwc_tile_t *t, int64_t nv,
                                      int64_t pw);
 
 /* The depthwise tile of one block by pw pixels (<= 8 on AVX-512, 4 on
- * AVX2); the residual and clamp apply (finish is implied). */
+ * AVX2); the residual and clamp apply (finish is implied). The shapes
+ * lk_f32_conv_nchwc_dwk takes have tiles of their own; this one takes the
+ * others (dilations, other kernel sizes and strides). */
 #define LK_SIMD_NCHWC_DW_PW(isa) ((isa) == LK_SIMD_ISA_AVX512 ? 8 : 4)
 void lk_f32_conv_nchwc_dwtile__avx2(const lk_simd_nchwc_tile_t *t, int64_t pw);
 void lk_f32_conv_nchwc_dwtile__avx512f(const lk_simd_nchwc_tile_t *t,
                                        int64_t pw);
+
+/* The depthwise tiles of square 3 x 3 and 5 x 5 kernels at stride 1 or 2
+ * without dilation: one block by pw (<= 8) pixels of an output row, the
+ * kernel size, stride and width constants of the code. Per kernel row the
+ * row's weights are loaded once and each input column the tile's windows
+ * cover is loaded once and multiplied into every output pixel whose window
+ * holds it (K multiply-adds a load at stride 1). A tile whose windows
+ * leave the input (border) skips the columns outside [0, w_in). On AVX2
+ * the block's two halves go one after the other. */
+#define LK_SIMD_NCHWC_DWK_PW 8
+#define LK_SIMD_NCHWC_DWK_TAKES(k, s) (((k) == 3 || (k) == 5) && ((s) == 1 || (s) == 2))
+typedef struct lk_simd_nchwc_dwk {
+  const float *x;        /* the block's first input row inside, column 0 */
+  const float *w;        /* the block's weights at that row: [kh][kw][16] */
+  float *y;              /* the tile's first output pixel */
+  const float *bias;     /* the block's 16 */
+  const float *residual; /* like y, or NULL */
+  int64_t nkh;           /* kernel rows inside the input */
+  int64_t x_kh;          /* floats from one input row to the next used */
+  int64_t col0;          /* input column of the first pixel's first tap */
+  int64_t w_in;          /* input columns */
+  bool border;           /* some window leaves [0, w_in) */
+  bool clamp;
+  float lo, hi;
+} lk_simd_nchwc_dwk_t;
+void lk_f32_conv_nchwc_dwk__avx2(const lk_simd_nchwc_dwk_t *t, int64_t k,
+                                 int64_t s, int64_t pw);
+void lk_f32_conv_nchwc_dwk__avx512f(const lk_simd_nchwc_dwk_t *t, int64_t k,
+                                    int64_t s, int64_t pw);
 
 /* How the weights are packed, and so how the call computes: AUTO the
  * faster form for the shape (the direct tiles above, or for 3 x 3 stride-1
