@@ -696,7 +696,7 @@ static void dwk_row(const task_t *t, const float *xrow, const float *wrow,
                            .clamp = t->clamp,
                            .lo = t->lo,
                            .hi = t->hi};
-  const int64_t tiles = ceil_div(g->s.ow, LK_SIMD_NCHWC_DWK_PW);
+  const int64_t tiles = ceil_div(g->s.ow, LK_SIMD_NCHWC_DWK_PW(t->isa));
   for (int64_t i = 0, ow = 0; i < tiles; i++) {
     const int64_t pw = g->s.ow / tiles + (i < g->s.ow % tiles);
     a.col0 = ow * s - g->s.pw;

@@ -99,14 +99,15 @@ void lk_f32_conv_nchwc_dwtile__avx512f(const lk_simd_nchwc_tile_t *t,
                                        int64_t pw);
 
 /* The depthwise tiles of square 3 x 3 and 5 x 5 kernels at stride 1 or 2
- * without dilation: one block by pw (<= 8) pixels of an output row, the
+ * without dilation: one block by pw pixels of an output row (<= 16 on
+ * AVX-512, 8 on AVX2), the
  * kernel size, stride and width constants of the code. Per kernel row the
  * row's weights are loaded once and each input column the tile's windows
  * cover is loaded once and multiplied into every output pixel whose window
  * holds it (K multiply-adds a load at stride 1). A tile whose windows
  * leave the input (border) skips the columns outside [0, w_in). On AVX2
  * the block's two halves go one after the other. */
-#define LK_SIMD_NCHWC_DWK_PW 8
+#define LK_SIMD_NCHWC_DWK_PW(isa) ((isa) == LK_SIMD_ISA_AVX512 ? 16 : 8)
 #define LK_SIMD_NCHWC_DWK_TAKES(k, s) (((k) == 3 || (k) == 5) && ((s) == 1 || (s) == 2))
 typedef struct lk_simd_nchwc_dwk {
   const float *x;        /* the block's first input row inside, column 0 */

@@ -246,6 +246,32 @@ static void test_isa(const lk_kernel_t *k, const lk_cpu_info_t *cpu) {
       if (out_len(&cc, cc.h) < 1 || out_len(&cc, cc.w) < 1) continue;
       bad += check_case(&cc, k, cpu);
     }
+  /* the depthwise tiles of 3 x 3 and 5 x 5 kernels at stride 1 and 2
+   * (lk_simd_nchwc_dwk_t): rows of 1 to 30 pixels (every tile width from 1
+   * to 8), no pads, pads on both sides and a larger trailing pad, the
+   * residual on and off */
+  for (int64_t kk = 3; kk <= 5; kk += 2)
+    for (int64_t s = 1; s <= 2; s++)
+      for (int64_t w = 1; w <= 30; w += 3) {
+        int64_t pad = w % 3 == 1 ? 0 : kk / 2;
+        nc_case_t cc = {1 + w % 2,
+                        21,
+                        kk + 2,
+                        w + (pad ? 0 : kk - 1),
+                        21,
+                        kk,
+                        s,
+                        1,
+                        pad,
+                        pad + (w % 3 == 2),
+                        true,
+                        (w + s) % 2 == 0,
+                        false,
+                        (lk_activation_t)((size_t)(w + kk) % LK_NUM_ACTIVATIONS),
+                        21};
+        if (out_len(&cc, cc.h) < 1 || out_len(&cc, cc.w) < 1) continue;
+        bad += check_case(&cc, k, cpu), cases++;
+      }
   nc_case_t grouped = {2, 8, 9,    10,   12,    3,           1, 1,
                        1, 1, true, true, false, LK_ACT_RELU, 2};
   bad += check_case(&grouped, k, cpu), cases++;
