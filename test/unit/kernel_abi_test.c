@@ -245,6 +245,19 @@ static void test_layout(lk_registry_t *r) {
       CHECK(lk_kernel_call(k, &c1) == LT_OK);
       CHECK(lk_kernel_call(k, &c2) == LT_OK);
       CHECK(memcmp(t.data, outbuf, src.nbytes) == 0);
+      /* and between two non-plain layouts, then back to nchw */
+      lk_view_t other;
+      lk_view_dense(&other, LK_F32, 4, shapes[si], layouts[(li + 1) % 4], NULL);
+      other.data = malloc(other.nbytes);
+      memset(outbuf, 0, src.nbytes);
+      lk_call_t c3 = {.inputs = &mid, .num_inputs = 1, .outputs = &other,
+                      .num_outputs = 1};
+      lk_call_t c4 = {.inputs = &other, .num_inputs = 1, .outputs = &dst,
+                      .num_outputs = 1};
+      CHECK(lk_kernel_call(k, &c3) == LT_OK);
+      CHECK(lk_kernel_call(k, &c4) == LT_OK);
+      CHECK(memcmp(t.data, outbuf, src.nbytes) == 0);
+      free(other.data);
       /* Every byte of mid is either an element or zeroed padding. */
       int64_t block = lk_layout_channel_block(layouts[li]), idx[4];
       const float *m = mid.data;
