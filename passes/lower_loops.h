@@ -266,6 +266,13 @@ bool ll_type_ok_any_layout(const lt_type_t *t, ll_why_t *why);
 
 /* Elementwise ops the group emitter computes (attributes included). */
 bool ll_ew_supported(lt_op_t *op, ll_why_t *why);
+/* Whether op, an elementwise op the loops take, joins a group with a
+ * neighbour that is one too: the producer of an operand (its one result
+ * read by elementwise ops only) or the readers of its one result (each an
+ * elementwise op). lite-pick-kernels gives such ops to the generated
+ * kernels where the kinds prefer them (whether the neighbour's pick is
+ * one is not known there: the pick is per op). */
+bool ll_ew_fuses(lt_op_t *op);
 /* A family name for kernel names ("add", "add_relu" with its activation). */
 void ll_ew_family(lt_op_t *op, lt_strbuf_t *out);
 

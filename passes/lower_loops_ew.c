@@ -97,6 +97,29 @@ bool ll_ew_supported(lt_op_t *op, ll_why_t *why) {
   return true;
 }
 
+/* Every reader of v is an elementwise op the loops take (and there is
+ * one). */
+static bool read_by_ew_only(lt_value_t *v) {
+  bool any = false;
+  LT_FOR_EACH_USE(use, v) {
+    if (!ll_ew_supported(use->owner, NULL)) return false;
+    any = true;
+  }
+  return any;
+}
+
+bool ll_ew_fuses(lt_op_t *op) {
+  if (!ll_ew_supported(op, NULL)) return false;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    lt_value_t *v = lt_op_operand(op, i);
+    lt_op_t *def = lt_value_defining_op(v);
+    if (def && def->parent == op->parent && def->num_results == 1 &&
+        ll_ew_supported(def, NULL) && read_by_ew_only(v))
+      return true;
+  }
+  return op->num_results == 1 && read_by_ew_only(&op->results[0]);
+}
+
 void ll_ew_family(lt_op_t *op, lt_strbuf_t *out) {
   lt_strbuf_puts(out, lt_lite_op_name((lt_lite_op_id_t)lt_lite_op_id(op)));
   lk_activation_t act;

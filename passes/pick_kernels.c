@@ -20,13 +20,20 @@
  * registration order (the builtin table lists an op's f32 kernel
  * before its `any` one). Paddle-Lite's further x2 factors (data type ids,
  * OpenCL weight placement) and its int8 re-scoring have no counterpart
- * here yet. */
+ * here yet.
+ *
+ * One rule sees past the op: an elementwise op that fuses with an
+ * elementwise neighbour (ll_ew_fuses) takes the best generated kernel
+ * when kernel-kinds ranks `jit` above the chosen kernel's kind and the
+ * chosen one is not at a blocked layout, since lite-lower-to-loops
+ * computes such a group in one pass over memory. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "dialects/lite/lite.h"
 #include "ir/diagnostics.h"
 #include "passes/kernel_registry.h"
+#include "passes/lower_loops.h"
 #include "passes/pass_list.h"
 #include "passes/place_passes.h"
 
@@ -376,6 +383,11 @@ static void explain(lt_op_t *op, const candidate_t *cands, size_t n,
   lt_strbuf_free(&sb);
 }
 
+/* A generated kernel's row (passes/jit_kernels.def): the kind `jit`. */
+static bool is_generated(const lk_kernel_t *k) {
+  return strncmp(k->name, "jit_", 4) == 0;
+}
+
 static lt_result_t pick_one(pick_state_t *st, lt_op_t *op) {
   const char *name = lt_lite_op_name((lt_lite_op_id_t)lt_lite_op_id(op));
   size_t n = 0;
@@ -412,6 +424,23 @@ static lt_result_t pick_one(pick_state_t *st, lt_op_t *op) {
         (!chosen || c->score > chosen->score ||
          (c->score == chosen->score && c->kind < chosen->kind)))
       chosen = c;
+  }
+  /* An elementwise op that fuses with a neighbour goes to the generated
+   * kernels where the kinds prefer them to the chosen one's:
+   * lite-lower-to-loops computes the group in one pass over memory, which
+   * no kernel of one op matches. A blocked layout keeps its pick (the
+   * layout choice weighs its regions). */
+  if (chosen && lk_layout_channel_block(chosen->kernel->place.layout) <= 1 &&
+      ll_ew_fuses(op)) {
+    const candidate_t *gen = NULL;
+    for (size_t i = 0; i < n; i++) {
+      const candidate_t *c = &st->cands[i];
+      if (!c->rejected[0] && c->kind < chosen->kind && is_generated(c->kernel) &&
+          (!gen || c->score > gen->score ||
+           (c->score == gen->score && c->kind < gen->kind)))
+        gen = c;
+    }
+    if (gen) chosen = gen;
   }
   if (st->explain) explain(op, st->cands, n, chosen);
   if (!chosen) {

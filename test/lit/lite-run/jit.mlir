@@ -1,6 +1,7 @@
 // REQUIRES: llvm
-// lite-run --jit generates kernels for the ops that can take one (a fused
-// add + relu with a broadcast bias, a softmax), compiles them with LLVM
+// lite-run --jit generates kernels for the ops that can take one (a group
+// of a fused add + relu with a broadcast bias and a mul, one loop nest; a
+// softmax), compiles them with LLVM
 // into the object cache, and runs them on the runtime; --check-reference
 // compares with the interpreter on the model as it was before compiling.
 // A second start loads the kernels from the cache and compiles nothing.
@@ -8,7 +9,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --jit --check-reference --profile | FileCheck %s --check-prefix=COLD
 // COLD:      jit: 2 kernels, 1 module(s) compiled in {{[0-9.]+}} ms, 0 from the cache
-// COLD:      lite.dispatch{{.*}}jit_add_relu_{{[0-9a-f]+}}
+// COLD:      lite.dispatch{{.*}}jit_add_relu_mul_{{[0-9a-f]+}}
 // COLD:      lite.dispatch{{.*}}jit_softmax_{{[0-9a-f]+}}
 // COLD:      output 'y (runtime vs interpreter)': {{.*}}: ok
 // RUN: env LITE_CACHE_DIR=%t/cache lite-run %s --jit | FileCheck %s --check-prefix=WARM
@@ -33,6 +34,7 @@ func.func @main(%x: tensor<2x3x8x16xf32> {lite.name = "x"}) -> (tensor<2x3x8x16x
   %b = "lite.constant"() {value = dense<[[[[0.5]], [[-0.25]], [[1.0]]]]> : tensor<1x3x1x1xf32>} : () -> tensor<1x3x1x1xf32>
   %a = "lite.add"(%x, %b) : (tensor<2x3x8x16xf32>, tensor<1x3x1x1xf32>) -> tensor<2x3x8x16xf32>
   %r = "lite.relu"(%a) : (tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
-  %s = "lite.softmax"(%r) {axis = -1 : i64} : (tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
+  %m = "lite.mul"(%r, %x) : (tensor<2x3x8x16xf32>, tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
+  %s = "lite.softmax"(%m) {axis = -1 : i64} : (tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
   return %s : tensor<2x3x8x16xf32>
 }

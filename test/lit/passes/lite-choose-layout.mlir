@@ -113,7 +113,7 @@ func.func @unplaced(%x: tensor<2x3xf32>) -> tensor<2xi64> {
 // CHECK:       "lite.pool2d"(%{{.*}}) {{{.*}}lite.kernel = "x86_pool2d__f32_nchw16c"
 // CHECK:       "lite.mul"(%{{.*}}, %{{.*}}) {lite.kernel = "x86_mul__f32_nchw16c"}
 // CHECK:       "lite.add"(%{{.*}}, %{{.*}}) {lite.kernel = "x86_add__f32_nchw16c"}
-// CHECK:       "lite.mul"(%{{.*}}, %{{.*}}) {lite.kernel = "ref_mul__f32_nchw"}
+// CHECK:       "lite.mul"(%{{.*}}, %{{.*}}) {lite.kernel = "x86_mul__f32_nchw"}
 // CHECK:       "lite.conv2d"(%{{.*}}, %{{.*}}) {{{.*}}lite.kernel = "x86_conv2d__f32_nchw"
 // CASTS-LABEL: func.func @se
 // CASTS-NOT:   lite.layout
