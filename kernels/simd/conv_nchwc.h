@@ -28,12 +28,13 @@
  *
  * Depthwise convolutions (a group per channel) have tiles of their own,
  * their weights packed as [block][kh][kw][16]: for 3 x 3 and 5 x 5 kernels
- * at stride 1 or 2, one block by up to 8 pixels with each input column
- * loaded once per kernel row (lk_simd_nchwc_dwk_t); for the others, one
- * block by up to 8 pixels (4 on AVX2), the block's weights for a tap in
- * registers and each pixel's input vector read by its multiply-add. Other groups, and depthwise
- * over an nchw input, go element by element (correct, not fast: the row
- * takes them so a blocked region keeps them).
+ * at stride 1 or 2, one block by up to 16 pixels (8 on AVX2) with each
+ * input column loaded once per kernel row (lk_simd_nchwc_dwk_t); for the
+ * others, one block by up to 8 pixels (4 on AVX2), the block's weights for
+ * a tap in registers and each pixel's input vector read by its
+ * multiply-add. Other groups, and depthwise over an nchw input, go element
+ * by element (correct, not fast: the row takes them so a blocked region
+ * keeps them).
  *
  * 3 x 3 convolutions of stride 1 take the Winograd form instead where it
  * pays (conv_nchwc_wino.h: F(4 x 4, 3 x 3), 2.2 to 3x faster than the
@@ -100,13 +101,13 @@ void lk_f32_conv_nchwc_dwtile__avx512f(const lk_simd_nchwc_tile_t *t,
 
 /* The depthwise tiles of square 3 x 3 and 5 x 5 kernels at stride 1 or 2
  * without dilation: one block by pw pixels of an output row (<= 16 on
- * AVX-512, 8 on AVX2), the
- * kernel size, stride and width constants of the code. Per kernel row the
- * row's weights are loaded once and each input column the tile's windows
- * cover is loaded once and multiplied into every output pixel whose window
- * holds it (K multiply-adds a load at stride 1). A tile whose windows
- * leave the input (border) skips the columns outside [0, w_in). On AVX2
- * the block's two halves go one after the other. */
+ * AVX-512, 8 on AVX2), the kernel size, stride and width constants of the
+ * code. Per kernel row the row's weights are loaded once and each input
+ * column the tile's windows cover is loaded once, into a register, and
+ * multiplied into every output pixel whose window holds it (K
+ * multiply-adds a load at stride 1). A tile whose windows leave the input
+ * (border) skips the columns outside [0, w_in). On AVX2 the block's two
+ * halves go one after the other. */
 #define LK_SIMD_NCHWC_DWK_PW(isa) ((isa) == LK_SIMD_ISA_AVX512 ? 16 : 8)
 #define LK_SIMD_NCHWC_DWK_TAKES(k, s) (((k) == 3 || (k) == 5) && ((s) == 1 || (s) == 2))
 typedef struct lk_simd_nchwc_dwk {
