@@ -6,6 +6,10 @@
 
 #define BLOCK 16
 
+typedef void (*row_fn)(const lk_simd_binary_nchwc_row_t *r);
+static const row_fn k_row[LK_SIMD_NUM_ISAS] =
+    LK_SIMD_BY_ISA(lk_f32_binary_nchwc_row);
+
 /* An operand's place in an output row: its floats per image, block and
  * row (0 along a broadcast dim), per pixel, and whether it splats lane 0. */
 typedef struct operand {
@@ -21,7 +25,7 @@ typedef struct task {
   int64_t blocks, h, w;
   lk_simd_epilogue_t e;
   lk_simd_epilogue_row_fn finish;
-  void (*row)(const lk_simd_binary_nchwc_row_t *r);
+  row_fn row;
 } task_t;
 
 static int64_t blocks_of(int64_t c) { return (c + BLOCK - 1) / BLOCK; }
@@ -102,8 +106,7 @@ static lt_status_t binary(const char *kernel, lk_binary_op_t op,
               .w = od[3],
               .e = {p->act, (float)p->act_alpha, (float)p->act_beta},
               .finish = lk_simd_epilogue_rows[isa],
-              .row = isa == LK_SIMD_ISA_AVX512 ? lk_f32_binary_nchwc_row__avx512f
-                                              : lk_f32_binary_nchwc_row__avx2};
+              .row = k_row[isa]};
   size_t rows = (size_t)(od[0] * t.blocks * t.h);
   /* a few thousand vectors are not worth waking the pool */
   size_t floats = rows * (size_t)(t.w * BLOCK);

@@ -39,7 +39,10 @@ typedef struct lk_simd_binary_nchwc_row {
   bool a_splat, b_splat;
 } lk_simd_binary_nchwc_row_t;
 
-void lk_f32_binary_nchwc_row__avx2(const lk_simd_binary_nchwc_row_t *r);
-void lk_f32_binary_nchwc_row__avx512f(const lk_simd_binary_nchwc_row_t *r);
+/* The row per instruction set (binary_kernel.inc, beside binary.h's). */
+#define LK_SIMD_BINARY_NCHWC_ROW_(s)                                           \
+  void lk_f32_binary_nchwc_row__##s(const lk_simd_binary_nchwc_row_t *r);
+LK_SIMD_DECLARE(LK_SIMD_BINARY_NCHWC_ROW_)
+#undef LK_SIMD_BINARY_NCHWC_ROW_
 
 #endif /* LITE_KERNELS_SIMD_BINARY_NCHWC_H */

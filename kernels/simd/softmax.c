@@ -22,7 +22,7 @@ static void run_rows(void *ctx, size_t begin, size_t end, uint32_t worker) {
   const task_t *t = ctx;
   for (size_t r = begin; r < end; r++) {
     const size_t off = r * (size_t)t->n;
-    if (t->y + off != t->x + off)
+    if (t->y != t->x) /* else in place */
       memcpy(t->y + off, t->x + off, (size_t)t->n * sizeof(float));
     t->row(t->y + off, t->n, 1.0f, NULL, 0);
   }
